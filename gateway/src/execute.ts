@@ -1,0 +1,28 @@
+import type { ApolloServer } from '@apollo/server';
+import { AppError, isErrorKind } from '@backoffice/platform';
+import type { Admission } from './admission';
+import type { GatewayRequestContext } from './gateway';
+
+/**
+ * Runs a fixed document through the gateway (the same pipeline as /graphql, with its cached query
+ * plans) and returns `data`, or throws the first error as the reference's kind.
+ */
+export async function executeThroughGateway(
+  apollo: ApolloServer<GatewayRequestContext>,
+  query: string,
+  variables: Record<string, unknown>,
+  admission: Admission,
+  refused: GatewayRequestContext['refused'],
+): Promise<Record<string, unknown>> {
+  const response = await apollo.executeOperation(
+    { query, variables },
+    { contextValue: { call: admission.call, signed: admission.signed, refused } },
+  );
+  if (response.body.kind !== 'single') throw new AppError('internal', `unexpected incremental response (request ${admission.call.request_id})`);
+  const { data, errors } = response.body.singleResult;
+  if (errors?.length) {
+    const { code, ...details } = (errors[0].extensions ?? {}) as Record<string, unknown>;
+    throw new AppError(isErrorKind(code) ? code : 'internal', errors[0].message, details);
+  }
+  return (data ?? {}) as Record<string, unknown>;
+}

@@ -1,0 +1,69 @@
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { isErrorKind, type CallContext } from '@backoffice/platform';
+import type { GraphQLFormattedError } from 'graphql';
+import type { GraphQLDataSource } from '@apollo/gateway';
+import type { GatewayContext } from './data-sources';
+
+export interface GatewayRequestContext extends GatewayContext {
+  call: CallContext;
+  /** Called when the gateway refuses a request before any subgraph saw it. */
+  refused(operation: string, kind: string): void;
+}
+
+/** GraphQL's own refusals of a request (syntax, unknown field, wrong variable type) are validation_failed. */
+const GRAPHQL_INPUT_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'PERSISTED_QUERY_NOT_FOUND',
+]);
+
+/** Keeps `code` (the reference's kind) and the error's own details; drops transport and tracing fields. */
+export function formatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const { code, http: _http, serviceName: _service, stacktrace: _stack, exception: _exception, ...details } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  if (isErrorKind(code)) return { message: formatted.message, path: formatted.path, extensions: { code, ...details } };
+  if (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) {
+    return { message: formatted.message, locations: formatted.locations, extensions: { code: 'validation_failed' } };
+  }
+  return { message: 'internal error', path: formatted.path, extensions: { code: 'internal' } };
+}
+
+/** Gives internal errors the request id, and audits GraphQL-level refusals of a known actor. */
+const requestPlugin: ApolloServerPlugin<GatewayRequestContext> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ contextValue, errors, operation }) {
+        const refused = errors.find((e) => GRAPHQL_INPUT_CODES.has(String(e.extensions?.code)));
+        if (refused && !operation?.selectionSet.selections.length) contextValue.refused?.('graphql', 'validation_failed');
+        else if (refused) {
+          const fields = operation!.selectionSet.selections.map((s) => ('name' in s && s.name ? s.name.value : '?'));
+          contextValue.refused?.(`graphql:${fields.join(',')}`, 'validation_failed');
+        }
+      },
+      async willSendResponse({ response, contextValue }) {
+        if (response.body.kind !== 'single') return;
+        for (const error of response.body.singleResult.errors ?? []) {
+          if (error.extensions?.code === 'internal' && error.message === 'internal error') {
+            (error as { message: string }).message = `internal error (request ${contextValue.call?.request_id})`;
+            (error.extensions as Record<string, unknown>).request_id = contextValue.call?.request_id;
+          }
+        }
+      },
+    };
+  },
+};
+
+export function createGateway(supergraphSdl: string, buildService: (name: string, url: string) => GraphQLDataSource) {
+  const gateway = new ApolloGateway({ supergraphSdl, buildService: ({ name, url }) => buildService(name, url ?? '') });
+  return new ApolloServer<GatewayRequestContext>({
+    gateway,
+    includeStacktraceInErrorResponses: false,
+    formatError,
+    plugins: [ApolloServerPluginLandingPageDisabled(), requestPlugin],
+  });
+}

@@ -1,0 +1,26 @@
+import { catalog } from '@backoffice/catalog';
+import { content } from '@backoffice/content';
+import { identity } from '@backoffice/identity';
+import { orders } from '@backoffice/orders';
+import { mergedReads, subgraphOperations, type Operation, type SubgraphDefinition } from '@backoffice/platform';
+
+export const SUBGRAPHS: SubgraphDefinition[] = [identity, catalog, orders, content];
+
+export interface RoutedOperation {
+  operation: Operation;
+  subgraph: SubgraphDefinition;
+}
+
+/** Every operation of every subgraph, by its reference name. */
+export const OPERATIONS = new Map<string, RoutedOperation>(
+  SUBGRAPHS.flatMap((subgraph) => subgraphOperations(subgraph).map((operation) => [operation.name, { operation, subgraph }] as const)),
+);
+
+export const COMMANDS = new Map([...OPERATIONS].filter(([, r]) => r.operation.kind === 'command'));
+
+/** Reads served under /v1/read, by path below it. */
+export const READS = new Map(
+  [...OPERATIONS.values()].filter((r) => r.operation.restPath).map((r) => [r.operation.restPath!, r] as const),
+);
+
+export const MERGED_READS = new Map(mergedReads.map((read) => [read.restPath, read] as const));

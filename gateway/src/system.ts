@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { openDatabase, SubgraphRuntime, type Database } from '@backoffice/platform';
+import { SUPERGRAPH_FILE } from './compose';
+import { InProcessDataSource, remoteDataSource } from './data-sources';
+import { inProcessIdentity, remoteIdentity } from './identity-client';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createGatewayServer } from './server';
+import { SUBGRAPHS } from './subgraphs';
+
+export interface SystemOptions {
+  port?: number;
+  host?: string;
+  /** Subgraphs in other processes (docker-compose): reach them over HTTP instead of starting them here. */
+  remoteSubgraphs?: boolean;
+  limiter?: RateLimiter;
+  contextSecret?: string;
+  log?: (line: string) => void;
+}
+
+export interface System {
+  url: string;
+  database: Database;
+  runtimes: Map<string, SubgraphRuntime>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole back office: database (embedded unless DATABASE_URL), migrations, the four
+ * subgraphs in this process, and the gateway with the REST shim in front of them.
+ */
+export async function startSystem(options: SystemOptions = {}): Promise<System> {
+  const log = options.log ?? console.error;
+  const secret = options.contextSecret ?? process.env.CONTEXT_SECRET ?? randomBytes(32).toString('base64url');
+  const database = await openDatabase(log);
+  const runtimes = new Map<string, SubgraphRuntime>();
+  if (!options.remoteSubgraphs) {
+    for (const definition of SUBGRAPHS) {
+      runtimes.set(definition.name, await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, log }).start());
+    }
+  }
+  const remoteBase = (name: string, url: string) => process.env[`${name.toUpperCase()}_URL`] ?? url.replace(/\/graphql$/, '');
+  const limiter = options.limiter ?? createRateLimiter();
+  const app = await createGatewayServer({
+    supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+    buildService: (name, url) => (options.remoteSubgraphs ? remoteDataSource(`${remoteBase(name, url)}/graphql`) : new InProcessDataSource(runtimes.get(name)!)),
+    identity: options.remoteSubgraphs
+      ? remoteIdentity(remoteBase('identity', 'http://127.0.0.1:4001'), secret, log)
+      : inProcessIdentity(runtimes.get('identity')!),
+    limiter,
+    contextSecret: secret,
+    ready: async () => {
+      const checks = options.remoteSubgraphs
+        ? SUBGRAPHS.map((s) => fetch(`${remoteBase(s.name, `http://127.0.0.1:${s.defaultPort}`)}/readyz`).then((r) => r.ok, () => false))
+        : [...runtimes.values()].map((r) => r.ready());
+      return (await Promise.all(checks)).every(Boolean);
+    },
+    log,
+  });
+  const port = options.port ?? (Number(process.env.PORT) || 4000);
+  const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+  return {
+    url,
+    database,
+    runtimes,
+    async stop() {
+      await app.close();
+      for (const runtime of runtimes.values()) await runtime.stop();
+      await limiter.close();
+      await database.stop();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Who is calling: an API key acting inside its tenant. */
+export interface Actor {
+  tenant_id: string;
+  api_key_id: string;
+  credential_id: string;
+  name: string;
+  scopes: string[];
+  is_owner: boolean;
+}
+
+/** What the gateway tells a subgraph about a request. `actor` is null for public reads. */
+export interface CallContext {
+  actor: Actor | null;
+  request_id: string;
+}
+
+export const ACTOR_CONTEXT_HEADER = 'x-backoffice-context';
+const LIFETIME_MS = 60_000;
+
+function mac(secret: string, body: string): Buffer {
+  return createHmac('sha256', secret).update(body).digest();
+}
+
+/** Signs a short-lived context: base64url(JSON) + "." + base64url(HMAC-SHA256). */
+export function signContext(secret: string, context: CallContext, now = Date.now()): string {
+  const body = Buffer.from(JSON.stringify({ ...context, exp: now + LIFETIME_MS })).toString('base64url');
+  return `${body}.${mac(secret, body).toString('base64url')}`;
+}
+
+/** The context, or null when it is missing, forged or expired. */
+export function verifyContext(secret: string, header: string | undefined, now = Date.now()): CallContext | null {
+  if (!header) return null;
+  const dot = header.indexOf('.');
+  if (dot < 1) return null;
+  const body = header.slice(0, dot);
+  const given = Buffer.from(header.slice(dot + 1), 'base64url');
+  const expected = mac(secret, body);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CallContext & { exp: number };
+    if (typeof parsed.exp !== 'number' || parsed.exp < now) return null;
+    return { actor: parsed.actor ?? null, request_id: String(parsed.request_id) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,104 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** One line of the audit trail: who (the key's name), did what, with which outcome. */
+export interface AuditRow {
+  tenant_id: string;
+  actor_id: string;
+  actor_name: string;
+  operation: string;
+  /** `ok`, or the error kind the call was refused with. */
+  outcome: string;
+  request_id: string;
+}
+
+const COLUMNS = ['tenant_id', 'actor_id', 'actor_name', 'operation', 'outcome', 'request_id'] as const;
+
+/** `unnest` over one array per column: any number of rows in one statement with six parameters. */
+export function auditInsertSql(schema: string, firstParam = 1): string {
+  const params = COLUMNS.map((_, i) => `$${firstParam + i}::text[]`).join(', ');
+  return `INSERT INTO "${schema}".audit_entry (${COLUMNS.join(', ')}) SELECT * FROM unnest(${params})`;
+}
+
+export function auditParams(rows: AuditRow[]): string[][] {
+  return COLUMNS.map((column) => rows.map((row) => row[column]));
+}
+
+/**
+ * The audit trail of one subgraph. A command's row is written inside its transaction (by the executor);
+ * reads and refusals change no state, so their rows are batched and written a few milliseconds later.
+ */
+export class AuditLog {
+  private pending: AuditRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    readonly schema: string,
+    private readonly log: (line: string) => void = console.error,
+    private readonly delayMs = 20,
+  ) {}
+
+  record(row: AuditRow): void {
+    this.pending.push(row);
+    this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  /** Writes what is buffered; resolves once everything recorded so far is in the table. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const rows = this.pending;
+    this.pending = [];
+    const previous = this.inflight;
+    this.inflight = (async () => {
+      await previous;
+      if (!rows.length || !this.dataSource.isInitialized) return;
+      await this.dataSource
+        .query(auditInsertSql(this.schema), auditParams(rows))
+        .catch((error: Error) => this.log(`audit: could not write ${rows.length} row(s): ${error.message}`));
+    })();
+    return this.inflight;
+  }
+}
+
+/** A page of one subgraph's audit trail for a tenant, newest first. */
+export async function listAudit(
+  db: EntityManager,
+  schema: string,
+  tenantId: string,
+  filter: { actor?: string; operation?: string },
+  limit: number,
+  offset: number,
+) {
+  const where = ['tenant_id = $1'];
+  const params: unknown[] = [tenantId];
+  if (filter.actor) {
+    params.push(filter.actor);
+    where.push(`(actor_name = $${params.length} OR actor_id = $${params.length})`);
+  }
+  if (filter.operation) {
+    params.push(filter.operation);
+    where.push(`operation = $${params.length}`);
+  }
+  const clause = where.join(' AND ');
+  const [rows, count] = await Promise.all([
+    db.query(
+      `SELECT seq, actor_id, actor_name, operation, outcome, request_id, at FROM "${schema}".audit_entry
+       WHERE ${clause} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    ),
+    db.query(`SELECT count(*)::int AS total FROM "${schema}".audit_entry WHERE ${clause}`, params),
+  ]);
+  return {
+    items: (rows as Array<Record<string, unknown>>).map((r) => ({
+      actor_id: r.actor_id as string,
+      actor_name: r.actor_name as string,
+      operation: r.operation as string,
+      outcome: r.outcome as string,
+      request_id: r.request_id as string,
+      at: (r.at as Date).toISOString(),
+    })),
+    total: (count as Array<{ total: number }>)[0].total,
+  };
+}

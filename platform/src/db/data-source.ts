@@ -1,0 +1,48 @@
+import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
+import { Client, type Pool } from 'pg';
+import { platformMigration } from './platform-migration';
+
+export interface SubgraphStore {
+  schema: string;
+  entities: EntitySchema[];
+  migrations: (new () => MigrationInterface)[];
+}
+
+/** One subgraph's DataSource: its own schema, its own pool, its own migrations. */
+export function createDataSource(url: string, store: SubgraphStore, poolSize = Number(process.env.DB_POOL_SIZE) || 10): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    schema: store.schema,
+    entities: store.entities,
+    migrations: [platformMigration(store.schema), ...store.migrations],
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'all',
+    synchronize: false,
+    logging: false,
+    extra: { max: poolSize, application_name: `backoffice-${store.schema}` },
+  });
+}
+
+/**
+ * Creates the schema and runs pending migrations. Idempotent, and safe when several processes start
+ * at once: an advisory lock per schema lets one migrate while the others wait.
+ */
+export async function migrate(url: string, dataSource: DataSource): Promise<void> {
+  const schema = (dataSource.options as { schema: string }).schema;
+  const lock = new Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`backoffice.migrate.${schema}`]);
+    await lock.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await dataSource.runMigrations({ transaction: 'all' });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    await lock.end();
+  }
+}
+
+/** The DataSource's pg pool, for hot paths that want named statements or plain row results. */
+export function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
+}

@@ -1,0 +1,61 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Tables every subgraph keeps in its own schema: the transactional outbox (events and their delivery
+ * trail) and the audit trail of the operations it serves.
+ */
+export function platformMigration(schema: string): new () => MigrationInterface {
+  return class PlatformTables1763800000000 implements MigrationInterface {
+    name = 'PlatformTables1763800000000';
+
+    async up(q: QueryRunner): Promise<void> {
+      await q.query(`
+        CREATE TABLE "${schema}".outbox_event (
+          seq bigserial PRIMARY KEY,
+          event_id text NOT NULL UNIQUE,
+          tenant_id text NOT NULL,
+          type text NOT NULL,
+          payload jsonb NOT NULL,
+          actor_id text,
+          request_id text,
+          occurred_at timestamptz NOT NULL DEFAULT now(),
+          status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'dead')),
+          attempts integer NOT NULL DEFAULT 0,
+          next_attempt_at timestamptz NOT NULL DEFAULT now(),
+          lease_until timestamptz,
+          delivered_at timestamptz,
+          last_error text
+        )`);
+      await q.query(`CREATE INDEX outbox_event_due ON "${schema}".outbox_event (next_attempt_at) WHERE status = 'pending'`);
+      await q.query(`CREATE INDEX outbox_event_tenant ON "${schema}".outbox_event (tenant_id, seq DESC)`);
+      await q.query(`
+        CREATE TABLE "${schema}".event_delivery_attempt (
+          id bigserial PRIMARY KEY,
+          event_id text NOT NULL REFERENCES "${schema}".outbox_event (event_id),
+          attempt integer NOT NULL,
+          attempted_at timestamptz NOT NULL DEFAULT now(),
+          outcome text NOT NULL CHECK (outcome IN ('delivered', 'failed')),
+          error text
+        )`);
+      await q.query(`CREATE INDEX event_delivery_attempt_event ON "${schema}".event_delivery_attempt (event_id)`);
+      await q.query(`
+        CREATE TABLE "${schema}".audit_entry (
+          seq bigserial PRIMARY KEY,
+          tenant_id text NOT NULL,
+          actor_id text NOT NULL,
+          actor_name text NOT NULL,
+          operation text NOT NULL,
+          outcome text NOT NULL,
+          request_id text NOT NULL,
+          at timestamptz NOT NULL DEFAULT now()
+        )`);
+      await q.query(`CREATE INDEX audit_entry_tenant ON "${schema}".audit_entry (tenant_id, seq DESC)`);
+      await q.query(`CREATE INDEX audit_entry_actor ON "${schema}".audit_entry (tenant_id, actor_name, seq DESC)`);
+      await q.query(`CREATE INDEX audit_entry_operation ON "${schema}".audit_entry (tenant_id, operation, seq DESC)`);
+    }
+
+    async down(q: QueryRunner): Promise<void> {
+      await q.query(`DROP TABLE "${schema}".event_delivery_attempt, "${schema}".outbox_event, "${schema}".audit_entry`);
+    }
+  };
+}

@@ -1,0 +1,145 @@
+import type { TSchema } from '@sinclair/typebox';
+import { fieldName, typeStem, type Operation } from './operation';
+import { SAFE_INTEGER_MAX, unwrapNullable } from './schema';
+
+/** Federation link every subgraph's schema starts with. */
+export const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires"])';
+
+const SCALARS = `"""An integer in the safe-integer range -9007199254740991 to 9007199254740991."""
+scalar SafeInt
+
+"""Any JSON value."""
+scalar JSON`;
+
+type Mode = 'input' | 'output';
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, TSchema>;
+  required?: string[];
+  additionalProperties?: boolean | TSchema;
+  items?: TSchema;
+  enum?: unknown[];
+  anyOf?: TSchema[];
+  description?: string;
+  default?: unknown;
+  [rule: string]: unknown;
+}
+
+/** The schema's rules in words, for the explorer: the same rules the validator enforces. */
+export function describeRules(schema: TSchema): string {
+  const s = (unwrapNullable(schema) ?? schema) as Schema;
+  const rules: string[] = [];
+  if (s.description) rules.push(s.description);
+  if (s.enum) rules.push(`one of: ${s.enum.join(', ')}`);
+  if (s.format) rules.push(`format: ${String(s.format)}`);
+  if (s.minLength !== undefined && s.maxLength !== undefined) rules.push(`length ${s.minLength} to ${s.maxLength}`);
+  else if (s.minLength !== undefined) rules.push(`min length ${s.minLength}`);
+  else if (s.maxLength !== undefined) rules.push(`max length ${s.maxLength}`);
+  if (s.pattern) rules.push(`pattern ${String(s.pattern)}`);
+  const min = s.minimum !== undefined && s.minimum !== -SAFE_INTEGER_MAX ? s.minimum : undefined;
+  const max = s.maximum !== undefined && s.maximum !== SAFE_INTEGER_MAX ? s.maximum : undefined;
+  if (min !== undefined && max !== undefined) rules.push(`${min} to ${max}`);
+  else if (min !== undefined) rules.push(`min ${min}`);
+  else if (max !== undefined) rules.push(`max ${max}`);
+  if (s.exclusiveMinimum !== undefined) rules.push(`greater than ${s.exclusiveMinimum}`);
+  if (s.minItems !== undefined) rules.push(`at least ${s.minItems} item(s)`);
+  if (s.default !== undefined) rules.push(`default ${JSON.stringify(s.default)}`);
+  if (unwrapNullable(schema)) rules.push('or null');
+  return rules.join('; ');
+}
+
+function isClosedObject(s: Schema): boolean {
+  return s.type === 'object' && !!s.properties && Object.keys(s.properties).length > 0 && s.additionalProperties === false;
+}
+
+function block(description: string): string {
+  return description ? `"""${description.replace(/"""/g, "'''").replace(/\\/g, '\\\\')}"""\n` : '';
+}
+
+class SdlBuilder {
+  readonly types: string[] = [];
+  private readonly named = new Set<string>();
+
+  typeRef(schema: TSchema, name: string, mode: Mode): string {
+    const s = (unwrapNullable(schema) ?? schema) as Schema;
+    if (s.enum) return 'String';
+    switch (s.type) {
+      case 'string':
+        return 'String';
+      case 'integer':
+        return 'SafeInt';
+      case 'number':
+        return 'Float';
+      case 'boolean':
+        return 'Boolean';
+      case 'array':
+        return `[${this.typeRef(s.items as TSchema, name, mode)}!]`;
+    }
+    if (isClosedObject(s)) return this.objectType(s, name, mode);
+    return 'JSON';
+  }
+
+  objectType(s: Schema, name: string, mode: Mode): string {
+    if (this.named.has(name)) return name;
+    this.named.add(name);
+    const required = new Set(s.required ?? []);
+    const fields = Object.entries(s.properties ?? {}).map(([key, prop]) => {
+      const p = prop as Schema;
+      const ref = this.typeRef(prop, name + typeStem(key), mode);
+      const nonNull = required.has(key) && !unwrapNullable(prop) && (mode === 'output' || p.default === undefined);
+      return `  ${block(describeRules(prop)).replace(/\n$/, '\n  ')}${key}: ${ref}${nonNull ? '!' : ''}`;
+    });
+    this.types.push(`${mode === 'input' ? 'input' : 'type'} ${name} {\n${fields.join('\n')}\n}`);
+    return name;
+  }
+}
+
+function rootField(op: Operation, builder: SdlBuilder): string {
+  const stem = typeStem(op.name);
+  const input = op.input as unknown as Schema;
+  const hasInput = Object.keys(input.properties ?? {}).length > 0;
+  const args = hasInput
+    ? `(input: ${builder.objectType(input, `${stem}Input`, 'input')}${(input.required ?? []).length ? '!' : ''})`
+    : '';
+  const result = builder.typeRef(op.result, `${stem}Result`, 'output');
+  const access = op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid credential'}.`;
+  const events = op.events.length ? ` Events: ${op.events.join(', ')}.` : '';
+  const deprecated = op.deprecated ? ' @deprecated(reason: "deprecated by the interface reference")' : '';
+  return `  ${block(`${op.name}: ${op.summary} ${access}${events}`).replace(/\n$/, '\n  ')}${fieldName(op.name)}${args}: ${result}!${deprecated}`;
+}
+
+/** The subgraph schema (SDL) of a set of operations, plus any hand-written entity types. */
+export function operationsSdl(operations: readonly Operation[], extraTypeDefs = ''): string {
+  const builder = new SdlBuilder();
+  const queries = operations.filter((op) => op.kind === 'read').map((op) => rootField(op, builder));
+  const mutations = operations.filter((op) => op.kind === 'command').map((op) => rootField(op, builder));
+  const parts = [FEDERATION_LINK, SCALARS];
+  if (queries.length) parts.push(`type Query {\n${queries.join('\n')}\n}`);
+  if (mutations.length) parts.push(`type Mutation {\n${mutations.join('\n')}\n}`);
+  parts.push(...builder.types);
+  if (extraTypeDefs.trim()) parts.push(extraTypeDefs.trim());
+  return `# Generated from the operation declarations by \`npm run generate\`. Do not edit.\n\n${parts.join('\n\n')}\n`;
+}
+
+/** A GraphQL selection of every field of a result schema: the REST shim asks for the whole result. */
+export function selectionOf(schema: TSchema): string {
+  const s = (unwrapNullable(schema) ?? schema) as Schema;
+  if (s.type === 'array') return selectionOf(s.items as TSchema);
+  if (!isClosedObject(s)) return '';
+  const fields = Object.entries(s.properties ?? {}).map(([key, prop]) => `${key}${selectionOf(prop)}`);
+  return ` { ${fields.join(' ')} }`;
+}
+
+/** The fixed GraphQL document the REST shim sends for an operation: all of its result, input as `$input`. */
+export function operationDocument(op: Operation): string {
+  const input = op.input as unknown as Schema;
+  const hasInput = Object.keys(input.properties ?? {}).length > 0;
+  const inputType = `${typeStem(op.name)}Input${(input.required ?? []).length ? '!' : ''}`;
+  const kind = op.kind === 'command' ? 'mutation' : 'query';
+  const field = fieldName(op.name);
+  return hasInput
+    ? `${kind} Rest_${field}($input: ${inputType}) { ${field}(input: $input)${selectionOf(op.result)} }`
+    : `${kind} Rest_${field} { ${field}${selectionOf(op.result)} }`;
+}

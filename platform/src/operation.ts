@@ -1,0 +1,77 @@
+import type { EntityManager } from 'typeorm';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Actor } from './actor';
+import type { ErrorKind } from './errors';
+
+export interface EventDraft {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** What a handler gets: validated input, the actor, and a database handle (a transaction for commands). */
+export interface OperationCall<I> {
+  input: I;
+  actor: Actor | null;
+  request_id: string;
+  db: EntityManager;
+  /** Records an event; it is written with the command's transaction and delivered after commit. */
+  emit(type: string, payload: Record<string, unknown>): void;
+}
+
+/**
+ * The one declaration of an operation. The GraphQL field, input validation, REST route, OpenAPI entry
+ * and audit all come from it.
+ */
+export interface Operation<I extends TObject = TObject, R extends TSchema = TSchema> {
+  /** The reference's name, e.g. `iam.api_key.rotate`. */
+  name: string;
+  kind: 'command' | 'read';
+  /** `public`: no actor, the tenant comes from the input. `internal`: a tenant credential is required. */
+  access: 'public' | 'internal';
+  /** The scope the credential must carry; null when any valid credential (or none, if public) will do. */
+  scope: string | null;
+  summary: string;
+  input: I;
+  result: R;
+  /** Events the command may emit, by name (section 6). */
+  events: readonly string[];
+  /** REST path of a read, below /v1/read (commands are always /v1/commands/<name>); none: GraphQL only. */
+  restPath?: string;
+  deprecated?: boolean;
+  /** The error kinds it may answer with, when they differ from the defaults of its kind (see `errorKinds`). */
+  errors?: readonly ErrorKind[];
+  handler(call: OperationCall<Static<I>>): Promise<Static<R>>;
+}
+
+/** Declares an operation with its input and result types inferred from the schemas. */
+export function defineOperation<I extends TObject, R extends TSchema>(operation: Operation<I, R>): Operation {
+  return operation as unknown as Operation;
+}
+
+/** `iam.api_key.rotate` → `iam_api_key_rotate`: the GraphQL field of an operation. */
+export function fieldName(operationName: string): string {
+  return operationName.replace(/\./g, '_');
+}
+
+/** `iam.api_key.rotate` → `IamApiKeyRotate`: the stem of its GraphQL type names. */
+export function typeStem(operationName: string): string {
+  return operationName
+    .split(/[._]/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}
+
+const COMMAND_ERRORS: readonly ErrorKind[] = ['validation_failed', 'unauthorized', 'forbidden', 'conflict', 'internal'];
+const INTERNAL_READ_ERRORS: readonly ErrorKind[] = ['validation_failed', 'unauthorized', 'forbidden', 'internal'];
+const PUBLIC_READ_ERRORS: readonly ErrorKind[] = ['validation_failed', 'not_found', 'internal'];
+
+/**
+ * The kinds an operation may answer with: its own list, or the reference's list for its kind.
+ * `rate_limited` is added on every surface by the gateway.
+ */
+export function errorKinds(op: Pick<Operation, 'kind' | 'access' | 'errors'>): readonly ErrorKind[] {
+  if (op.errors) return op.errors;
+  if (op.kind === 'command') return COMMAND_ERRORS;
+  return op.access === 'public' ? PUBLIC_READ_ERRORS : INTERNAL_READ_ERRORS;
+}

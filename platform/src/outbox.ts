@@ -1,0 +1,193 @@
+import { Client } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { poolOf } from './db/data-source';
+
+/** The envelope every delivered event has; `payload` is the event's own shape. */
+export interface DomainEvent {
+  event_id: string;
+  type: string;
+  tenant_id: string;
+  occurred_at: string;
+  actor_id: string | null;
+  request_id: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** Somewhere events go after commit. Throwing makes the relay try again later. */
+export type EventSink = (event: DomainEvent) => Promise<void>;
+
+export const outboxChannel = (schema: string) => `${schema}_outbox`;
+
+export interface RelayOptions {
+  batchSize?: number;
+  maxAttempts?: number;
+  /** Delay before attempt n+1, in ms. Default: 1s, 2s, 4s … capped at one hour. */
+  backoffMs?: (attempt: number) => number;
+  pollMs?: number;
+  log?: (line: string) => void;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 3_600_000);
+
+/**
+ * Delivers a subgraph's outbox after commit. A command's transaction inserts the events and calls
+ * pg_notify, which PostgreSQL sends only on commit: the relay wakes on it, and also polls, so nothing
+ * is lost while it was down. Rows are claimed with a lease (SKIP LOCKED), so several relays may run.
+ */
+export class OutboxRelay {
+  private readonly sinks: EventSink[] = [];
+  private listener: Client | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly options: Required<RelayOptions>;
+
+  constructor(
+    private readonly url: string,
+    private readonly dataSource: DataSource,
+    private readonly schema: string,
+    options: RelayOptions = {},
+  ) {
+    this.options = {
+      batchSize: 100,
+      maxAttempts: 12,
+      backoffMs: defaultBackoff,
+      pollMs: 1000,
+      log: console.error,
+      ...options,
+    };
+  }
+
+  subscribe(sink: EventSink): () => void {
+    this.sinks.push(sink);
+    return () => this.sinks.splice(this.sinks.indexOf(sink) >>> 0, 1);
+  }
+
+  async start(): Promise<void> {
+    this.listener = new Client({ connectionString: this.url });
+    this.listener.on('notification', () => this.kick());
+    this.listener.on('error', (error) => this.options.log(`relay ${this.schema}: listener: ${error.message}`));
+    await this.listener.connect();
+    await this.listener.query(`LISTEN "${outboxChannel(this.schema)}"`);
+    this.poller = setInterval(() => this.kick(), this.options.pollMs);
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poller) clearInterval(this.poller);
+    await this.draining;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** Delivers whatever is due; resolves when the outbox has nothing due left. */
+  kick(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      do {
+        this.again = false;
+        while (!this.stopped && (await this.deliverBatch()) === this.options.batchSize);
+      } while (this.again && !this.stopped);
+    })()
+      .catch((error: Error) => this.options.log(`relay ${this.schema}: ${error.message}`))
+      .finally(() => (this.draining = null));
+    return this.draining;
+  }
+
+  private async deliverBatch(): Promise<number> {
+    if (!this.dataSource.isInitialized) return 0;
+    const s = `"${this.schema}"`;
+    const pool = poolOf(this.dataSource);
+    const { rows: claimed } = await pool.query(
+      `UPDATE ${s}.outbox_event SET lease_until = now() + interval '60 seconds', attempts = attempts + 1
+       WHERE seq IN (SELECT seq FROM ${s}.outbox_event
+                     WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+                     ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING event_id, type, tenant_id, occurred_at, actor_id, request_id, payload, attempts`,
+      [this.options.batchSize],
+    );
+    claimed.sort((a, b) => String(a.event_id).localeCompare(String(b.event_id)));
+    for (const row of claimed) {
+      const event: DomainEvent = {
+        event_id: row.event_id as string,
+        type: row.type as string,
+        tenant_id: row.tenant_id as string,
+        occurred_at: (row.occurred_at as Date).toISOString(),
+        actor_id: (row.actor_id as string | null) ?? null,
+        request_id: (row.request_id as string | null) ?? null,
+        payload: row.payload as Record<string, unknown>,
+      };
+      const attempt = row.attempts as number;
+      try {
+        for (const sink of [...this.sinks]) await sink(event);
+        await pool.query(
+          `WITH done AS (UPDATE ${s}.outbox_event SET status = 'delivered', delivered_at = now(), lease_until = NULL, last_error = NULL
+                         WHERE event_id = $1)
+           INSERT INTO ${s}.event_delivery_attempt (event_id, attempt, outcome) VALUES ($1, $2, 'delivered')`,
+          [event.event_id, attempt],
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const dead = attempt >= this.options.maxAttempts;
+        await pool.query(
+          `WITH failed AS (UPDATE ${s}.outbox_event SET status = $3, lease_until = NULL, last_error = $4,
+                             next_attempt_at = now() + ($5::int * interval '1 millisecond') WHERE event_id = $1)
+           INSERT INTO ${s}.event_delivery_attempt (event_id, attempt, outcome, error) VALUES ($1, $2, 'failed', $4)`,
+          [event.event_id, attempt, dead ? 'dead' : 'pending', message.slice(0, 500), this.options.backoffMs(attempt)],
+        );
+      }
+    }
+    return claimed.length;
+  }
+}
+
+/** A page of one subgraph's outbox for a tenant, newest first, with each event's delivery state. */
+export async function listEvents(
+  db: EntityManager,
+  schema: string,
+  tenantId: string,
+  filter: { type?: string; status?: string },
+  limit: number,
+  offset: number,
+) {
+  const where = ['tenant_id = $1'];
+  const params: unknown[] = [tenantId];
+  if (filter.type) {
+    params.push(filter.type);
+    where.push(`type = $${params.length}`);
+  }
+  if (filter.status) {
+    params.push(filter.status);
+    where.push(`status = $${params.length}`);
+  }
+  const clause = where.join(' AND ');
+  const s = `"${schema}"`;
+  const [rows, count] = await Promise.all([
+    db.query(
+      `SELECT event_id, type, actor_id, request_id, payload, occurred_at, status, attempts, next_attempt_at, delivered_at, last_error
+       FROM ${s}.outbox_event WHERE ${clause} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    ),
+    db.query(`SELECT count(*)::int AS total FROM ${s}.outbox_event WHERE ${clause}`, params),
+  ]);
+  return {
+    items: (rows as Array<Record<string, unknown>>).map((r) => ({
+      event_id: r.event_id as string,
+      type: r.type as string,
+      actor_id: (r.actor_id as string | null) ?? null,
+      request_id: (r.request_id as string | null) ?? null,
+      payload: r.payload as Record<string, unknown>,
+      occurred_at: (r.occurred_at as Date).toISOString(),
+      status: r.status as 'pending' | 'delivered' | 'dead',
+      attempts: r.attempts as number,
+      next_attempt_at: r.status === 'pending' ? (r.next_attempt_at as Date).toISOString() : null,
+      delivered_at: r.delivered_at ? (r.delivered_at as Date).toISOString() : null,
+      last_error: (r.last_error as string | null) ?? null,
+    })),
+    total: (count as Array<{ total: number }>)[0].total,
+  };
+}

@@ -1,0 +1,129 @@
+import { listAudit } from './audit';
+import { validationFailed } from './errors';
+import { defineOperation, type Operation } from './operation';
+import { listEvents } from './outbox';
+import { t, type TObject, type TSchema } from './schema';
+
+/** How deep the merged audit and event reads may page (page × limit), since each subgraph is asked for that many. */
+export const MERGED_READ_DEPTH = 1000;
+
+const auditItem = t.object({
+  actor_id: t.string(),
+  actor_name: t.string(),
+  operation: t.string(),
+  outcome: t.string({ description: '`ok`, or the error kind the call was refused with' }),
+  request_id: t.string(),
+  at: t.timestamp(),
+});
+
+const eventItem = t.object({
+  event_id: t.string(),
+  type: t.string(),
+  actor_id: t.nullable(t.string()),
+  request_id: t.nullable(t.string()),
+  payload: t.record(),
+  occurred_at: t.timestamp(),
+  status: t.enum(['pending', 'delivered', 'dead'] as const),
+  attempts: t.integer({ minimum: 0 }),
+  next_attempt_at: t.nullable(t.timestamp()),
+  delivered_at: t.nullable(t.timestamp()),
+  last_error: t.nullable(t.string()),
+});
+
+const page = <S extends TSchema>(item: S) =>
+  t.object({ items: t.array(item), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
+
+const paging = (maxLimit: number) => ({
+  limit: t.optional(t.integer({ minimum: 1, maximum: maxLimit, default: 24 })),
+  page: t.optional(t.integer({ minimum: 1, default: 1 })),
+});
+
+const auditFilter = { actor: t.optional(t.id('an actor name or actor_id')), operation: t.optional(t.id()) };
+const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pending', 'delivered', 'dead'] as const)) };
+
+export const auditPage = page(auditItem);
+export const eventPage = page(eventItem);
+
+/** The audit and event reads every subgraph serves over its own schema. */
+export function platformReads(subgraph: string): Operation[] {
+  return [
+    defineOperation({
+      name: `${subgraph}.audit`,
+      kind: 'read',
+      access: 'internal',
+      scope: 'audit.read',
+      summary: `The audit trail of the ${subgraph} subgraph's operations, newest first.`,
+      input: t.object({ ...auditFilter, ...paging(MERGED_READ_DEPTH) }),
+      result: auditPage,
+      events: [],
+      async handler({ input, actor, db }) {
+        const limit = input.limit ?? 24;
+        const pageNo = input.page ?? 1;
+        const { items, total } = await listAudit(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
+        return { items, page: pageNo, limit, total };
+      },
+    }),
+    defineOperation({
+      name: `${subgraph}.events`,
+      kind: 'read',
+      access: 'internal',
+      scope: 'events.read',
+      summary: `Events recorded by the ${subgraph} subgraph, newest first, with their delivery state.`,
+      input: t.object({ ...eventFilter, ...paging(MERGED_READ_DEPTH) }),
+      result: eventPage,
+      events: [],
+      async handler({ input, actor, db }) {
+        const limit = input.limit ?? 24;
+        const pageNo = input.page ?? 1;
+        const { items, total } = await listEvents(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
+        return { items, page: pageNo, limit, total };
+      },
+    }),
+  ];
+}
+
+/**
+ * A read the gateway answers by asking every subgraph for its part and merging, newest first:
+ * the audit trail and the events of the whole tenant.
+ */
+export interface MergedRead {
+  name: string;
+  scope: string;
+  summary: string;
+  restPath: string;
+  /** Which per-subgraph read it merges: `<subgraph>.<part>`. */
+  part: 'audit' | 'events';
+  /** The item field that orders the merge. */
+  orderBy: 'at' | 'occurred_at';
+  input: TObject;
+  result: TSchema;
+}
+
+export const mergedReads: MergedRead[] = [
+  {
+    name: 'read.internal.audit',
+    scope: 'audit.read',
+    summary: 'The audit trail of the tenant: every call by its keys, refused ones included, newest first.',
+    restPath: '/internal/audit',
+    part: 'audit',
+    orderBy: 'at',
+    input: t.object({ ...auditFilter, ...paging(100) }),
+    result: auditPage,
+  },
+  {
+    name: 'read.internal.events',
+    scope: 'events.read',
+    summary: 'Events of the tenant with their delivery trail, newest first.',
+    restPath: '/internal/events',
+    part: 'events',
+    orderBy: 'occurred_at',
+    input: t.object({ ...eventFilter, ...paging(100) }),
+    result: eventPage,
+  },
+];
+
+export function checkMergedDepth(limit: number, pageNo: number): void {
+  if (limit * pageNo > MERGED_READ_DEPTH) {
+    throw validationFailed(`page × limit may not exceed ${MERGED_READ_DEPTH}; narrow the read with a filter`);
+  }
+}

@@ -1,0 +1,42 @@
+import { Type, type TSchema, type TObject, type TProperties, type SchemaOptions, type Static } from '@sinclair/typebox';
+
+/** Schema building blocks carrying the reference's rules; every operation's input and result is made of these. */
+export const SAFE_INTEGER_MAX = Number.MAX_SAFE_INTEGER;
+
+export const t = {
+  object: <P extends TProperties>(properties: P, options: SchemaOptions = {}) =>
+    Type.Object(properties, { additionalProperties: false, ...options }),
+  /** An object the reference calls open: extra properties allowed. */
+  openObject: <P extends TProperties>(properties: P, options: SchemaOptions = {}) =>
+    Type.Object(properties, { additionalProperties: true, ...options }),
+  string: (options: { minLength?: number; maxLength?: number; pattern?: string; format?: string; description?: string } = {}) =>
+    Type.String(options),
+  /** An identifier or other required text: at least one character. */
+  id: (description?: string) => Type.String({ minLength: 1, ...(description ? { description } : {}) }),
+  integer: (options: { minimum?: number; maximum?: number; exclusiveMinimum?: number; default?: number; description?: string } = {}) =>
+    Type.Integer({ minimum: -SAFE_INTEGER_MAX, maximum: SAFE_INTEGER_MAX, ...options }),
+  boolean: (options: { default?: boolean; description?: string } = {}) => Type.Boolean(options),
+  enum: <const V extends readonly string[]>(values: V, options: { default?: V[number]; description?: string } = {}) =>
+    Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options }),
+  nullable: <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]),
+  optional: <S extends TSchema>(schema: S) => Type.Optional(schema),
+  array: <S extends TSchema>(items: S, options: { minItems?: number; maxItems?: number; uniqueItems?: boolean } = {}) =>
+    Type.Array(items, options),
+  /** An object with string keys and any values (metadata, credentials). */
+  record: (options: SchemaOptions = {}) => Type.Record(Type.String(), Type.Unknown(), options),
+  /** Any JSON value. */
+  json: (options: SchemaOptions = {}) => Type.Unknown(options),
+  email: () => Type.String({ format: 'email', maxLength: 320 }),
+  uri: (maxLength: number) => Type.String({ format: 'uri', maxLength }),
+  timestamp: () => Type.String({ format: 'date-time' }),
+};
+
+export type { TSchema, TObject, Static };
+
+/** Is this schema `X or null`? Returns X, or undefined when it is not nullable. */
+export function unwrapNullable(schema: TSchema): TSchema | undefined {
+  const anyOf = (schema as { anyOf?: TSchema[] }).anyOf;
+  if (!anyOf || anyOf.length !== 2) return undefined;
+  const nonNull = anyOf.filter((s) => s.type !== 'null');
+  return nonNull.length === 1 ? nonNull[0] : undefined;
+}

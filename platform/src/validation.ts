@@ -1,0 +1,60 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { TSchema } from '@sinclair/typebox';
+import { validationFailed } from './errors';
+
+const strict = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
+/** Query strings carry only text: reads coerce "5" to 5 and "true" to true before the same rules apply. */
+const coercing = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: true }));
+
+const cache = new WeakMap<TSchema, ValidateFunction>();
+const coercingCache = new WeakMap<TSchema, ValidateFunction>();
+
+function compiled(schema: TSchema, coerce: boolean): ValidateFunction {
+  const store = coerce ? coercingCache : cache;
+  let fn = store.get(schema);
+  if (!fn) {
+    fn = (coerce ? coercing : strict).compile(schema);
+    store.set(schema, fn);
+  }
+  return fn;
+}
+
+function describe(error: ErrorObject): string {
+  const path = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '';
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${path ? `${path}.` : ''}${String(params.additionalProperty)} is not a known field`;
+    case 'required':
+      return `${path ? `${path}.` : ''}${String(params.missingProperty)} is required`;
+    case 'enum':
+      return `${path || 'value'} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+    default:
+      return `${path || 'input'} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** The first few schema violations as one readable sentence. */
+export function describeErrors(errors: ErrorObject[] | null | undefined): string {
+  // `anyOf` failures repeat the branch errors; the branch errors already say what is wrong.
+  const useful = (errors ?? []).filter((e) => e.keyword !== 'anyOf');
+  const lines = [...new Set(useful.map(describe))];
+  return lines.slice(0, 5).join('; ') || 'input is invalid';
+}
+
+/**
+ * Checks `value` against `schema`, filling defaults in place; throws validation_failed naming the fields.
+ * `coerce` is for query-string input only.
+ */
+export function validate<T>(schema: TSchema, value: unknown, coerce = false): T {
+  const fn = compiled(schema, coerce);
+  if (!fn(value)) throw validationFailed(describeErrors(fn.errors));
+  return value as T;
+}
+
+/** Same check, for results: a result breaking its own schema is a bug, reported as `internal`. */
+export function resultProblem(schema: TSchema, value: unknown): string | null {
+  const fn = compiled(schema, false);
+  return fn(value) ? null : describeErrors(fn.errors);
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@backoffice/platform';
+import { catalog } from './index';
+
+void runStandalone(catalog);

@@ -1,0 +1,4 @@
+import { runStandalone } from '@backoffice/platform';
+import { content } from './index';
+
+void runStandalone(content);

@@ -1,0 +1,11 @@
+import { runStandalone } from '@backoffice/platform';
+import { authenticate, identity } from './index';
+
+/** Identity alone, with the internal endpoints a gateway in another process calls. */
+void runStandalone(identity, (runtime) => ({
+  authenticate: async (body) => ({ actor: await authenticate(runtime.dataSource, String(body.token ?? '')) }),
+  audit: async (body) => {
+    runtime.audit.record(body as never);
+    return { recorded: true };
+  },
+}));

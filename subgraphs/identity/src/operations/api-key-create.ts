@@ -1,0 +1,43 @@
+import { defineOperation, newId, t } from '@backoffice/platform';
+import { ApiKeyEntity } from '../entities';
+import { ALL_SCOPES } from '../scopes';
+import { assertWithinIssuer, expiryOf, insertCredential } from './keys';
+
+export const apiKeyCreate = defineOperation({
+  name: 'iam.api_key.create',
+  kind: 'command',
+  access: 'internal',
+  scope: 'admin.users.write',
+  summary: 'Creates an API key (an actor) with a name and scopes within the issuing key’s own; the token is returned once.',
+  input: t.object({
+    name: t.string({ minLength: 1, maxLength: 120, description: 'becomes the actor name in the audit trail' }),
+    scopes: t.array(t.enum(ALL_SCOPES), { uniqueItems: true }),
+    expires_in_days: t.optional(t.integer({ minimum: 1, maximum: 3650 })),
+    never_expires: t.optional(t.boolean()),
+  }),
+  result: t.object({
+    api_key_id: t.string(),
+    credential_id: t.string(),
+    token: t.string(),
+    expires_at: t.nullable(t.timestamp()),
+    name: t.string(),
+    scopes: t.array(t.string()),
+  }),
+  events: ['iam.api_key.created'],
+  async handler({ input, actor, db, emit }) {
+    assertWithinIssuer(actor!, input.scopes);
+    const expiresAt = expiryOf(input, new Date());
+    const apiKeyId = newId('key');
+    await db.getRepository(ApiKeyEntity).insert({
+      id: apiKeyId,
+      tenant_id: actor!.tenant_id,
+      name: input.name,
+      scopes: input.scopes,
+      issued_by: actor!.api_key_id,
+    });
+    const credential = await insertCredential(db, actor!.tenant_id, apiKeyId, expiresAt);
+    const expires_at = expiresAt?.toISOString() ?? null;
+    emit('iam.api_key.created', { api_key_id: apiKeyId, credential_id: credential.credential_id, name: input.name, scopes: input.scopes, expires_at });
+    return { api_key_id: apiKeyId, credential_id: credential.credential_id, token: credential.token, expires_at, name: input.name, scopes: input.scopes };
+  },
+});

@@ -1,0 +1,22 @@
+import { defineOperation, t } from '@backoffice/platform';
+import { ApiKeyEntity } from '../entities';
+import { lockKey } from './keys';
+
+export const apiKeyRevoke = defineOperation({
+  name: 'iam.api_key.revoke',
+  kind: 'command',
+  access: 'internal',
+  scope: 'admin.users.write',
+  summary: 'Revokes a key: every token generation stops working at once. Revoking a revoked key changes nothing.',
+  input: t.object({ api_key_id: t.id() }),
+  result: t.object({ api_key_id: t.string(), revoked: t.boolean(), revoked_at: t.timestamp() }),
+  events: ['iam.api_key.revoked'],
+  async handler({ input, actor, db, emit }) {
+    const key = await lockKey(db, actor!, input.api_key_id);
+    if (key.revoked_at) return { api_key_id: key.id, revoked: true, revoked_at: key.revoked_at.toISOString() };
+    const revokedAt = new Date();
+    await db.getRepository(ApiKeyEntity).update({ id: key.id }, { revoked_at: revokedAt });
+    emit('iam.api_key.revoked', { api_key_id: key.id, revoked_at: revokedAt.toISOString() });
+    return { api_key_id: key.id, revoked: true, revoked_at: revokedAt.toISOString() };
+  },
+});

@@ -1,0 +1,48 @@
+import { conflict, defineOperation, t } from '@backoffice/platform';
+import { expiryOf, insertCredential, lockKey } from './keys';
+
+const HOUR_MS = 3_600_000;
+
+export const apiKeyRotate = defineOperation({
+  name: 'iam.api_key.rotate',
+  kind: 'command',
+  access: 'internal',
+  scope: 'admin.users.write',
+  summary: 'Mints a new token generation on the same key (same actor) and gives previous generations a deadline.',
+  input: t.object({
+    api_key_id: t.id(),
+    expires_in_days: t.optional(t.integer({ minimum: 1, maximum: 3650 })),
+    never_expires: t.optional(t.boolean()),
+    overlap_hours: t.optional(t.integer({ minimum: 0, maximum: 8760, default: 24, description: '0 is an immediate cut-over' })),
+  }),
+  result: t.object({
+    api_key_id: t.string(),
+    credential_id: t.string(),
+    token: t.string(),
+    expires_at: t.nullable(t.timestamp()),
+    previous_expires_at: t.timestamp(),
+  }),
+  events: ['iam.api_key.rotated'],
+  async handler({ input, actor, db, emit }) {
+    const now = new Date();
+    const expiresAt = expiryOf(input, now);
+    const key = await lockKey(db, actor!, input.api_key_id);
+    if (key.revoked_at) throw conflict(`api key ${key.id} is revoked`);
+    const previousDeadline = new Date(now.getTime() + (input.overlap_hours ?? 24) * HOUR_MS);
+    // Earlier deadlines stand: a generation already due to die sooner is not given more time.
+    await db.query(
+      `UPDATE identity.credential SET expires_at = LEAST(COALESCE(expires_at, 'infinity'), $2)
+       WHERE api_key_id = $1 AND (expires_at IS NULL OR expires_at > $3)`,
+      [key.id, previousDeadline, now],
+    );
+    const credential = await insertCredential(db, key.tenant_id, key.id, expiresAt);
+    const result = {
+      api_key_id: key.id,
+      credential_id: credential.credential_id,
+      expires_at: expiresAt?.toISOString() ?? null,
+      previous_expires_at: previousDeadline.toISOString(),
+    };
+    emit('iam.api_key.rotated', { ...result, overlap_hours: input.overlap_hours ?? 24 });
+    return { ...result, token: credential.token };
+  },
+});

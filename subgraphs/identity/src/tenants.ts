@@ -1,0 +1,43 @@
+import { newId, t, validate } from '@backoffice/platform';
+import type { DataSource } from 'typeorm';
+import { ApiKeyEntity, StoreEntity, TenantEntity } from './entities';
+import { expiryOf, insertCredential } from './operations/keys';
+import { ALL_SCOPES } from './scopes';
+
+export const STORE_HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
+const tenantInput = t.object({
+  name: t.string({ minLength: 1, maxLength: 120 }),
+  store: t.string({ minLength: 1, maxLength: 63, pattern: STORE_HANDLE_PATTERN }),
+  expires_in_days: t.optional(t.integer({ minimum: 1, maximum: 3650 })),
+  never_expires: t.optional(t.boolean()),
+});
+
+export interface CreatedTenant {
+  tenant_id: string;
+  store_id: string;
+  api_key_id: string;
+  token: string;
+}
+
+/**
+ * Creates a tenant, its first store and its owner key, which carries every scope. This is how a
+ * first credential is issued (the reference leaves it open): from the command line, by whoever can
+ * reach the database.
+ */
+export async function createTenant(dataSource: DataSource, raw: { name: string; store: string; expires_in_days?: number; never_expires?: boolean }): Promise<CreatedTenant> {
+  const input = validate<typeof raw>(tenantInput, { ...raw });
+  const expiresAt = expiryOf(input, new Date());
+  return dataSource.transaction(async (db) => {
+    const tenantId = newId('ten');
+    const storeId = newId('sto');
+    const apiKeyId = newId('key');
+    await db.getRepository(TenantEntity).insert({ id: tenantId, name: input.name });
+    const taken = await db.getRepository(StoreEntity).exists({ where: { handle: input.store } });
+    if (taken) throw new Error(`store handle ${input.store} is taken`);
+    await db.getRepository(StoreEntity).insert({ id: storeId, tenant_id: tenantId, handle: input.store, name: input.name });
+    await db.getRepository(ApiKeyEntity).insert({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true });
+    const credential = await insertCredential(db, tenantId, apiKeyId, expiresAt);
+    return { tenant_id: tenantId, store_id: storeId, api_key_id: apiKeyId, token: credential.token };
+  });
+}

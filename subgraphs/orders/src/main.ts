@@ -1,0 +1,4 @@
+import { runStandalone } from '@backoffice/platform';
+import { orders } from './index';
+
+void runStandalone(orders);
