@@ -1,6 +1,6 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ACTOR_CONTEXT_HEADER, type SubgraphRuntime } from '@backoffice/platform';
-import { execute, parse, validate, type DocumentNode, type GraphQLError } from 'graphql';
+import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 
 export interface GatewayContext {
   /** The signed call context, forwarded to every subgraph. */
@@ -22,7 +22,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     let document = this.documents.get(source);
     if (!document) {
       const parsed = parse(source);
-      const errors = validate(this.runtime.schema, parsed);
+      const errors = validate(this.runtime.schema, parsed).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
       document = errors.length ? errors : parsed;
       if (this.documents.size >= 2000) this.documents.clear();
       this.documents.set(source, document);
@@ -35,8 +35,14 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
       operationName: request.operationName,
       contextValue: this.runtime.contextFor((context as Partial<GatewayContext>).signed),
     });
-    return result as Awaited<ReturnType<GraphQLDataSource['process']>>;
+    // Errors without a path are the request's own (variables that do not coerce): the caller's input, as over HTTP.
+    const errors = result.errors?.map((e) => (e.path || e.extensions?.code ? e : withCode(e, 'BAD_USER_INPUT')));
+    return { ...result, errors } as Awaited<ReturnType<GraphQLDataSource['process']>>;
   }
+}
+
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
 }
 
 /** A subgraph in another process, over HTTP with keep-alive (Node's fetch pools connections). */

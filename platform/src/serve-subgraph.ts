@@ -38,8 +38,9 @@ export async function serveSubgraph(runtime: SubgraphRuntime, port: number, inte
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_, reply) => ((await runtime.ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
   await app.listen({ port, host });
+  const address = app.server.address();
   return {
-    url: `http://${host}:${port}/graphql`,
+    url: `http://${host}:${typeof address === 'object' && address ? address.port : port}/graphql`,
     async close() {
       await app.close();
     },

@@ -1,0 +1,207 @@
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** One scenario's numbers, as written to results.json. */
+export interface Measurement {
+  /** Requests (or transactions) per second over the measured window, mean of the per-second samples. */
+  rps: number;
+  latency_ms: { mean: number; p50: number; p99: number; max: number };
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration_s: number;
+  connections: number;
+  /**
+   * CPU used during the measured window, in percent of one core (200 = two cores busy): the server
+   * process, this process (the load generator), and every local process named postgres (null when
+   * the database is not on this machine); `other` is everything else the machine ran meanwhile,
+   * which should be near 0 for numbers worth comparing.
+   */
+  cpu_percent: { server: number | null; loadgen: number; postgres: number | null; other: number | null };
+  /** What a single probe request answered before the load started. */
+  probe?: { status: number; ok: boolean; body: string };
+  note?: string;
+  /** Scenario-specific observations (e.g. the outbox backlog a command left behind). */
+  extra?: Record<string, unknown>;
+}
+
+export interface HttpLoad {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+let ticks: number | undefined;
+/** Kernel clock ticks per second (the unit of /proc/<pid>/stat times); 100 on nearly every Linux. */
+function clockTicks(): number {
+  if (ticks === undefined) {
+    try {
+      ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticks = 100;
+    }
+  }
+  return ticks;
+}
+
+/** CPU seconds a process has used so far (user + system), from /proc; null when unavailable. */
+function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 (utime, stime) of proc(5); index 0 here is field 3.
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds so far of every local process whose command is `postgres`, by pid. */
+function postgresCpuSeconds(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return seconds;
+  }
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const cpu = processCpuSeconds(Number(pid));
+      if (cpu !== null) seconds.set(Number(pid), cpu);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seconds;
+}
+
+/** Busy CPU seconds of the whole machine so far (all cores), from /proc/stat. */
+function machineBusySeconds(): number | null {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal ...: everything but idle and iowait.
+    const busy = cpu.reduce((sum, v, i) => (i === 3 || i === 4 || i > 7 ? sum : sum + v), 0);
+    return busy / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+/** Measures CPU of the server process, of this one and of local PostgreSQL over `work`. */
+export async function withCpu<T>(serverPid: number, work: () => Promise<T>): Promise<{ value: T; cpu: Measurement['cpu_percent'] }> {
+  const serverBefore = processCpuSeconds(serverPid);
+  const postgresBefore = postgresCpuSeconds();
+  const machineBefore = machineBusySeconds();
+  const selfBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const value = await work();
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverAfter = processCpuSeconds(serverPid);
+  const postgresAfter = postgresCpuSeconds();
+  const machineAfter = machineBusySeconds();
+  const self = process.cpuUsage(selfBefore);
+  let postgres = 0;
+  for (const [pid, after] of postgresAfter) postgres += after - (postgresBefore.get(pid) ?? 0);
+  const percent = (cpuSeconds: number) => round((cpuSeconds / wall) * 100, 0);
+  const server = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
+  const loadgen = (self.user + self.system) / 1e6;
+  const other =
+    machineBefore === null || machineAfter === null ? null : Math.max(0, machineAfter - machineBefore - (server ?? 0) - loadgen - postgres);
+  return {
+    value,
+    cpu: {
+      server: server === null ? null : percent(server),
+      loadgen: percent(loadgen),
+      postgres: postgresAfter.size ? percent(postgres) : null,
+      other: other === null ? null : percent(other),
+    },
+  };
+}
+
+/** autocannon against one endpoint: a warm-up run (discarded), then the measured run. */
+export async function httpLoad(
+  load: HttpLoad,
+  options: { connections: number; seconds: number; warmupSeconds: number; serverPid: number },
+): Promise<Measurement> {
+  const run = (duration: number) =>
+    autocannon({
+      url: load.url,
+      method: load.method,
+      headers: load.headers,
+      body: load.body,
+      connections: options.connections,
+      duration,
+      timeout: 30,
+    });
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  const { value: result, cpu } = await withCpu(options.serverPid, () => run(options.seconds));
+  return {
+    rps: round(result.requests.mean, 1),
+    latency_ms: { mean: round(result.latency.mean), p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    total: result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    duration_s: round(result.duration, 2),
+    connections: options.connections,
+    cpu_percent: cpu,
+  };
+}
+
+/** `workers` concurrent loops of `step` for `seconds`; each resolved step is one counted operation. */
+export async function loopLoad(
+  step: () => Promise<unknown>,
+  options: { workers: number; seconds: number; serverPid: number },
+): Promise<Measurement> {
+  const latencies: number[] = [];
+  const perSecond: number[] = [];
+  let errors = 0;
+  let lastError: string | undefined;
+  const { value: elapsed, cpu } = await withCpu(options.serverPid, async () => {
+    const started = process.hrtime.bigint();
+    const deadline = started + BigInt(Math.round(options.seconds * 1e9));
+    const worker = async () => {
+      for (;;) {
+        const t0 = process.hrtime.bigint();
+        if (t0 >= deadline) return;
+        try {
+          await step();
+          const t1 = process.hrtime.bigint();
+          latencies.push(Number(t1 - t0) / 1e6);
+          const second = Number((t1 - started) / 1_000_000_000n);
+          perSecond[second] = (perSecond[second] ?? 0) + 1;
+        } catch (error) {
+          errors += 1;
+          lastError = (error as Error).message;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.workers }, worker));
+    return Number(process.hrtime.bigint() - started) / 1e9;
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0);
+  const mean = latencies.length ? latencies.reduce((s, v) => s + v, 0) / latencies.length : 0;
+  // Whole seconds only, as autocannon does (the last, partial second would drag the mean down).
+  const full = perSecond.slice(0, Math.floor(elapsed)).map((n) => n ?? 0);
+  const rps = full.length ? full.reduce((s, v) => s + v, 0) / full.length : latencies.length / elapsed;
+  return {
+    rps: round(rps, 1),
+    latency_ms: { mean: round(mean), p50: round(at(0.5)), p99: round(at(0.99)), max: round(latencies[latencies.length - 1] ?? 0) },
+    total: latencies.length,
+    non2xx: 0,
+    errors,
+    timeouts: 0,
+    duration_s: round(elapsed, 2),
+    connections: options.workers,
+    cpu_percent: cpu,
+    ...(lastError ? { note: `last error: ${lastError}` } : {}),
+  };
+}

@@ -1,0 +1,370 @@
+/**
+ * `npm run bench`: starts the back office in a child process (bench/server.ts) on a fresh database,
+ * runs the scenarios below against 127.0.0.1, writes bench/results.json and prints a table.
+ *
+ * Environment:
+ *   DATABASE_URL           server to use (default postgres://postgres@127.0.0.1:5432/test); a fresh
+ *                          database bo_bench_<timestamp> is created on it and dropped at the end
+ *   BENCH_SECONDS          measured seconds per scenario (default 10)
+ *   BENCH_WARMUP_SECONDS   warm-up seconds before each (default 2)
+ *   BENCH_CONNECTIONS      concurrent connections / clients (default 32)
+ *   BENCH_ONLY             comma-separated scenario names to run (ratios missing a side are skipped)
+ *   BENCH_CPU_PROF         a directory: the server runs with --cpu-prof and writes its profile there
+ *
+ * It is a report: it exits 0 whether or not the targets are met (non-zero only if it could not run).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client, Pool } from 'pg';
+import { ACTOR_CONTEXT_HEADER, signContext } from '../platform/src/actor';
+import { httpLoad, loopLoad, type HttpLoad, type Measurement } from './measure';
+import type { BenchTarget } from './target';
+
+const ROOT = resolve(__dirname, '..');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+const numberFromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? value : fallback;
+};
+
+export interface BenchConfig {
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+export interface BenchContext {
+  config: BenchConfig;
+  target: BenchTarget;
+  /** The bench's own database (the one the server uses). */
+  databaseUrl: string;
+  log: (line: string) => void;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  run(ctx: BenchContext): Promise<Measurement>;
+}
+
+export interface RatioSpec {
+  name: string;
+  numerator: string;
+  denominator: string;
+  /** Pass when numerator.rps / denominator.rps >= target. */
+  target: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+// ---------------------------------------------------------------------------------------------
+
+const WHOAMI_QUERY = 'query Rest_read_internal_whoami { read_internal_whoami { actor_id name tenant_id credential_id scopes } }';
+
+/** One request before the load: proves the scenario measures successes, not fast errors. */
+async function probe(load: HttpLoad, check: (status: number, body: string) => boolean): Promise<NonNullable<Measurement['probe']>> {
+  const response = await fetch(load.url, { method: load.method, headers: load.headers, body: load.body });
+  const body = await response.text();
+  return { status: response.status, ok: check(response.status, body), body: body.slice(0, 300) };
+}
+
+const parsed = (body: string): Record<string, unknown> | null => {
+  try {
+    return JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+};
+
+async function httpScenario(ctx: BenchContext, load: HttpLoad, check: (status: number, body: string) => boolean): Promise<Measurement> {
+  const first = await probe(load, check);
+  if (!first.ok) ctx.log(`probe failed (${first.status}): ${first.body}`);
+  const measured = await httpLoad(load, { ...ctx.config, serverPid: ctx.target.pid });
+  return { ...measured, probe: first };
+}
+
+const whoamiRest: Scenario = {
+  name: 'whoami_rest',
+  description: 'GET /v1/read/internal/whoami through the REST shim and the federated gateway',
+  run: (ctx) =>
+    httpScenario(
+      ctx,
+      { url: `${ctx.target.url}/v1/read/internal/whoami`, method: 'GET', headers: { authorization: `Bearer ${ctx.target.token}` } },
+      (status, body) => status === 200 && parsed(body)?.actor_id === ctx.target.actor.api_key_id,
+    ),
+};
+
+const whoamiSubgraphDirect: Scenario = {
+  name: 'whoami_subgraph_direct',
+  description: 'The same GraphQL operation POSTed to the identity subgraph served alone, with a signed context',
+  run(ctx) {
+    // The context lives 60 s; the warm-up and the run are well within it.
+    const signed = signContext(ctx.target.contextSecret, { actor: ctx.target.actor, request_id: `req_bench_${randomUUID()}` });
+    return httpScenario(
+      ctx,
+      {
+        url: ctx.target.subgraphUrl,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [ACTOR_CONTEXT_HEADER]: signed },
+        body: JSON.stringify({ query: WHOAMI_QUERY, operationName: 'Rest_read_internal_whoami' }),
+      },
+      (status, body) => {
+        const data = parsed(body)?.data as { read_internal_whoami?: { actor_id?: string } } | undefined;
+        return status === 200 && !parsed(body)?.errors && data?.read_internal_whoami?.actor_id === ctx.target.actor.api_key_id;
+      },
+    );
+  },
+};
+
+/** Outbox rows of a subgraph by status: shows whether the relay kept up with a command's events. */
+async function outboxByStatus(databaseUrl: string, schema: string): Promise<Record<string, number>> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM "${schema}".outbox_event GROUP BY status`);
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  } finally {
+    await client.end();
+  }
+}
+
+const apiKeyCreateRest: Scenario = {
+  name: 'api_key_create_rest',
+  description: 'POST /v1/commands/iam.api_key.create (a command: key + credential + outbox event + audit row in one transaction)',
+  async run(ctx) {
+    const measured = await httpScenario(
+      ctx,
+      {
+        url: `${ctx.target.url}/v1/commands/iam.api_key.create`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.target.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bench', scopes: ['audit.read'] }),
+      },
+      (status, body) => status === 200 && typeof parsed(body)?.token === 'string',
+    );
+    const atEnd = await outboxByStatus(ctx.databaseUrl, 'identity');
+    await new Promise((ok) => setTimeout(ok, 2000));
+    const after2s = await outboxByStatus(ctx.databaseUrl, 'identity');
+    return { ...measured, extra: { identity_outbox_at_end: atEnd, identity_outbox_2s_later: after2s } };
+  },
+};
+
+const bareInsert: Scenario = {
+  name: 'bare_insert',
+  description: 'N pg clients each looping one autocommit INSERT (bigserial PK + two text columns): the database floor',
+  async run(ctx) {
+    const setup = new Client({ connectionString: ctx.databaseUrl });
+    await setup.connect();
+    await setup.query('CREATE TABLE IF NOT EXISTS public.bench_row (id bigserial PRIMARY KEY, a text NOT NULL, b text NOT NULL)');
+    await setup.end();
+    const pool = new Pool({ connectionString: ctx.databaseUrl, max: ctx.config.connections, application_name: 'backoffice-bench' });
+    try {
+      // Open every connection before timing anything.
+      const clients = await Promise.all(Array.from({ length: ctx.config.connections }, () => pool.connect()));
+      clients.forEach((c) => c.release());
+      let n = 0;
+      const step = () => pool.query({ name: 'bench_insert', text: 'INSERT INTO public.bench_row (a, b) VALUES ($1, $2)', values: [`a${++n}`, 'bench'] });
+      if (ctx.config.warmupSeconds > 0) await loopLoad(step, { workers: ctx.config.connections, seconds: ctx.config.warmupSeconds, serverPid: ctx.target.pid });
+      return await loopLoad(step, { workers: ctx.config.connections, seconds: ctx.config.seconds, serverPid: ctx.target.pid });
+    } finally {
+      await pool.end();
+    }
+  },
+};
+
+/** Run in this order; a later catalog scenario goes here. */
+export const SCENARIOS: Scenario[] = [whoamiRest, whoamiSubgraphDirect, apiKeyCreateRest, bareInsert];
+
+export const RATIOS: RatioSpec[] = [
+  { name: 'whoami_rest_over_direct', numerator: 'whoami_rest', denominator: 'whoami_subgraph_direct', target: 0.5 },
+  { name: 'api_key_create_over_bare_insert', numerator: 'api_key_create_rest', denominator: 'bare_insert', target: 0.2 },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Database and server lifecycle
+// ---------------------------------------------------------------------------------------------
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function adminQuery(baseUrl: string, sql: string): Promise<void> {
+  const admin = new Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  target: BenchTarget;
+  stop(): Promise<void>;
+}
+
+async function startServer(databaseUrl: string, log: (line: string) => void): Promise<RunningServer> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : []), '--import', 'tsx', join(ROOT, 'bench', 'server.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.stdin?.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const lines = createInterface({ input: child.stdout! });
+  const target = await new Promise<BenchTarget>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('the server did not report ready within 120 s')), 120_000);
+    lines.on('line', (line) => {
+      const value = parsed(line);
+      if (value && typeof value.url === 'string') {
+        clearTimeout(timer);
+        ok(value as unknown as BenchTarget);
+      } else if (line.trim()) log(`[server stdout] ${line}`);
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`the server exited (code ${code}) before it was ready`));
+    });
+  });
+  return { child, target, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+interface RatioResult {
+  value: number;
+  target: number;
+  pass: boolean;
+  numerator: string;
+  denominator: string;
+}
+
+function printTable(scenarios: Record<string, Measurement>, ratios: Record<string, RatioResult>, config: BenchConfig) {
+  const rows = [
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'cpu srv%', 'cpu pg%', 'cpu gen%', 'cpu other%', 'probe'],
+    ...Object.entries(scenarios).map(([name, m]) => [
+      name,
+      m.rps.toFixed(1),
+      String(m.latency_ms.p50),
+      String(m.latency_ms.p99),
+      String(m.non2xx),
+      String(m.errors + m.timeouts),
+      m.cpu_percent.server === null ? '-' : String(m.cpu_percent.server),
+      m.cpu_percent.postgres === null ? '-' : String(m.cpu_percent.postgres),
+      String(m.cpu_percent.loadgen),
+      m.cpu_percent.other === null ? '-' : String(m.cpu_percent.other),
+      m.probe ? (m.probe.ok ? 'ok' : `BAD ${m.probe.status}`) : '-',
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(`\n${config.connections} connections, ${config.seconds} s measured after ${config.warmupSeconds} s warm-up, ${cpus().length} CPUs, Node ${process.version}\n`);
+  console.log(line(rows[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows.slice(1)) console.log(line(r));
+  const noisy = Object.entries(scenarios).filter(([, m]) => (m.cpu_percent.other ?? 0) > 20);
+  if (noisy.length) {
+    console.log(`\nNOISY: other processes used CPU during ${noisy.map(([n, m]) => `${n} (${m.cpu_percent.other}%)`).join(', ')}; rerun on a quiet machine.`);
+  }
+  console.log('');
+  for (const [name, r] of Object.entries(ratios)) {
+    console.log(`${r.pass ? 'PASS' : 'MISS'}  ${name.padEnd(34)} ${r.value.toFixed(3)}  (target >= ${r.target}; ${r.numerator} / ${r.denominator})`);
+  }
+  console.log('');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+  const config: BenchConfig = {
+    seconds: numberFromEnv('BENCH_SECONDS', 10),
+    warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
+    connections: numberFromEnv('BENCH_CONNECTIONS', 32),
+  };
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const selected = only?.length ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS;
+  if (!selected.length) throw new Error(`BENCH_ONLY matches no scenario (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+
+  const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
+  const baseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const database = `bo_bench_${Date.now()}`;
+  const databaseUrl = withDatabase(baseUrl, database);
+  await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
+  log(`created database ${database}`);
+
+  let server: RunningServer | null = null;
+  const scenarios: Record<string, Measurement> = {};
+  try {
+    server = await startServer(databaseUrl, log);
+    log(`server up at ${server.target.url}, identity alone at ${server.target.subgraphUrl} (pid ${server.target.pid})`);
+    const ctx: BenchContext = { config, target: server.target, databaseUrl, log };
+    for (const scenario of selected) {
+      log(`${scenario.name}: ${config.warmupSeconds} s warm-up + ${config.seconds} s`);
+      scenarios[scenario.name] = await scenario.run(ctx);
+      const m = scenarios[scenario.name];
+      log(`${scenario.name}: ${m.rps} req/s, p50 ${m.latency_ms.p50} ms, p99 ${m.latency_ms.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
+    }
+  } finally {
+    await server?.stop().catch((error: Error) => log(`stopping the server: ${error.message}`));
+    await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).then(
+      () => log(`dropped database ${database}`),
+      (error: Error) => log(`could not drop database ${database}: ${error.message}`),
+    );
+  }
+
+  const ratios: Record<string, RatioResult> = {};
+  for (const spec of RATIOS) {
+    const top = scenarios[spec.numerator];
+    const bottom = scenarios[spec.denominator];
+    if (!top || !bottom || !bottom.rps) continue;
+    const value = Math.round((top.rps / bottom.rps) * 1000) / 1000;
+    ratios[spec.name] = { value, target: spec.target, pass: value >= spec.target, numerator: spec.numerator, denominator: spec.denominator };
+  }
+
+  const results = {
+    machine: {
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model ?? null,
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      loadavg_at_start: loadAtStart,
+    },
+    config,
+    scenarios: Object.fromEntries(
+      Object.entries(scenarios).map(([name, m]) => [name, { description: SCENARIOS.find((s) => s.name === name)!.description, ...m }]),
+    ),
+    ratios,
+    at: new Date().toISOString(),
+  };
+  const file = join(ROOT, 'bench', 'results.json');
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  printTable(scenarios, ratios, config);
+  console.log(`wrote ${file}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.stderr.write(`[bench] failed: ${error.stack ?? error.message}\n`);
+    process.exit(1);
+  },
+);

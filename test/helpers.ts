@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createTenant, type CreatedTenant } from '@backoffice/identity';
+import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
+import { startSystem, type System } from '../gateway/src/system';
+
+export const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: BASE_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for one test file, on the real server. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bo_test_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(BASE_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestSystem {
+  system: System;
+  url: string;
+  contextSecret: string;
+  /** A tenant with its owner key (every scope). */
+  tenant: CreatedTenant;
+  newTenant(store?: string): Promise<CreatedTenant>;
+  command<T = any>(name: string, input: unknown, token?: string | null): Promise<Response<T>>;
+  read<T = any>(path: string, query?: Record<string, string>, token?: string | null): Promise<Response<T>>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<Response<T>>;
+  /** Runs SQL on the test database. */
+  sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Writes buffered audit rows of every subgraph. */
+  flushAudit(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function http(method: string, url: string, body: unknown, token: string | null | undefined): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text so a test can show it */
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** The whole system on a fresh database, listening on a free port, with a first tenant. */
+export async function startTestSystem(options: { limiter?: RateLimiter } = {}): Promise<TestSystem> {
+  const database = await freshDatabase();
+  const previous = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = database.url;
+  const contextSecret = randomBytes(32).toString('base64url');
+  const logs: string[] = [];
+  const system = await startSystem({
+    port: 0,
+    contextSecret,
+    limiter: options.limiter ?? new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
+    log: (line) => logs.push(line),
+  });
+  process.env.DATABASE_URL = previous;
+  const identity = system.runtimes.get('identity')!;
+  let stores = 0;
+  const newTenant = (store = `store-${randomBytes(4).toString('hex')}-${++stores}`) =>
+    createTenant(identity.dataSource, { name: `Tenant ${store}`, store, never_expires: true });
+  const tenant = await newTenant();
+  return {
+    system,
+    url: system.url,
+    contextSecret,
+    tenant,
+    newTenant,
+    command: (name, input, token = tenant.token) => http('POST', `${system.url}/v1/commands/${name}`, input, token),
+    read: (path, query = {}, token = tenant.token) => {
+      const qs = new URLSearchParams(query).toString();
+      return http('GET', `${system.url}/v1/read${path}${qs ? `?${qs}` : ''}`, undefined, token);
+    },
+    graphql: (query, variables = {}, token = tenant.token) => http('POST', `${system.url}/graphql`, { query, variables }, token),
+    sql: (text, params = []) => identity.dataSource.query(text, params),
+    flushAudit: async () => {
+      for (const runtime of system.runtimes.values()) await runtime.audit.flush();
+    },
+    async stop() {
+      await system.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `ms`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
