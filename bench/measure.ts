@@ -61,8 +61,21 @@ function processCpuSeconds(pid: number): number | null {
   }
 }
 
-/** CPU seconds so far of every local process whose command is `postgres`, by pid. */
-function postgresCpuSeconds(): Map<number, number> {
+/** Processes whose CPU a measurement attributes: the server, and PostgreSQL for one database. */
+export interface Watched {
+  serverPid: number;
+  /** Backends of this database count as postgres; backends of other databases count as other. */
+  database: string;
+}
+
+/** A client backend's title: `postgres: 15/main: <user> <database> <host>(<port>) <state>`. */
+const BACKEND_TITLE = /^postgres: [^:]+: \S+ (\S+) (?:\[local\]|\S+\(\d+\))/;
+
+/**
+ * CPU seconds so far of the local PostgreSQL processes working for `database`, by pid: its backends
+ * and the shared background processes (WAL writer, checkpointer...), not other databases' backends.
+ */
+function postgresCpuSeconds(database: string): Map<number, number> {
   const seconds = new Map<number, number>();
   let pids: string[] = [];
   try {
@@ -73,6 +86,9 @@ function postgresCpuSeconds(): Map<number, number> {
   for (const pid of pids) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const backendOf = BACKEND_TITLE.exec(title)?.[1];
+      if (backendOf !== undefined && backendOf !== database) continue;
       const cpu = processCpuSeconds(Number(pid));
       if (cpu !== null) seconds.set(Number(pid), cpu);
     } catch {
@@ -95,16 +111,16 @@ function machineBusySeconds(): number | null {
 }
 
 /** Measures CPU of the server process, of this one and of local PostgreSQL over `work`. */
-export async function withCpu<T>(serverPid: number, work: () => Promise<T>): Promise<{ value: T; cpu: Measurement['cpu_percent'] }> {
-  const serverBefore = processCpuSeconds(serverPid);
-  const postgresBefore = postgresCpuSeconds();
+export async function withCpu<T>(watched: Watched, work: () => Promise<T>): Promise<{ value: T; cpu: Measurement['cpu_percent'] }> {
+  const serverBefore = processCpuSeconds(watched.serverPid);
+  const postgresBefore = postgresCpuSeconds(watched.database);
   const machineBefore = machineBusySeconds();
   const selfBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const value = await work();
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
-  const serverAfter = processCpuSeconds(serverPid);
-  const postgresAfter = postgresCpuSeconds();
+  const serverAfter = processCpuSeconds(watched.serverPid);
+  const postgresAfter = postgresCpuSeconds(watched.database);
   const machineAfter = machineBusySeconds();
   const self = process.cpuUsage(selfBefore);
   let postgres = 0;
@@ -128,7 +144,7 @@ export async function withCpu<T>(serverPid: number, work: () => Promise<T>): Pro
 /** autocannon against one endpoint: a warm-up run (discarded), then the measured run. */
 export async function httpLoad(
   load: HttpLoad,
-  options: { connections: number; seconds: number; warmupSeconds: number; serverPid: number },
+  options: { connections: number; seconds: number; warmupSeconds: number; watched: Watched },
 ): Promise<Measurement> {
   const run = (duration: number) =>
     autocannon({
@@ -141,7 +157,7 @@ export async function httpLoad(
       timeout: 30,
     });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
-  const { value: result, cpu } = await withCpu(options.serverPid, () => run(options.seconds));
+  const { value: result, cpu } = await withCpu(options.watched, () => run(options.seconds));
   return {
     rps: round(result.requests.mean, 1),
     latency_ms: { mean: round(result.latency.mean), p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
@@ -158,13 +174,13 @@ export async function httpLoad(
 /** `workers` concurrent loops of `step` for `seconds`; each resolved step is one counted operation. */
 export async function loopLoad(
   step: () => Promise<unknown>,
-  options: { workers: number; seconds: number; serverPid: number },
+  options: { workers: number; seconds: number; watched: Watched },
 ): Promise<Measurement> {
   const latencies: number[] = [];
   const perSecond: number[] = [];
   let errors = 0;
   let lastError: string | undefined;
-  const { value: elapsed, cpu } = await withCpu(options.serverPid, async () => {
+  const { value: elapsed, cpu } = await withCpu(options.watched, async () => {
     const started = process.hrtime.bigint();
     const deadline = started + BigInt(Math.round(options.seconds * 1e9));
     const worker = async () => {

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client, Pool } from 'pg';
 import { ACTOR_CONTEXT_HEADER, signContext } from '../platform/src/actor';
-import { httpLoad, loopLoad, type HttpLoad, type Measurement } from './measure';
+import { httpLoad, loopLoad, type HttpLoad, type Measurement, type Watched } from './measure';
 import type { BenchTarget } from './target';
 
 const ROOT = resolve(__dirname, '..');
@@ -43,6 +43,8 @@ export interface BenchContext {
   target: BenchTarget;
   /** The bench's own database (the one the server uses). */
   databaseUrl: string;
+  /** What CPU is attributed to: the server process and this database's PostgreSQL backends. */
+  watched: Watched;
   log: (line: string) => void;
 }
 
@@ -84,7 +86,7 @@ const parsed = (body: string): Record<string, unknown> | null => {
 async function httpScenario(ctx: BenchContext, load: HttpLoad, check: (status: number, body: string) => boolean): Promise<Measurement> {
   const first = await probe(load, check);
   if (!first.ok) ctx.log(`probe failed (${first.status}): ${first.body}`);
-  const measured = await httpLoad(load, { ...ctx.config, serverPid: ctx.target.pid });
+  const measured = await httpLoad(load, { ...ctx.config, watched: ctx.watched });
   return { ...measured, probe: first };
 }
 
@@ -169,8 +171,9 @@ const bareInsert: Scenario = {
       clients.forEach((c) => c.release());
       let n = 0;
       const step = () => pool.query({ name: 'bench_insert', text: 'INSERT INTO public.bench_row (a, b) VALUES ($1, $2)', values: [`a${++n}`, 'bench'] });
-      if (ctx.config.warmupSeconds > 0) await loopLoad(step, { workers: ctx.config.connections, seconds: ctx.config.warmupSeconds, serverPid: ctx.target.pid });
-      return await loopLoad(step, { workers: ctx.config.connections, seconds: ctx.config.seconds, serverPid: ctx.target.pid });
+      const workers = ctx.config.connections;
+      if (ctx.config.warmupSeconds > 0) await loopLoad(step, { workers, seconds: ctx.config.warmupSeconds, watched: ctx.watched });
+      return await loopLoad(step, { workers, seconds: ctx.config.seconds, watched: ctx.watched });
     } finally {
       await pool.end();
     }
@@ -316,7 +319,7 @@ async function main() {
   try {
     server = await startServer(databaseUrl, log);
     log(`server up at ${server.target.url}, identity alone at ${server.target.subgraphUrl} (pid ${server.target.pid})`);
-    const ctx: BenchContext = { config, target: server.target, databaseUrl, log };
+    const ctx: BenchContext = { config, target: server.target, databaseUrl, log, watched: { serverPid: server.target.pid, database } };
     for (const scenario of selected) {
       log(`${scenario.name}: ${config.warmupSeconds} s warm-up + ${config.seconds} s`);
       scenarios[scenario.name] = await scenario.run(ctx);

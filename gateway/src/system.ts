@@ -32,7 +32,10 @@ export interface System {
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const log = options.log ?? console.error;
   const secret = options.contextSecret ?? process.env.CONTEXT_SECRET ?? randomBytes(32).toString('base64url');
-  const database = await openDatabase(log);
+  // Fronting subgraphs that run elsewhere, the gateway itself keeps no data.
+  const database: Database = options.remoteSubgraphs
+    ? { url: '', embedded: false, fresh: false, stop: async () => undefined }
+    : await openDatabase(log);
   const runtimes = new Map<string, SubgraphRuntime>();
   if (!options.remoteSubgraphs) {
     for (const definition of SUBGRAPHS) {
