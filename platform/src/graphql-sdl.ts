@@ -45,6 +45,9 @@ export function describeRules(schema: TSchema): string {
   else if (max !== undefined) rules.push(`max ${max}`);
   if (s.exclusiveMinimum !== undefined) rules.push(`greater than ${s.exclusiveMinimum}`);
   if (s.minItems !== undefined) rules.push(`at least ${s.minItems} item(s)`);
+  if (s.uniqueItems) rules.push('no repeats');
+  const itemRules = s.type === 'array' && s.items ? describeRules(s.items) : '';
+  if (itemRules) rules.push(`each: ${itemRules}`);
   if (s.default !== undefined) rules.push(`default ${JSON.stringify(s.default)}`);
   if (unwrapNullable(schema)) rules.push('or null');
   return rules.join('; ');
