@@ -11,6 +11,14 @@ declare module 'autocannon' {
       body?: string;
       timeout?: number;
       pipelining?: number;
+      /** Request sequence; setupRequest may rewrite each request just before it is sent. */
+      requests?: Array<Partial<Request> & { setupRequest?: (request: Request, context: Record<string, unknown>) => Request | null }>;
+    }
+    interface Request {
+      method: string;
+      path: string;
+      headers: Record<string, string>;
+      body?: string | Buffer;
     }
     interface Histogram {
       average: number;

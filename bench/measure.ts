@@ -15,11 +15,12 @@ export interface Measurement {
   connections: number;
   /**
    * CPU used during the measured window, in percent of one core (200 = two cores busy): the server
-   * process, this process (the load generator), and every local process named postgres (null when
-   * the database is not on this machine); `other` is everything else the machine ran meanwhile,
-   * which should be near 0 for numbers worth comparing.
+   * process; this process (the load generator); local PostgreSQL, i.e. the bench database's backends
+   * plus the shared background processes (null when the database is not on this machine); kernel
+   * threads and interrupts (I/O, loopback networking). `other` is everything else the machine ran
+   * meanwhile (other databases' backends included), which should be near 0 for comparable numbers.
    */
-  cpu_percent: { server: number | null; loadgen: number; postgres: number | null; other: number | null };
+  cpu_percent: { server: number | null; loadgen: number; postgres: number | null; kernel: number | null; other: number | null };
   /** What a single probe request answered before the load started. */
   probe?: { status: number; ok: boolean; body: string };
   note?: string;
@@ -32,6 +33,12 @@ export interface HttpLoad {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /**
+   * Headers that go stale (a signed context lives 60 s): when warm-up + run last longer than
+   * `everyMs`, they are recomputed that often during the run (costing the load generator a
+   * request rebuild per request); shorter runs send `headers` as they are.
+   */
+  refresh?: { everyMs: number; headers: () => Record<string, string> };
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -49,13 +56,16 @@ function clockTicks(): number {
   return ticks;
 }
 
+/** User + system CPU seconds in the text of /proc/<pid>/stat (fields 14 and 15 of proc(5)). */
+function cpuOfStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+}
+
 /** CPU seconds a process has used so far (user + system), from /proc; null when unavailable. */
 function processCpuSeconds(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 (utime, stime) of proc(5); index 0 here is field 3.
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+    return cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }
@@ -71,71 +81,85 @@ export interface Watched {
 /** A client backend's title: `postgres: 15/main: <user> <database> <host>(<port>) <state>`. */
 const BACKEND_TITLE = /^postgres: [^:]+: \S+ (\S+) (?:\[local\]|\S+\(\d+\))/;
 
-/**
- * CPU seconds so far of the local PostgreSQL processes working for `database`, by pid: its backends
- * and the shared background processes (WAL writer, checkpointer...), not other databases' backends.
- */
-function postgresCpuSeconds(database: string): Map<number, number> {
-  const seconds = new Map<number, number>();
+/** CPU seconds used so far, per pid, of what a measurement tells apart. */
+interface CpuSnapshot {
+  server: number | null;
+  /** This database's backends and PostgreSQL's shared background processes (WAL writer, checkpointer...). */
+  postgres: Map<number, number>;
+  /** Kernel threads (I/O completion, journaling...): children of kthreadd. */
+  kthreads: Map<number, number>;
+  /** Interrupt and softirq time (loopback networking is mostly here), machine-wide. */
+  irq: number | null;
+  /** Everything the machine ran (all cores, not idle or iowait). */
+  busy: number | null;
+}
+
+function snapshot(watched: Watched): CpuSnapshot {
+  const shot: CpuSnapshot = { server: processCpuSeconds(watched.serverPid), postgres: new Map(), kthreads: new Map(), irq: null, busy: null };
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal guest...: busy is everything but idle, iowait and guest.
+    shot.busy = cpu.slice(0, 8).reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + v), 0) / clockTicks();
+    shot.irq = (cpu[5] + cpu[6]) / clockTicks();
+  } catch {
+    // not Linux
+  }
   let pids: string[] = [];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return seconds;
+    return shot;
   }
   for (const pid of pids) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      const backendOf = BACKEND_TITLE.exec(title)?.[1];
-      if (backendOf !== undefined && backendOf !== database) continue;
-      const cpu = processCpuSeconds(Number(pid));
-      if (cpu !== null) seconds.set(Number(pid), cpu);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === 2 || pid === '2') {
+        shot.kthreads.set(Number(pid), cpuOfStat(stat));
+      } else if (comm === 'postgres') {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        const backendOf = BACKEND_TITLE.exec(title)?.[1];
+        if (backendOf === undefined || backendOf === watched.database) shot.postgres.set(Number(pid), cpuOfStat(stat));
+      }
     } catch {
       // gone meanwhile
     }
   }
-  return seconds;
+  return shot;
 }
 
-/** Busy CPU seconds of the whole machine so far (all cores), from /proc/stat. */
-function machineBusySeconds(): number | null {
-  try {
-    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    // user nice system idle iowait irq softirq steal ...: everything but idle and iowait.
-    const busy = cpu.reduce((sum, v, i) => (i === 3 || i === 4 || i > 7 ? sum : sum + v), 0);
-    return busy / clockTicks();
-  } catch {
-    return null;
-  }
+function grown(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
+  return sum;
 }
 
-/** Measures CPU of the server process, of this one and of local PostgreSQL over `work`. */
+/** Measures CPU of the server, this process, this database's PostgreSQL, the kernel and the rest over `work`. */
 export async function withCpu<T>(watched: Watched, work: () => Promise<T>): Promise<{ value: T; cpu: Measurement['cpu_percent'] }> {
-  const serverBefore = processCpuSeconds(watched.serverPid);
-  const postgresBefore = postgresCpuSeconds(watched.database);
-  const machineBefore = machineBusySeconds();
+  const before = snapshot(watched);
   const selfBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const value = await work();
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
-  const serverAfter = processCpuSeconds(watched.serverPid);
-  const postgresAfter = postgresCpuSeconds(watched.database);
-  const machineAfter = machineBusySeconds();
   const self = process.cpuUsage(selfBefore);
-  let postgres = 0;
-  for (const [pid, after] of postgresAfter) postgres += after - (postgresBefore.get(pid) ?? 0);
+  const after = snapshot(watched);
   const percent = (cpuSeconds: number) => round((cpuSeconds / wall) * 100, 0);
-  const server = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
+  const server = before.server === null || after.server === null ? null : after.server - before.server;
   const loadgen = (self.user + self.system) / 1e6;
+  const postgres = after.postgres.size ? grown(before.postgres, after.postgres) : null;
+  const kernel = before.irq === null || after.irq === null ? null : after.irq - before.irq + grown(before.kthreads, after.kthreads);
   const other =
-    machineBefore === null || machineAfter === null ? null : Math.max(0, machineAfter - machineBefore - (server ?? 0) - loadgen - postgres);
+    before.busy === null || after.busy === null
+      ? null
+      : Math.max(0, after.busy - before.busy - (server ?? 0) - loadgen - (postgres ?? 0) - (kernel ?? 0));
   return {
     value,
     cpu: {
       server: server === null ? null : percent(server),
       loadgen: percent(loadgen),
-      postgres: postgresAfter.size ? percent(postgres) : null,
+      postgres: postgres === null ? null : percent(postgres),
+      kernel: kernel === null ? null : percent(kernel),
       other: other === null ? null : percent(other),
     },
   };
@@ -146,6 +170,18 @@ export async function httpLoad(
   load: HttpLoad,
   options: { connections: number; seconds: number; warmupSeconds: number; watched: Watched },
 ): Promise<Measurement> {
+  const refresh = load.refresh && (options.warmupSeconds + options.seconds) * 1000 > load.refresh.everyMs ? load.refresh : null;
+  let fresh = { at: Date.now(), headers: load.headers };
+  const requests = refresh
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            if (Date.now() - fresh.at > refresh.everyMs) fresh = { at: Date.now(), headers: { ...load.headers, ...refresh.headers() } };
+            return { ...request, headers: fresh.headers };
+          },
+        },
+      ]
+    : undefined;
   const run = (duration: number) =>
     autocannon({
       url: load.url,
@@ -155,6 +191,7 @@ export async function httpLoad(
       connections: options.connections,
       duration,
       timeout: 30,
+      requests,
     });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
   const { value: result, cpu } = await withCpu(options.watched, () => run(options.seconds));

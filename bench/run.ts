@@ -27,9 +27,10 @@ import type { BenchTarget } from './target';
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? value : fallback;
+const numberFromEnv = (name: string, fallback: number, min: number) => {
+  const raw = process.env[name];
+  const value = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value >= min ? value : fallback;
 };
 
 export interface BenchConfig {
@@ -105,15 +106,16 @@ const whoamiSubgraphDirect: Scenario = {
   name: 'whoami_subgraph_direct',
   description: 'The same GraphQL operation POSTed to the identity subgraph served alone, with a signed context',
   run(ctx) {
-    // The context lives 60 s; the warm-up and the run are well within it.
-    const signed = signContext(ctx.target.contextSecret, { actor: ctx.target.actor, request_id: `req_bench_${randomUUID()}` });
+    // A signed context lives 60 s: signed once for a default run, re-signed every 30 s for long ones.
+    const sign = () => ({ [ACTOR_CONTEXT_HEADER]: signContext(ctx.target.contextSecret, { actor: ctx.target.actor, request_id: `req_bench_${randomUUID()}` }) });
     return httpScenario(
       ctx,
       {
         url: ctx.target.subgraphUrl,
         method: 'POST',
-        headers: { 'content-type': 'application/json', [ACTOR_CONTEXT_HEADER]: signed },
+        headers: { 'content-type': 'application/json', ...sign() },
         body: JSON.stringify({ query: WHOAMI_QUERY, operationName: 'Rest_read_internal_whoami' }),
+        refresh: { everyMs: 30_000, headers: sign },
       },
       (status, body) => {
         const data = parsed(body)?.data as { read_internal_whoami?: { actor_id?: string } } | undefined;
@@ -149,10 +151,23 @@ const apiKeyCreateRest: Scenario = {
       },
       (status, body) => status === 200 && typeof parsed(body)?.token === 'string',
     );
+    // The relay delivers the command's events after commit: how far behind it was when the load
+    // stopped, and how long it then took to catch up (bounded; also keeps its catch-up out of the next scenario).
     const atEnd = await outboxByStatus(ctx.databaseUrl, 'identity');
-    await new Promise((ok) => setTimeout(ok, 2000));
-    const after2s = await outboxByStatus(ctx.databaseUrl, 'identity');
-    return { ...measured, extra: { identity_outbox_at_end: atEnd, identity_outbox_2s_later: after2s } };
+    const started = Date.now();
+    let now = atEnd;
+    while ((now.pending ?? 0) > 0 && Date.now() - started < 30_000) {
+      await new Promise((ok) => setTimeout(ok, 250));
+      now = await outboxByStatus(ctx.databaseUrl, 'identity');
+    }
+    return {
+      ...measured,
+      extra: {
+        identity_outbox_at_end: atEnd,
+        relay_drain_s: (now.pending ?? 0) > 0 ? null : Math.round((Date.now() - started) / 100) / 10,
+        identity_outbox_after_drain: now,
+      },
+    };
   },
 };
 
@@ -262,7 +277,7 @@ interface RatioResult {
 
 function printTable(scenarios: Record<string, Measurement>, ratios: Record<string, RatioResult>, config: BenchConfig) {
   const rows = [
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'cpu srv%', 'cpu pg%', 'cpu gen%', 'cpu other%', 'probe'],
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'cpu srv%', 'cpu pg%', 'cpu gen%', 'cpu krn%', 'cpu other%', 'probe'],
     ...Object.entries(scenarios).map(([name, m]) => [
       name,
       m.rps.toFixed(1),
@@ -273,6 +288,7 @@ function printTable(scenarios: Record<string, Measurement>, ratios: Record<strin
       m.cpu_percent.server === null ? '-' : String(m.cpu_percent.server),
       m.cpu_percent.postgres === null ? '-' : String(m.cpu_percent.postgres),
       String(m.cpu_percent.loadgen),
+      m.cpu_percent.kernel === null ? '-' : String(m.cpu_percent.kernel),
       m.cpu_percent.other === null ? '-' : String(m.cpu_percent.other),
       m.probe ? (m.probe.ok ? 'ok' : `BAD ${m.probe.status}`) : '-',
     ]),
@@ -283,6 +299,11 @@ function printTable(scenarios: Record<string, Measurement>, ratios: Record<strin
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows.slice(1)) console.log(line(r));
+  for (const [name, m] of Object.entries(scenarios)) {
+    if (m.extra) console.log(`${name}: ${Object.entries(m.extra).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('  ')}`);
+    if (m.probe && !m.probe.ok) console.log(`${name}: probe answered ${m.probe.status}: ${m.probe.body}`);
+    if (m.note) console.log(`${name}: ${m.note}`);
+  }
   const noisy = Object.entries(scenarios).filter(([, m]) => (m.cpu_percent.other ?? 0) > 20);
   if (noisy.length) {
     console.log(`\nNOISY: other processes used CPU during ${noisy.map(([n, m]) => `${n} (${m.cpu_percent.other}%)`).join(', ')}; rerun on a quiet machine.`);
@@ -299,9 +320,9 @@ function printTable(scenarios: Record<string, Measurement>, ratios: Record<strin
 async function main() {
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
   const config: BenchConfig = {
-    seconds: numberFromEnv('BENCH_SECONDS', 10),
-    warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
-    connections: numberFromEnv('BENCH_CONNECTIONS', 32),
+    seconds: Math.round(numberFromEnv('BENCH_SECONDS', 10, 1)),
+    warmupSeconds: Math.round(numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0)),
+    connections: Math.round(numberFromEnv('BENCH_CONNECTIONS', 32, 1)),
   };
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
   const selected = only?.length ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS;
@@ -315,6 +336,19 @@ async function main() {
   log(`created database ${database}`);
 
   let server: RunningServer | null = null;
+  let cleaned: Promise<void> | null = null;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      await server?.stop().catch((error: Error) => log(`stopping the server: ${error.message}`));
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).then(
+        () => log(`dropped database ${database}`),
+        (error: Error) => log(`could not drop database ${database}: ${error.message}`),
+      );
+    })());
+  // Interrupted: still stop the server and drop the database.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
   const scenarios: Record<string, Measurement> = {};
   try {
     server = await startServer(databaseUrl, log);
@@ -327,11 +361,7 @@ async function main() {
       log(`${scenario.name}: ${m.rps} req/s, p50 ${m.latency_ms.p50} ms, p99 ${m.latency_ms.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
     }
   } finally {
-    await server?.stop().catch((error: Error) => log(`stopping the server: ${error.message}`));
-    await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).then(
-      () => log(`dropped database ${database}`),
-      (error: Error) => log(`could not drop database ${database}: ${error.message}`),
-    );
+    await cleanup();
   }
 
   const ratios: Record<string, RatioResult> = {};

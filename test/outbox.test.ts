@@ -33,6 +33,22 @@ const createThing = defineOperation({
   },
 });
 
+const stageThing = defineOperation({
+  name: 'testkit.thing.stage',
+  kind: 'command',
+  access: 'internal',
+  scope: 'order.write',
+  summary: 'test',
+  input: s.object({ id: s.id() }),
+  result: s.object({ id: s.string() }),
+  events: ['testkit.thing.created'],
+  async handler({ input, actor, stage, emit }) {
+    stage('INSERT INTO testkit.thing (id, tenant_id) VALUES ($1, $2)', [input.id, actor!.tenant_id]);
+    emit('testkit.thing.created', { id: input.id });
+    return { id: input.id };
+  },
+});
+
 const actor: Actor = { tenant_id: 'ten_a', api_key_id: 'key_a', credential_id: 'cred_a', name: 'tester', scopes: ['order.write'], is_owner: false };
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let runtime: SubgraphRuntime;
@@ -42,7 +58,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   runtime = await new SubgraphRuntime(
-    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing], entities: [], migrations: [Things1763800000100] },
+    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing], entities: [], migrations: [Things1763800000100] },
     { url: db.url, contextSecret: randomBytes(32).toString('hex'), relay: { backoffMs: () => 30, maxAttempts: 3, pollMs: 50 }, log: (l) => logs.push(l) },
   ).start();
 });
@@ -84,6 +100,19 @@ describe('command transaction and outbox', () => {
     await runtime.audit.flush();
     const outcome = await runtime.dataSource.query(`SELECT outcome FROM testkit.audit_entry WHERE request_id = $1`, [`req_${id}`]);
     expect(outcome).toEqual([{ outcome: fail === 'crash' ? 'internal' : 'conflict' }]);
+  });
+
+  it('commits staged writes, events and audit in one statement, or none of them', async () => {
+    const stage = (id: string) => runtime.executor.execute(stageThing, { id }, { actor, request_id: `req_stage_${id}` });
+    await expect(stage('staged')).resolves.toEqual({ id: 'staged' });
+    expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = 'staged'`)).toBe(1);
+    // The same id again breaks the primary key inside the one statement: no event, no ok audit row.
+    await expect(stage('staged')).rejects.toMatchObject({ kind: 'internal' });
+    expect(await count(`SELECT count(*) AS n FROM testkit.thing WHERE id = 'staged'`)).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = 'staged'`)).toBe(1);
+    await runtime.audit.flush();
+    const outcomes = await runtime.dataSource.query(`SELECT outcome FROM testkit.audit_entry WHERE request_id = 'req_stage_staged' ORDER BY seq`);
+    expect(outcomes).toEqual([{ outcome: 'ok' }, { outcome: 'internal' }]);
   });
 
   it('hides an unexpected error behind internal with the request id', async () => {

@@ -1,35 +1,46 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
 import { AppError, asAppError, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
 import { errorKinds, type EventDraft, type Operation } from './operation';
-import { outboxChannel } from './outbox';
 import { resultProblem, validate } from './validation';
 
 /**
  * Runs operations for one subgraph. The order is fixed: credential, scope, input schema, then the
  * handler. A command is one transaction holding its state change, its events and its audit row.
  */
+interface StagedWrite {
+  sql: string;
+  params: unknown[];
+}
+
+/** Shifts `$n` placeholders by `offset`, so several statements can share one parameter list. */
+function renumber(sql: string, offset: number): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+}
+
+/**
+ * Runs operations for one subgraph. The order is fixed: credential, scope, input schema, then the
+ * handler. A command is atomic: its state change, its events and its audit row commit together.
+ */
 export class OperationExecutor {
-  private readonly commitSql: string;
+  private readonly platformSql: string;
 
   constructor(
     private readonly dataSource: DataSource,
     schema: string,
     private readonly audit: AuditLog,
     private readonly log: (line: string) => void = console.error,
+    /** Called after a command with events committed: wakes the relay without a database round trip. */
+    private readonly committedEvents: () => void = () => undefined,
   ) {
     const s = `"${schema}"`;
-    // Events, audit row and wake-up of the relay in one round trip; pg_notify fires only on commit.
-    this.commitSql = `WITH events AS (
+    this.platformSql = `events AS (
         INSERT INTO ${s}.outbox_event (event_id, tenant_id, type, payload, actor_id, request_id)
-        SELECT e.id, $7, e.type, e.payload, $11, $12 FROM unnest($8::text[], $9::text[], $10::jsonb[]) AS e(id, type, payload)
-        RETURNING 1),
-      audit AS (${auditInsertSql(schema)} RETURNING 1)
-      SELECT CASE WHEN EXISTS (SELECT 1 FROM events) THEN pg_notify('${outboxChannel(schema)}', '') END AS notified`;
+        SELECT e.id, $7, e.type, e.payload, $11, $12 FROM unnest($8::text[], $9::text[], $10::jsonb[]) AS e(id, type, payload)),
+      audit AS (${auditInsertSql(schema)})`;
   }
-
   async execute(operation: Operation, rawInput: unknown, context: CallContext | null): Promise<unknown> {
     if (!context) throw unauthorized('the request carries no valid gateway context');
     const { actor, request_id } = context;
@@ -48,8 +59,8 @@ export class OperationExecutor {
       const input = validate<Record<string, unknown>>(operation.input, rawInput ?? {});
       const result =
         operation.kind === 'command'
-          ? await this.dataSource.transaction((db) => this.runCommand(operation, input, context, db, auditRow('ok')))
-          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: noEvents(operation) });
+          ? await this.runCommand(operation, input, context, auditRow('ok')!)
+          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation) });
       const problem = resultProblem(operation.result, result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
       if (operation.kind === 'read') {
@@ -73,22 +84,36 @@ export class OperationExecutor {
     operation: Operation,
     input: Record<string, unknown>,
     context: CallContext,
-    db: EntityManager,
-    audit: AuditRow | null,
+    audit: AuditRow,
   ): Promise<unknown> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    // The transaction opens on the handler's first own query: a command that only stages writes is
+    // one statement, atomic on its own.
+    let inTransaction = false;
+    const query = runner.query.bind(runner);
+    runner.query = (async (...args: Parameters<typeof query>) => {
+      if (!inTransaction) {
+        inTransaction = true;
+        await runner.startTransaction();
+      }
+      return query(...args);
+    }) as typeof runner.query;
     const events: EventDraft[] = [];
-    const result = await operation.handler({
-      input,
-      actor: context.actor,
-      request_id: context.request_id,
-      db,
-      emit: (type, payload) => {
-        if (!operation.events.includes(type)) throw new Error(`${operation.name} may not emit ${type}`);
-        events.push({ type, payload });
-      },
-    });
-    if (audit) {
-      await db.query(this.commitSql, [
+    const staged: StagedWrite[] = [];
+    try {
+      const result = await operation.handler({
+        input,
+        actor: context.actor,
+        request_id: context.request_id,
+        db: runner.manager,
+        emit: (type, payload) => {
+          if (!operation.events.includes(type)) throw new Error(`${operation.name} may not emit ${type}`);
+          events.push({ type, payload });
+        },
+        stage: (sql, params) => staged.push({ sql, params }),
+      });
+      const params: unknown[] = [
         ...auditParams([audit]),
         audit.tenant_id,
         events.map(() => newId('evt')),
@@ -96,14 +121,27 @@ export class OperationExecutor {
         events.map((e) => JSON.stringify(e.payload)),
         audit.actor_id,
         audit.request_id,
-      ]);
+      ];
+      const writes = staged.map((write, i) => {
+        const sql = `w${i} AS (${renumber(write.sql, params.length)})`;
+        params.push(...write.params);
+        return sql;
+      });
+      await query(`WITH ${[...writes, this.platformSql].join(',\n')} SELECT 1`, params);
+      if (inTransaction) await runner.commitTransaction();
+      if (events.length) this.committedEvents();
+      return result;
+    } catch (error) {
+      if (inTransaction && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
     }
-    return result;
   }
 }
 
-function noEvents(operation: Operation) {
-  return (type: string) => {
-    throw new AppError('internal', `${operation.name} is a read and cannot emit ${type}`);
+function readOnly(operation: Operation) {
+  return () => {
+    throw new AppError('internal', `${operation.name} is a read: it cannot emit events or write`);
   };
 }

@@ -16,6 +16,12 @@ export interface OperationCall<I> {
   db: EntityManager;
   /** Records an event; it is written with the command's transaction and delivered after commit. */
   emit(type: string, payload: Record<string, unknown>): void;
+  /**
+   * A write whose result the handler does not need (INSERT, UPDATE, DELETE with `$n` parameters). Staged
+   * writes go to the database in one statement with the events and the audit row; a command that
+   * only stages needs a single round trip and no explicit transaction.
+   */
+  stage(sql: string, params: unknown[]): void;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { poolOf } from './db/data-source';
 
@@ -16,8 +15,6 @@ export interface DomainEvent {
 /** Somewhere events go after commit. Throwing makes the relay try again later. */
 export type EventSink = (event: DomainEvent) => Promise<void>;
 
-export const outboxChannel = (schema: string) => `${schema}_outbox`;
-
 export interface RelayOptions {
   batchSize?: number;
   maxAttempts?: number;
@@ -30,13 +27,13 @@ export interface RelayOptions {
 const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 3_600_000);
 
 /**
- * Delivers a subgraph's outbox after commit. A command's transaction inserts the events and calls
- * pg_notify, which PostgreSQL sends only on commit: the relay wakes on it, and also polls, so nothing
- * is lost while it was down. Rows are claimed with a lease (SKIP LOCKED), so several relays may run.
+ * Delivers a subgraph's outbox after commit. The executor wakes it once a command with events has
+ * committed (in process: pg_notify would serialise every commit), and it polls, so events of another
+ * process or of before a crash are delivered too. Rows are claimed with a lease (SKIP LOCKED), so
+ * several relays may run.
  */
 export class OutboxRelay {
   private readonly sinks: EventSink[] = [];
-  private listener: Client | null = null;
   private poller: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
@@ -44,7 +41,6 @@ export class OutboxRelay {
   private readonly options: Required<RelayOptions>;
 
   constructor(
-    private readonly url: string,
     private readonly dataSource: DataSource,
     private readonly schema: string,
     options: RelayOptions = {},
@@ -64,12 +60,7 @@ export class OutboxRelay {
     return () => this.sinks.splice(this.sinks.indexOf(sink) >>> 0, 1);
   }
 
-  async start(): Promise<void> {
-    this.listener = new Client({ connectionString: this.url });
-    this.listener.on('notification', () => this.kick());
-    this.listener.on('error', (error) => this.options.log(`relay ${this.schema}: listener: ${error.message}`));
-    await this.listener.connect();
-    await this.listener.query(`LISTEN "${outboxChannel(this.schema)}"`);
+  start(): void {
     this.poller = setInterval(() => this.kick(), this.options.pollMs);
     this.kick();
   }
@@ -78,7 +69,6 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.poller) clearInterval(this.poller);
     await this.draining;
-    await this.listener?.end().catch(() => undefined);
   }
 
   /** Delivers whatever is due; resolves when the outbox has nothing due left. */
@@ -111,6 +101,7 @@ export class OutboxRelay {
       [this.options.batchSize],
     );
     claimed.sort((a, b) => String(a.event_id).localeCompare(String(b.event_id)));
+    const delivered: Array<[string, number]> = [];
     for (const row of claimed) {
       const event: DomainEvent = {
         event_id: row.event_id as string,
@@ -124,12 +115,7 @@ export class OutboxRelay {
       const attempt = row.attempts as number;
       try {
         for (const sink of [...this.sinks]) await sink(event);
-        await pool.query(
-          `WITH done AS (UPDATE ${s}.outbox_event SET status = 'delivered', delivered_at = now(), lease_until = NULL, last_error = NULL
-                         WHERE event_id = $1)
-           INSERT INTO ${s}.event_delivery_attempt (event_id, attempt, outcome) VALUES ($1, $2, 'delivered')`,
-          [event.event_id, attempt],
-        );
+        delivered.push([event.event_id, attempt]);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const dead = attempt >= this.options.maxAttempts;
@@ -140,6 +126,16 @@ export class OutboxRelay {
           [event.event_id, attempt, dead ? 'dead' : 'pending', message.slice(0, 500), this.options.backoffMs(attempt)],
         );
       }
+    }
+    // The batch's successes in one statement: under load, one write per event would fall behind.
+    if (delivered.length) {
+      await pool.query(
+        `WITH done AS (UPDATE ${s}.outbox_event SET status = 'delivered', delivered_at = now(), lease_until = NULL, last_error = NULL
+                       WHERE event_id = ANY($1::text[]))
+         INSERT INTO ${s}.event_delivery_attempt (event_id, attempt, outcome)
+         SELECT id, n, 'delivered' FROM unnest($1::text[], $2::int[]) AS d(id, n)`,
+        [delivered.map((d) => d[0]), delivered.map((d) => d[1])],
+      );
     }
     return claimed.length;
   }

@@ -64,8 +64,8 @@ export class SubgraphRuntime {
     const log = options.log ?? console.error;
     this.dataSource = createDataSource(options.url, { schema: definition.name, entities: definition.entities, migrations: definition.migrations });
     this.audit = new AuditLog(this.dataSource, definition.name, log);
-    this.relay = new OutboxRelay(options.url, this.dataSource, definition.name, { log, ...options.relay });
-    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log);
+    this.relay = new OutboxRelay(this.dataSource, definition.name, { log, ...options.relay });
+    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, () => void this.relay.kick());
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
   }
@@ -102,7 +102,7 @@ export class SubgraphRuntime {
   async start({ runMigrations = true, relay = true } = {}): Promise<this> {
     await this.dataSource.initialize();
     if (runMigrations) await migrate(this.options.url, this.dataSource);
-    if (relay) await this.relay.start();
+    if (relay) this.relay.start();
     return this;
   }
 

@@ -1,7 +1,7 @@
 import { newId, t, validate } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
-import { ApiKeyEntity, StoreEntity, TenantEntity } from './entities';
-import { expiryOf, insertCredential } from './operations/keys';
+import { StoreEntity, TenantEntity } from './entities';
+import { apiKeyWrite, credentialWrite, expiryOf } from './operations/keys';
 import { ALL_SCOPES } from './scopes';
 
 export const STORE_HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
@@ -36,8 +36,10 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     const taken = await db.getRepository(StoreEntity).exists({ where: { handle: input.store } });
     if (taken) throw new Error(`store handle ${input.store} is taken`);
     await db.getRepository(StoreEntity).insert({ id: storeId, tenant_id: tenantId, handle: input.store, name: input.name });
-    await db.getRepository(ApiKeyEntity).insert({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true });
-    const credential = await insertCredential(db, tenantId, apiKeyId, expiresAt);
-    return { tenant_id: tenantId, store_id: storeId, api_key_id: apiKeyId, token: credential.token };
+    const credential = credentialWrite(tenantId, apiKeyId, expiresAt);
+    for (const write of [apiKeyWrite({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true, issued_by: null }), credential]) {
+      await db.query(write.sql, write.params);
+    }
+    return { tenant_id: tenantId, store_id: storeId, api_key_id: apiKeyId, token: credential.minted.token };
   });
 }

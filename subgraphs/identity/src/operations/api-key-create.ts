@@ -1,7 +1,6 @@
 import { defineOperation, newId, t } from '@backoffice/platform';
-import { ApiKeyEntity } from '../entities';
 import { ALL_SCOPES } from '../scopes';
-import { assertWithinIssuer, expiryOf, insertCredential } from './keys';
+import { apiKeyWrite, assertWithinIssuer, credentialWrite, expiryOf } from './keys';
 
 export const apiKeyCreate = defineOperation({
   name: 'iam.api_key.create',
@@ -24,18 +23,15 @@ export const apiKeyCreate = defineOperation({
     scopes: t.array(t.string()),
   }),
   events: ['iam.api_key.created'],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, stage, emit }) {
     assertWithinIssuer(actor!, input.scopes);
     const expiresAt = expiryOf(input, new Date());
     const apiKeyId = newId('key');
-    await db.getRepository(ApiKeyEntity).insert({
-      id: apiKeyId,
-      tenant_id: actor!.tenant_id,
-      name: input.name,
-      scopes: input.scopes,
-      issued_by: actor!.api_key_id,
-    });
-    const credential = await insertCredential(db, actor!.tenant_id, apiKeyId, expiresAt);
+    const key = apiKeyWrite({ id: apiKeyId, tenant_id: actor!.tenant_id, name: input.name, scopes: input.scopes, issued_by: actor!.api_key_id });
+    stage(key.sql, key.params);
+    const write = credentialWrite(actor!.tenant_id, apiKeyId, expiresAt);
+    stage(write.sql, write.params);
+    const credential = write.minted;
     const expires_at = expiresAt?.toISOString() ?? null;
     emit('iam.api_key.created', { api_key_id: apiKeyId, credential_id: credential.credential_id, name: input.name, scopes: input.scopes, expires_at });
     return { api_key_id: apiKeyId, credential_id: credential.credential_id, token: credential.token, expires_at, name: input.name, scopes: input.scopes };

@@ -1,5 +1,4 @@
 import { defineOperation, t } from '@backoffice/platform';
-import { ApiKeyEntity } from '../entities';
 import { lockKey } from './keys';
 
 export const apiKeyRevoke = defineOperation({
@@ -11,11 +10,11 @@ export const apiKeyRevoke = defineOperation({
   input: t.object({ api_key_id: t.id() }),
   result: t.object({ api_key_id: t.string(), revoked: t.boolean(), revoked_at: t.timestamp() }),
   events: ['iam.api_key.revoked'],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, stage, emit }) {
     const key = await lockKey(db, actor!, input.api_key_id);
     if (key.revoked_at) return { api_key_id: key.id, revoked: true, revoked_at: key.revoked_at.toISOString() };
     const revokedAt = new Date();
-    await db.getRepository(ApiKeyEntity).update({ id: key.id }, { revoked_at: revokedAt });
+    stage(`UPDATE identity.api_key SET revoked_at = $2 WHERE id = $1`, [key.id, revokedAt]);
     emit('iam.api_key.revoked', { api_key_id: key.id, revoked_at: revokedAt.toISOString() });
     return { api_key_id: key.id, revoked: true, revoked_at: revokedAt.toISOString() };
   },

@@ -1,5 +1,5 @@
 import { conflict, defineOperation, t } from '@backoffice/platform';
-import { expiryOf, insertCredential, lockKey } from './keys';
+import { credentialWrite, expiryOf, lockKey } from './keys';
 
 const HOUR_MS = 3_600_000;
 
@@ -23,19 +23,22 @@ export const apiKeyRotate = defineOperation({
     previous_expires_at: t.timestamp(),
   }),
   events: ['iam.api_key.rotated'],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, stage, emit }) {
     const now = new Date();
     const expiresAt = expiryOf(input, now);
     const key = await lockKey(db, actor!, input.api_key_id);
     if (key.revoked_at) throw conflict(`api key ${key.id} is revoked`);
     const previousDeadline = new Date(now.getTime() + (input.overlap_hours ?? 24) * HOUR_MS);
     // Earlier deadlines stand: a generation already due to die sooner is not given more time.
-    await db.query(
+    // Staged together: the statement's snapshot does not see the new generation, so it keeps its own expiry.
+    stage(
       `UPDATE identity.credential SET expires_at = LEAST(COALESCE(expires_at, 'infinity'), $2)
        WHERE api_key_id = $1 AND (expires_at IS NULL OR expires_at > $3)`,
       [key.id, previousDeadline, now],
     );
-    const credential = await insertCredential(db, key.tenant_id, key.id, expiresAt);
+    const write = credentialWrite(key.tenant_id, key.id, expiresAt);
+    stage(write.sql, write.params);
+    const credential = write.minted;
     const result = {
       api_key_id: key.id,
       credential_id: credential.credential_id,

@@ -1,6 +1,6 @@
 import { conflict, forbidden, validationFailed, type Actor } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import { ApiKeyEntity, CredentialEntity, type ApiKey } from '../entities';
+import type { ApiKey } from '../entities';
 import { mintToken } from '../tokens';
 
 export const DEFAULT_EXPIRY_DAYS = 90;
@@ -26,24 +26,27 @@ export function assertWithinIssuer(actor: Actor, scopes: readonly string[]): voi
  * indistinguishable from one that does not exist: both are a conflict with the tenant's state.
  */
 export async function lockKey(db: EntityManager, actor: Actor, apiKeyId: string): Promise<ApiKey> {
-  const key = await db.getRepository(ApiKeyEntity).findOne({
-    where: { id: apiKeyId, tenant_id: actor.tenant_id },
-    lock: { mode: 'pessimistic_write' },
-  });
+  // A plain query, not a repository lock: the executor opens the transaction on the first query.
+  const [key] = (await db.query(`SELECT * FROM identity.api_key WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [apiKeyId, actor.tenant_id])) as ApiKey[];
   if (!key) throw conflict(`api key ${apiKeyId} does not exist in this tenant`);
   assertWithinIssuer(actor, key.scopes);
   return key;
 }
 
-/** Writes a new token generation; the raw token exists only in the returned value. */
-export async function insertCredential(db: EntityManager, tenantId: string, apiKeyId: string, expiresAt: Date | null) {
+/** The write of a new token generation; the raw token exists only in the returned value. */
+export function credentialWrite(tenantId: string, apiKeyId: string, expiresAt: Date | null) {
   const minted = mintToken();
-  await db.getRepository(CredentialEntity).insert({
-    id: minted.credential_id,
-    tenant_id: tenantId,
-    api_key_id: apiKeyId,
-    secret_hash: minted.secret_hash,
-    expires_at: expiresAt,
-  });
-  return minted;
+  return {
+    minted,
+    sql: `INSERT INTO identity.credential (id, tenant_id, api_key_id, secret_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    params: [minted.credential_id, tenantId, apiKeyId, minted.secret_hash, expiresAt],
+  };
+}
+
+/** The write of a new key (the actor). */
+export function apiKeyWrite(key: { id: string; tenant_id: string; name: string; scopes: readonly string[]; is_owner?: boolean; issued_by: string | null }) {
+  return {
+    sql: `INSERT INTO identity.api_key (id, tenant_id, name, scopes, is_owner, issued_by) VALUES ($1, $2, $3, $4, $5, $6)`,
+    params: [key.id, key.tenant_id, key.name, key.scopes, key.is_owner ?? false, key.issued_by],
+  };
 }
