@@ -1,4 +1,6 @@
-import type { DataSource } from 'typeorm';
+import { createHash } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import type { DataSource, QueryRunner } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
 import { AppError, asAppError, forbidden, unauthorized } from './errors';
@@ -13,6 +15,22 @@ import { resultProblem, validate } from './validation';
 interface StagedWrite {
   sql: string;
   params: unknown[];
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a command's final statement as a named (prepared) statement on the runner's connection: the
+ * same few texts come back on every call, and planning the CTEs each time costs more than running them.
+ */
+async function preparedOn(runner: QueryRunner, text: string, values: unknown[]): Promise<void> {
+  const client = (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `cmd_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  await client.query({ name, text, values });
 }
 
 /** Shifts `$n` placeholders by `offset`, so several statements can share one parameter list. */
@@ -127,7 +145,9 @@ export class OperationExecutor {
         params.push(...write.params);
         return sql;
       });
-      await query(`WITH ${[...writes, this.platformSql].join(',\n')} SELECT 1`, params);
+      const text = `WITH ${[...writes, this.platformSql].join(',\n')} SELECT 1`;
+      if (inTransaction) await query(text, params);
+      else await preparedOn(runner, text, params);
       if (inTransaction) await runner.commitTransaction();
       if (events.length) this.committedEvents();
       return result;

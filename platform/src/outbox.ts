@@ -68,7 +68,21 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poller) clearInterval(this.poller);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     await this.draining;
+  }
+
+  private wakeTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * A commit brought new events: deliver them within a few milliseconds. Commits arriving together
+   * share one claim, instead of one claim per command.
+   */
+  wake(): void {
+    this.wakeTimer ??= setTimeout(() => {
+      this.wakeTimer = null;
+      void this.kick();
+    }, 5);
   }
 
   /** Delivers whatever is due; resolves when the outbox has nothing due left. */

@@ -65,7 +65,7 @@ export class SubgraphRuntime {
     this.dataSource = createDataSource(options.url, { schema: definition.name, entities: definition.entities, migrations: definition.migrations });
     this.audit = new AuditLog(this.dataSource, definition.name, log);
     this.relay = new OutboxRelay(this.dataSource, definition.name, { log, ...options.relay });
-    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, () => void this.relay.kick());
+    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, () => this.relay.wake());
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
   }
