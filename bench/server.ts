@@ -6,24 +6,13 @@
  * else goes to stderr. It stops when stdin closes (the parent went away) or on SIGTERM/SIGINT.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '../platform/src/db/locate';
 import { serveSubgraph } from '../platform/src/serve-subgraph';
 import { authenticate } from '../subgraphs/identity/src/authenticate';
 import { createTenant } from '../subgraphs/identity/src/tenants';
 import { MemoryRateLimiter } from '../gateway/src/rate-limit';
 import { startSystem } from '../gateway/src/system';
 import type { BenchTarget } from './target';
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no free port'))));
-    });
-  });
-}
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error('bench/server.ts needs DATABASE_URL (a database it may fill)');

@@ -1,9 +1,9 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '@backoffice/platform';
 
 /**
  * The newcomer's path: `npm start` with no DATABASE_URL runs on embedded PostgreSQL under DATA_DIR,
@@ -15,15 +15,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-smoke-'));
 chmodSync(dataDir, 0o755);
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
 delete (env as Record<string, string | undefined>).DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
 
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -19,7 +19,8 @@ export function dataDir(): string {
   return resolve(process.env.DATA_DIR ?? './.data');
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on right now, on loopback. */
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const server = createServer();
     server.once('error', fail);
