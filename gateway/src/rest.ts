@@ -7,6 +7,7 @@ import {
   forbidden,
   notFound,
   operationDocument,
+  pruneAbsent,
   selectionOf,
   typeStem,
   unauthorized,
@@ -20,6 +21,16 @@ import { RateLimited, rateHeaders, type Admission, type Gatekeeper } from './adm
 import { executeThroughGateway } from './execute';
 import type { GatewayRequestContext } from './gateway';
 import { COMMANDS, MERGED_READS, READS, SUBGRAPHS } from './subgraphs';
+
+/** The REST projection a read asks for; a name the read does not declare is refused, never served as full. */
+function projectionOf(op: Operation, input: Record<string, unknown>): string | undefined {
+  if (!op.projections || input.projection === undefined || input.projection === 'full') return undefined;
+  const name = String(input.projection);
+  if (!(name in op.projections)) {
+    throw new AppError('unknown_projection', `unknown projection ${name}; declared: full, ${Object.keys(op.projections).join(', ')}`);
+  }
+  return name;
+}
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error instanceof RateLimited) reply.headers(rateHeaders(error.rate));
@@ -35,8 +46,11 @@ interface ShimDeps {
 
 /** The stable REST face: each route is one fixed GraphQL document executed through the gateway. */
 export function registerRest(app: FastifyInstance, { apollo, gatekeeper, log }: ShimDeps): void {
-  const documents = new Map<Operation, string>();
-  const documentOf = (op: Operation) => documents.get(op) ?? documents.set(op, operationDocument(op)).get(op)!;
+  const documents = new Map<string, string>();
+  const documentOf = (op: Operation, projection?: string) => {
+    const key = `${op.name}:${projection ?? ''}`;
+    return documents.get(key) ?? documents.set(key, operationDocument(op, projection)).get(key)!;
+  };
 
   /** Credential, rate, scope and schema: checked here, in the subgraph's order, before any lookup. */
   async function admitAndValidate(
@@ -68,8 +82,9 @@ export function registerRest(app: FastifyInstance, { apollo, gatekeeper, log }: 
   async function run(request: FastifyRequest, reply: FastifyReply, op: Operation, raw: unknown, fromQuery: boolean) {
     const { admission, input } = await admitAndValidate(request, reply, op, raw, fromQuery);
     const hasInput = Object.keys((op.input as { properties?: object }).properties ?? {}).length > 0;
-    const data = await executeThroughGateway(apollo, documentOf(op), hasInput ? { input } : {}, admission, refusedBy(admission));
-    return reply.send(data[fieldName(op.name)]);
+    const projection = projectionOf(op, input);
+    const data = await executeThroughGateway(apollo, documentOf(op, projection), hasInput ? { input } : {}, admission, refusedBy(admission));
+    return reply.send(pruneAbsent((projection && op.projections?.[projection]) || op.result, data[fieldName(op.name)]));
   }
 
   async function runMerged(request: FastifyRequest, reply: FastifyReply, read: MergedRead) {
@@ -118,7 +133,8 @@ export function registerRest(app: FastifyInstance, { apollo, gatekeeper, log }: 
       if (merged) return runMerged(request, reply, merged);
       const routed = READS.get(path);
       if (!routed) throw notFound(`unknown read ${path}`);
-      return run(request, reply, routed.operation, request.query, true);
+      const query = request.query as Record<string, string | string[]>;
+      return run(request, reply, routed.operation, routed.operation.fromQuery ? routed.operation.fromQuery(query) : query, true);
     }),
   );
 }

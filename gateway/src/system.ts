@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cachedDirectory } from '@backoffice/catalog/src/stores';
+import { resolveStore } from '@backoffice/identity';
 import { openDatabase, SubgraphRuntime, type Database } from '@backoffice/platform';
 import { SUPERGRAPH_FILE } from './compose';
 import { InProcessDataSource, remoteDataSource } from './data-sources';
@@ -38,8 +40,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     : await openDatabase(log);
   const runtimes = new Map<string, SubgraphRuntime>();
   if (!options.remoteSubgraphs) {
+    // Identity first: the others reach it (in process) for what it owns, such as stores.
+    const services: Record<string, unknown> = {};
     for (const definition of SUBGRAPHS) {
-      runtimes.set(definition.name, await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, log }).start());
+      runtimes.set(definition.name, await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, log, services }).start());
+      if (definition.name === 'identity') {
+        const identityRuntime = runtimes.get('identity')!;
+        services.stores = cachedDirectory((ref) => resolveStore(identityRuntime.dataSource, ref));
+      }
     }
   }
   const remoteBase = (name: string, url: string) => process.env[`${name.toUpperCase()}_URL`] ?? url.replace(/\/graphql$/, '');

@@ -52,6 +52,7 @@ export class OperationExecutor {
     private readonly log: (line: string) => void = console.error,
     /** Called after a command with events committed: wakes the relay without a database round trip. */
     private readonly committedEvents: () => void = () => undefined,
+    private readonly services: Readonly<Record<string, unknown>> = {},
   ) {
     const s = `"${schema}"`;
     this.platformSql = `events AS (
@@ -78,7 +79,7 @@ export class OperationExecutor {
       const result =
         operation.kind === 'command'
           ? await this.runCommand(operation, input, context, auditRow('ok')!)
-          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation) });
+          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), services: this.services });
       const problem = resultProblem(operation.result, result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
       if (operation.kind === 'read') {
@@ -130,6 +131,7 @@ export class OperationExecutor {
           events.push({ type, payload });
         },
         stage: (sql, params) => staged.push({ sql, params }),
+        services: this.services,
       });
       const params: unknown[] = [
         ...auditParams([audit]),

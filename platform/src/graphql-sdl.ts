@@ -58,7 +58,9 @@ function isClosedObject(s: Schema): boolean {
 }
 
 function block(description: string): string {
-  return description ? `"""${description.replace(/"""/g, "'''").replace(/\\/g, '\\\\')}"""\n` : '';
+  // A block string cannot end in a quote (it would run into the closing quotes) nor hold three of them.
+  const text = description.replace(/"""/g, "'''").replace(/"$/, '" ');
+  return text ? `"""${text}"""\n` : '';
 }
 
 class SdlBuilder {
@@ -135,14 +137,38 @@ export function selectionOf(schema: TSchema): string {
   return ` { ${fields.join(' ')} }`;
 }
 
-/** The fixed GraphQL document the REST shim sends for an operation: all of its result, input as `$input`. */
-export function operationDocument(op: Operation): string {
+/**
+ * The fixed GraphQL document the REST shim sends for an operation, input as `$input`: all of its
+ * result, or the fields of a named projection.
+ */
+export function operationDocument(op: Operation, projection?: string): string {
   const input = op.input as unknown as Schema;
   const hasInput = Object.keys(input.properties ?? {}).length > 0;
   const inputType = `${typeStem(op.name)}Input${(input.required ?? []).length ? '!' : ''}`;
   const kind = op.kind === 'command' ? 'mutation' : 'query';
   const field = fieldName(op.name);
+  const selection = selectionOf((projection && op.projections?.[projection]) || op.result);
+  const name = `Rest_${field}${projection ? `_${projection}` : ''}`;
   return hasInput
-    ? `${kind} Rest_${field}($input: ${inputType}) { ${field}(input: $input)${selectionOf(op.result)} }`
-    : `${kind} Rest_${field} { ${field}${selectionOf(op.result)} }`;
+    ? `${kind} ${name}($input: ${inputType}) { ${field}(input: $input)${selection} }`
+    : `${kind} ${name} { ${field}${selection} }`;
+}
+
+/**
+ * Drops the nulls GraphQL puts in place of optional fields that the schema does not allow to be null
+ * (an absent `url`, an absent `promotional_price`), so the REST body has the schema's shape.
+ */
+export function pruneAbsent(schema: TSchema, value: unknown): unknown {
+  const s = (unwrapNullable(schema) ?? schema) as Schema;
+  if (value === null || value === undefined) return value;
+  if (s.type === 'array' && Array.isArray(value)) return value.map((item) => pruneAbsent(s.items as TSchema, item));
+  if (!isClosedObject(s) || typeof value !== 'object') return value;
+  const required = new Set(s.required ?? []);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const prop = s.properties?.[key];
+    if (item === null && prop && !required.has(key) && !unwrapNullable(prop)) continue;
+    out[key] = prop ? pruneAbsent(prop, item) : item;
+  }
+  return out;
 }

@@ -17,11 +17,14 @@ export interface OperationCall<I> {
   /** Records an event; it is written with the command's transaction and delivered after commit. */
   emit(type: string, payload: Record<string, unknown>): void;
   /**
-   * A write whose result the handler does not need (INSERT, UPDATE, DELETE with `$n` parameters). Staged
+   * A write whose result the handler does not need (a plain INSERT, UPDATE or DELETE with `$n`
+   * parameters, without a WITH clause of its own: it becomes one). Staged
    * writes go to the database in one statement with the events and the audit row; a command that
    * only stages needs a single round trip and no explicit transaction.
    */
   stage(sql: string, params: unknown[]): void;
+  /** What the subgraph was started with to reach other services (e.g. a store directory). */
+  services: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -46,6 +49,16 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
   deprecated?: boolean;
   /** The error kinds it may answer with, when they differ from the defaults of its kind (see `errorKinds`). */
   errors?: readonly ErrorKind[];
+  /**
+   * A read's query string as its input, for parameters that do not map one to one onto input fields
+   * (e.g. `option.color=red`). Unmapped parameters are dropped. Default: the query as it is.
+   */
+  fromQuery?(query: Record<string, string | string[]>): Record<string, unknown>;
+  /**
+   * Named REST projections of the result: the shim selects the named schema's fields instead of the
+   * whole result. The input field `projection` picks one; absent means `full` (the result itself).
+   */
+  projections?: Record<string, TSchema>;
   handler(call: OperationCall<Static<I>>): Promise<Static<R>>;
 }
 

@@ -46,6 +46,8 @@ export interface SubgraphOptions {
   contextSecret: string;
   relay?: RelayOptions;
   log?: (line: string) => void;
+  /** Handed to every handler as `call.services`: how this subgraph reaches others (never their tables). */
+  services?: Readonly<Record<string, unknown>>;
 }
 
 /** A started subgraph: its DataSource, audit trail, outbox relay and executable schema. */
@@ -65,7 +67,7 @@ export class SubgraphRuntime {
     this.dataSource = createDataSource(options.url, { schema: definition.name, entities: definition.entities, migrations: definition.migrations });
     this.audit = new AuditLog(this.dataSource, definition.name, log);
     this.relay = new OutboxRelay(this.dataSource, definition.name, { log, ...options.relay });
-    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, () => this.relay.wake());
+    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, () => this.relay.wake(), options.services);
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
   }

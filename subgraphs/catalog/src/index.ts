@@ -1,12 +1,17 @@
 import { join } from 'node:path';
 import type { SubgraphDefinition } from '@backoffice/platform';
+import { catalogEntities } from './entities';
+import { Catalog1763800000010 } from './migrations/1763800000010-catalog';
+import { catalogCommands } from './operations';
 
-/** Products, SKUs, options, media, categories and their publication to stores. Its operations arrive with their issues. */
+export { cachedDirectory, remoteDirectory, type StoreDirectory, type StoreRef } from './stores';
+
+/** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
 export const catalog: SubgraphDefinition = {
   name: 'catalog',
   defaultPort: 4002,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
-  operations: [],
-  entities: [],
-  migrations: [],
+  operations: [...catalogCommands],
+  entities: catalogEntities,
+  migrations: [Catalog1763800000010],
 };

@@ -1,9 +1,10 @@
 import { runStandalone } from '@backoffice/platform';
-import { authenticate, identity } from './index';
+import { authenticate, identity, resolveStore } from './index';
 
 /** Identity alone, with the internal endpoints a gateway in another process calls. */
 void runStandalone(identity, (runtime) => ({
   authenticate: async (body) => ({ actor: await authenticate(runtime.dataSource, String(body.token ?? '')) }),
+  store: async (body) => ({ store: await resolveStore(runtime.dataSource, String(body.ref ?? '')) }),
   audit: async (body) => {
     runtime.audit.record(body as never);
     return { recorded: true };
