@@ -82,13 +82,15 @@ class SdlBuilder {
       case 'array':
         return `[${this.typeRef(s.items as TSchema, name, mode)}!]`;
     }
-    if (isClosedObject(s)) return this.objectType(s, name, mode);
+    if (isClosedObject(s)) return this.objectType(s, (mode === 'output' && (s['x-graphql-name'] as string | undefined)) || name, mode);
     return 'JSON';
   }
 
   objectType(s: Schema, name: string, mode: Mode): string {
     if (this.named.has(name)) return name;
     this.named.add(name);
+    // A federation entity: other subgraphs may refer to it by its key.
+    const key = mode === 'output' && s['x-graphql-key'] ? ` @key(fields: "${String(s['x-graphql-key'])}")` : '';
     const required = new Set(s.required ?? []);
     const fields = Object.entries(s.properties ?? {}).map(([key, prop]) => {
       const p = prop as Schema;
@@ -96,7 +98,7 @@ class SdlBuilder {
       const nonNull = required.has(key) && !unwrapNullable(prop) && (mode === 'output' || p.default === undefined);
       return `  ${block(describeRules(prop)).replace(/\n$/, '\n  ')}${key}: ${ref}${nonNull ? '!' : ''}`;
     });
-    this.types.push(`${mode === 'input' ? 'input' : 'type'} ${name} {\n${fields.join('\n')}\n}`);
+    this.types.push(`${mode === 'input' ? 'input' : 'type'} ${name}${key} {\n${fields.join('\n')}\n}`);
     return name;
   }
 }

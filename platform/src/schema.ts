@@ -6,6 +6,12 @@ export const SAFE_INTEGER_MAX = Number.MAX_SAFE_INTEGER;
 export const t = {
   object: <P extends TProperties>(properties: P, options: SchemaOptions = {}) =>
     Type.Object(properties, { additionalProperties: false, ...options }),
+  /**
+   * A result object with a GraphQL type name of its own (shared by every operation that returns it);
+   * with `key`, a federation entity other subgraphs can reference.
+   */
+  entity: <P extends TProperties>(graphqlName: string, properties: P, key?: string) =>
+    Type.Object(properties, { additionalProperties: false, 'x-graphql-name': graphqlName, ...(key ? { 'x-graphql-key': key } : {}) }),
   /** An object the reference calls open: extra properties allowed. */
   openObject: <P extends TProperties>(properties: P, options: SchemaOptions = {}) =>
     Type.Object(properties, { additionalProperties: true, ...options }),
