@@ -57,6 +57,7 @@ async function main() {
     contextSecret,
     actor,
     tenant_id: tenant.tenant_id,
+    store_id: tenant.store_id,
     pid: process.pid,
   };
   process.stdout.write(`${JSON.stringify(target)}\n`);

@@ -13,5 +13,7 @@ export interface BenchTarget {
   /** The actor behind `token`, as identity authenticates it. */
   actor: Actor;
   tenant_id: string;
+  /** The bench tenant's store (public reads by `store`). */
+  store_id: string;
   pid: number;
 }

@@ -1,6 +1,9 @@
 import { Command } from 'commander';
-import { createTenant, identity } from '@backoffice/identity';
+import { catalog } from '@backoffice/catalog';
+import { seedCatalog } from '@backoffice/catalog/src/seed';
+import { createTenant, identity, resolveStore, storesOfTenant } from '@backoffice/identity';
 import { createDataSource, migrate, openDatabase } from '@backoffice/platform';
+import { SingleBar, Presets } from 'cli-progress';
 import { OPERATIONS } from './subgraphs';
 import { BackofficeClient } from './client';
 
@@ -36,6 +39,59 @@ program
       }
     } finally {
       await dataSource.destroy().catch(() => undefined);
+      await database.stop();
+    }
+  });
+
+const positiveInt = (name: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+  return n;
+};
+
+program
+  .command('seed')
+  .description("seed a realistic demo catalog (deterministic for a seed) published to the tenant's stores")
+  .requiredOption('--tenant <tenant_id>', 'tenant to seed')
+  .requiredOption('--products <n>', 'number of products', positiveInt('--products'))
+  .option('--seed <s>', 'seed of the generator (same seed, same catalog)', positiveInt('--seed'), 1)
+  .option('--store <ref...>', "store ids or handles to publish to (default: every store of the tenant)")
+  .option('--json', 'print the summary as JSON')
+  .action(async (options: { tenant: string; products: number; seed: number; store?: string[]; json?: boolean }) => {
+    const database = await openDatabase((line) => console.error(line));
+    const identityDs = createDataSource(database.url, { schema: identity.name, entities: identity.entities, migrations: identity.migrations }, 2);
+    const catalogDs = createDataSource(database.url, { schema: catalog.name, entities: catalog.entities, migrations: catalog.migrations }, 3);
+    const bar = new SingleBar({ format: 'seeding {bar} {percentage}% | {value}/{total} products | {duration}s', stream: process.stderr, hideCursor: true }, Presets.shades_classic);
+    try {
+      await identityDs.initialize();
+      await migrate(database.url, identityDs);
+      await catalogDs.initialize();
+      await migrate(database.url, catalogDs);
+      const stores = options.store
+        ? await Promise.all(options.store.map(async (ref) => {
+            const store = await resolveStore(identityDs, ref);
+            if (!store || store.tenant_id !== options.tenant) throw new Error(`store ${ref} does not exist in tenant ${options.tenant}`);
+            return store;
+          }))
+        : await storesOfTenant(identityDs, options.tenant);
+      if (!stores.length) throw new Error(`tenant ${options.tenant} does not exist or has no store`);
+      const started = Date.now();
+      bar.start(options.products, 0);
+      const result = await seedCatalog(catalogDs, {
+        tenant_id: options.tenant,
+        store_ids: stores.map((s) => s.store_id),
+        products: options.products,
+        seed: options.seed,
+        onProgress: (done) => bar.update(done),
+      });
+      bar.stop();
+      const summary = { ...result, tenant_id: options.tenant, stores: stores.map((s) => s.handle), seconds: Math.round((Date.now() - started) / 100) / 10 };
+      if (options.json) console.log(JSON.stringify(summary));
+      else console.log(`seeded ${result.products} products (${result.skus} SKUs, ${result.categories} categories) into ${summary.stores.join(', ')} in ${summary.seconds} s`);
+    } finally {
+      bar.stop();
+      await catalogDs.destroy().catch(() => undefined);
+      await identityDs.destroy().catch(() => undefined);
       await database.stop();
     }
   });

@@ -1,4 +1,30 @@
-import { startSystem } from './system';
+import { seedCatalog } from '@backoffice/catalog/src/seed';
+import { createTenant } from '@backoffice/identity';
+import { startSystem, type System } from './system';
+
+/** Products of the demo catalog a newcomer gets on the first start. */
+const DEMO_PRODUCTS = 300;
+
+/**
+ * First start of the embedded default (an empty data folder; never with DATABASE_URL): a demo
+ * tenant with a seeded catalog, its owner token and store printed once with a ready curl line.
+ */
+async function firstRunDemo(system: System): Promise<void> {
+  const identityRuntime = system.runtimes.get('identity');
+  const catalogRuntime = system.runtimes.get('catalog');
+  if (!identityRuntime || !catalogRuntime) return;
+  const tenant = await createTenant(identityRuntime.dataSource, { name: 'Demo shop', store: 'demo', never_expires: true });
+  await seedCatalog(catalogRuntime.dataSource, { tenant_id: tenant.tenant_id, store_ids: [tenant.store_id], products: DEMO_PRODUCTS, seed: 1 });
+  console.log(`
+First start: a demo tenant with ${DEMO_PRODUCTS} products was created. Its owner token is shown this once:
+  tenant    ${tenant.tenant_id}
+  store     demo (${tenant.store_id})
+  token     ${tenant.token}
+Try:
+  curl '${system.url}/v1/read/products?store=demo&status=active&limit=5&projection=feed'
+  curl -H 'Authorization: Bearer ${tenant.token}' ${system.url}/v1/read/internal/whoami
+`);
+}
 
 /** `npm start`: the whole system in one process. `GATEWAY_ONLY=1` fronts subgraphs started separately. */
 async function main() {
@@ -10,6 +36,9 @@ async function main() {
   health    ${system.url}/healthz  ${system.url}/readyz
   database  ${system.database.embedded ? `embedded PostgreSQL (data in ${process.env.DATA_DIR ?? './.data'})` : 'DATABASE_URL'}
 Create a tenant and its owner key: npm run backoffice -- tenant create --name "My shop" --store my-shop`);
+  if (system.database.embedded && system.database.fresh && !process.env.DATABASE_URL) {
+    await firstRunDemo(system).catch((error: Error) => console.error(`the demo tenant could not be created: ${error.message}`));
+  }
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

@@ -156,21 +156,49 @@ export function operationDocument(op: Operation, projection?: string): string {
     : `${kind} ${name} { ${field}${selection} }`;
 }
 
+type Pruner = (value: unknown) => void;
+const pruners = new WeakMap<TSchema, Pruner | null>();
+
+/** The walk a schema needs, compiled once: null when nothing below it can hold an absent field. */
+function prunerOf(schema: TSchema): Pruner | null {
+  if (pruners.has(schema)) return pruners.get(schema)!;
+  pruners.set(schema, null); // a recursive schema prunes nothing further down
+  const s = (unwrapNullable(schema) ?? schema) as Schema;
+  let pruner: Pruner | null = null;
+  if (s.type === 'array' && s.items) {
+    const item = prunerOf(s.items as TSchema);
+    if (item) pruner = (value) => {
+      if (Array.isArray(value)) for (const v of value) item(v);
+    };
+  } else if (isClosedObject(s)) {
+    const required = new Set(s.required ?? []);
+    const absent: string[] = [];
+    const nested: [string, Pruner][] = [];
+    for (const [key, prop] of Object.entries(s.properties ?? {})) {
+      if (!required.has(key) && !unwrapNullable(prop)) absent.push(key);
+      const inner = prunerOf(prop);
+      if (inner) nested.push([key, inner]);
+    }
+    if (absent.length || nested.length) {
+      pruner = (value) => {
+        if (value === null || typeof value !== 'object') return;
+        const o = value as Record<string, unknown>;
+        for (const key of absent) if (o[key] === null) delete o[key];
+        for (const [key, inner] of nested) if (o[key] !== null && o[key] !== undefined) inner(o[key]);
+      };
+    }
+  }
+  pruners.set(schema, pruner);
+  return pruner;
+}
+
 /**
  * Drops the nulls GraphQL puts in place of optional fields that the schema does not allow to be null
- * (an absent `url`, an absent `promotional_price`), so the REST body has the schema's shape.
+ * (an absent `url`, an absent `promotional_price`), so the REST body has the schema's shape. Works in
+ * place on the value (the gateway's fresh response) along a walk compiled once per schema, which
+ * visits only the parts that can hold such a field.
  */
 export function pruneAbsent(schema: TSchema, value: unknown): unknown {
-  const s = (unwrapNullable(schema) ?? schema) as Schema;
-  if (value === null || value === undefined) return value;
-  if (s.type === 'array' && Array.isArray(value)) return value.map((item) => pruneAbsent(s.items as TSchema, item));
-  if (!isClosedObject(s) || typeof value !== 'object') return value;
-  const required = new Set(s.required ?? []);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const prop = s.properties?.[key];
-    if (item === null && prop && !required.has(key) && !unwrapNullable(prop)) continue;
-    out[key] = prop ? pruneAbsent(prop, item) : item;
-  }
-  return out;
+  prunerOf(schema)?.(value);
+  return value;
 }

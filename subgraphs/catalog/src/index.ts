@@ -3,6 +3,8 @@ import type { SubgraphDefinition } from '@backoffice/platform';
 import { catalogEntities } from './entities';
 import { Catalog1763800000010 } from './migrations/1763800000010-catalog';
 import { catalogCommands } from './operations';
+import { Catalog1763800000011 } from './migrations/1763800000011-catalog-read';
+import { readProducts } from './reads/products';
 
 export { cachedDirectory, remoteDirectory, type StoreDirectory, type StoreRef } from './stores';
 
@@ -11,7 +13,7 @@ export const catalog: SubgraphDefinition = {
   name: 'catalog',
   defaultPort: 4002,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
-  operations: [...catalogCommands],
+  operations: [...catalogCommands, readProducts],
   entities: catalogEntities,
-  migrations: [Catalog1763800000010],
+  migrations: [Catalog1763800000010, Catalog1763800000011],
 };

@@ -21,4 +21,4 @@ export const identity: SubgraphDefinition = {
   entities: identityEntities,
   migrations: [Identity1763800000001],
 };
-export { resolveStore, type StoreRef } from './stores';
+export { resolveStore, storesOfTenant, type StoreRef } from './stores';

@@ -18,3 +18,9 @@ export async function resolveStore(dataSource: DataSource, ref: string): Promise
   const { rows } = await poolOf(dataSource).query({ ...BY_ID_OR_HANDLE, values: [ref] });
   return (rows[0] as StoreRef | undefined) ?? null;
 }
+
+/** The stores of a tenant, oldest first (the command line seeds a catalog into them). */
+export async function storesOfTenant(dataSource: DataSource, tenantId: string): Promise<StoreRef[]> {
+  const { rows } = await poolOf(dataSource).query(`SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY id`, [tenantId]);
+  return rows as StoreRef[];
+}

@@ -1,0 +1,170 @@
+/**
+ * Catalog scenarios of `npm run bench`.
+ *
+ * catalog_products (default): seeds 100,000 products (BENCH_CATALOG_PRODUCTS) into the bench tenant's
+ *   store, then for read.products feed and full, pages of 24 and 100, measures over HTTP (one client,
+ *   requests back to back) the median and p99 latency, and in the same run the median of the bare
+ *   SQL that fetches the same page (the very statements the handler sends, on a pg pool, the page
+ *   and its total concurrently as the handler does); reports HTTP median / SQL median and the bytes
+ *   of full over feed.
+ * catalog_scale (only with BENCH_ONLY=catalog_scale): the median of a feed page of 100 with 10,000
+ *   products in a store and with 1,000,000 (BENCH_CATALOG_SCALE) in another, same database.
+ *
+ * Targets: feed page of 100, HTTP median <= 3 x bare SQL median; full/feed bytes >= 5; median at
+ * 1,000,000 <= 1.5 x median at 10,000.
+ */
+import { Pool } from 'pg';
+import { catalog } from '../subgraphs/catalog/src/index';
+import { productQuery, type Projection } from '../subgraphs/catalog/src/reads/products';
+import { seedCatalog } from '../subgraphs/catalog/src/seed';
+import { createTenant, identity } from '../subgraphs/identity/src/index';
+import { createDataSource } from '../platform/src/db/data-source';
+import { loopLoad, type Measurement } from './measure';
+import type { BenchContext, Scenario } from './run';
+
+const envInt = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+async function seed(ctx: BenchContext, tenantId: string, storeId: string, products: number): Promise<number> {
+  const ds = createDataSource(ctx.databaseUrl, { schema: catalog.name, entities: catalog.entities, migrations: catalog.migrations }, 3);
+  await ds.initialize();
+  const started = Date.now();
+  let last = 0;
+  try {
+    await seedCatalog(ds, {
+      tenant_id: tenantId,
+      store_ids: [storeId],
+      products,
+      seed: 1,
+      batchSize: 2000,
+      concurrency: 2,
+      onProgress: (done, total) => {
+        if (Date.now() - last > 10_000 || done === total) {
+          last = Date.now();
+          ctx.log(`seeded ${done}/${total} products (${Math.round((Date.now() - started) / 1000)} s)`);
+        }
+      },
+    });
+  } finally {
+    await ds.destroy();
+  }
+  return Math.round((Date.now() - started) / 100) / 10;
+}
+
+async function newStore(ctx: BenchContext, name: string): Promise<{ tenant_id: string; store_id: string }> {
+  const ds = createDataSource(ctx.databaseUrl, { schema: identity.name, entities: identity.entities, migrations: identity.migrations }, 1);
+  await ds.initialize();
+  try {
+    const tenant = await createTenant(ds, { name, store: `${name}-${Date.now().toString(36)}`, never_expires: true });
+    return { tenant_id: tenant.tenant_id, store_id: tenant.store_id };
+  } finally {
+    await ds.destroy();
+  }
+}
+
+const median = (m: Measurement) => m.latency_ms.p50;
+
+/** One client, requests back to back: latency, not throughput. */
+async function httpLatency(url: string, seconds: number, watched: BenchContext['watched']): Promise<{ m: Measurement; bytes: number }> {
+  let bytes = 0;
+  const step = async () => {
+    const response = await fetch(url);
+    const body = await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`status ${response.status}: ${Buffer.from(body).toString().slice(0, 200)}`);
+    bytes = body.byteLength;
+  };
+  await loopLoad(step, { workers: 1, seconds: Math.min(2, seconds), watched }); // warm-up
+  return { m: await loopLoad(step, { workers: 1, seconds, watched }), bytes };
+}
+
+async function sqlLatency(pool: Pool, store: { tenant_id: string; store_id: string }, limit: number, projection: Projection, seconds: number, watched: BenchContext['watched']) {
+  const q = productQuery(store, { store: store.store_id, limit, page: 1 }, projection);
+  const step = () => Promise.all([pool.query(q.page.text, q.page.values), pool.query(q.total.text, q.total.values)]);
+  await loopLoad(step, { workers: 1, seconds: Math.min(2, seconds), watched });
+  return loopLoad(step, { workers: 1, seconds, watched });
+}
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+export const catalogProducts: Scenario = {
+  name: 'catalog_products',
+  description: 'read.products over HTTP (one client) vs the bare SQL of the same page, feed and full, pages of 24 and 100, 100,000 products',
+  async run(ctx) {
+    const products = envInt('BENCH_CATALOG_PRODUCTS', 100_000);
+    const store = { tenant_id: ctx.target.tenant_id, store_id: ctx.target.store_id };
+    const seedSeconds = await seed(ctx, store.tenant_id, store.store_id, products);
+    const seconds = Math.max(3, Math.min(ctx.config.seconds, 8));
+    const pool = new Pool({ connectionString: ctx.databaseUrl, max: 4, application_name: 'backoffice-bench' });
+    const figures: Record<string, unknown> = { products, seed_s: seedSeconds };
+    const bytes: Record<string, number> = {};
+    let main: Measurement | null = null;
+    try {
+      for (const projection of ['feed', 'full'] as const) {
+        for (const limit of [24, 100]) {
+          const url = `${ctx.target.url}/v1/read/products?store=${store.store_id}&limit=${limit}&projection=${projection}`;
+          const http = await httpLatency(url, seconds, ctx.watched);
+          const sql = await sqlLatency(pool, store, limit, projection, seconds, ctx.watched);
+          const key = `${projection}_${limit}`;
+          bytes[key] = http.bytes;
+          figures[key] = {
+            http_p50_ms: median(http.m),
+            http_p99_ms: http.m.latency_ms.p99,
+            sql_p50_ms: median(sql),
+            sql_p99_ms: sql.latency_ms.p99,
+            http_over_sql: round(median(http.m) / median(sql)),
+            bytes: http.bytes,
+            requests: http.m.total,
+            errors: http.m.errors + sql.errors,
+          };
+          ctx.log(`catalog ${key}: ${JSON.stringify(figures[key])}`);
+          if (key === 'feed_100') main = http.m;
+        }
+      }
+    } finally {
+      await pool.end();
+    }
+    const feed100 = figures.feed_100 as { http_over_sql: number };
+    const bytesRatio = round(bytes.full_100 / bytes.feed_100);
+    figures.bytes_full_over_feed = { page_24: round(bytes.full_24 / bytes.feed_24), page_100: bytesRatio };
+    figures.targets = {
+      feed_100_http_over_sql: { value: feed100.http_over_sql, target: '<= 3', pass: feed100.http_over_sql <= 3 },
+      bytes_full_over_feed: { value: bytesRatio, target: '>= 5', pass: bytesRatio >= 5 },
+    };
+    return { ...main!, extra: figures, note: 'latencies from one client back to back; rps is of the feed page of 100' };
+  },
+};
+
+export const catalogScale: Scenario = {
+  name: 'catalog_scale',
+  description: 'read.products feed page of 100 (one client): median with 10,000 products in the store vs 1,000,000 in another',
+  async run(ctx) {
+    const large = envInt('BENCH_CATALOG_SCALE', 1_000_000);
+    const seconds = Math.max(3, Math.min(ctx.config.seconds, 8));
+    const figures: Record<string, unknown> = {};
+    const medians: Record<string, number> = {};
+    let main: Measurement | null = null;
+    for (const [label, products] of [
+      ['small', 10_000],
+      ['large', large],
+    ] as const) {
+      const store = await newStore(ctx, `scale-${label}`);
+      const seedSeconds = await seed(ctx, store.tenant_id, store.store_id, products);
+      const result: Record<string, unknown> = { products, seed_s: seedSeconds };
+      for (const query of ['limit=100&projection=feed', 'limit=24', 'limit=100&projection=feed&sort=price_asc', 'limit=24&projection=feed&category=apparel.tops']) {
+        const { m } = await httpLatency(`${ctx.target.url}/v1/read/products?store=${store.store_id}&${query}`, seconds, ctx.watched);
+        result[query] = { p50_ms: median(m), p99_ms: m.latency_ms.p99, errors: m.errors };
+        if (query === 'limit=100&projection=feed') {
+          medians[label] = median(m);
+          main = m;
+        }
+      }
+      figures[label] = result;
+      ctx.log(`catalog scale ${label}: ${JSON.stringify(result)}`);
+    }
+    const ratio = round(medians.large / medians.small);
+    figures.targets = { median_large_over_small: { value: ratio, target: '<= 1.5', pass: ratio <= 1.5 } };
+    return { ...main!, extra: figures, note: 'latencies from one client back to back; the row is the feed page of 100 at the large size' };
+  },
+};
