@@ -23,9 +23,10 @@ export interface SubgraphDefinition {
   operations: Operation[];
   entities: EntitySchema[];
   migrations: (new () => MigrationInterface)[];
-  /** Hand-written federation types (entities) beside the generated operation fields. */
+  /** Hand-written federation types beside the generated operation fields. */
   typeDefs?: string;
-  resolvers?: GraphQLResolverMap<SubgraphContext>;
+  /** Resolvers beside the operations' (e.g. entity references), given the started subgraph's database. */
+  resolvers?: (runtime: { dataSource: DataSource }) => GraphQLResolverMap<SubgraphContext>;
 }
 
 export interface SubgraphContext {
@@ -85,7 +86,7 @@ export class SubgraphRuntime {
         }
       };
     }
-    const own = this.definition.resolvers ?? {};
+    const own = this.definition.resolvers?.({ dataSource: this.dataSource }) ?? {};
     const map: Record<string, unknown> = { ...own, SafeInt, JSON: JSONScalar };
     map.Query = { ...(own.Query as object), ...Query };
     if (Object.keys(Mutation).length) map.Mutation = { ...(own.Mutation as object), ...Mutation };
