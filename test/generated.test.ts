@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ALL_SCOPES } from '@backoffice/identity';
-import { errorKinds, mergedReads } from '@backoffice/platform';
-import { composeSupergraph, ROOT } from '../gateway/src/compose';
+import { errorKinds, mergedReads, operationDocument } from '@backoffice/platform';
+import { composeSupergraph, ROOT, SUPERGRAPH_FILE } from '../gateway/src/compose';
+import { SingleFetchPlanner } from '../gateway/src/single-fetch';
 import { OPENAPI_FILE, staleFiles } from '../gateway/src/generate';
 import { openApiDocument } from '../gateway/src/openapi';
 import { OPERATIONS } from '../gateway/src/subgraphs';
@@ -30,6 +31,17 @@ describe('operation declarations', () => {
   it('list only the kinds of their reference entry', () => {
     for (const { operation } of OPERATIONS.values()) {
       if (operation.kind === 'command') expect(errorKinds(operation)).toEqual(['validation_failed', 'unauthorized', 'forbidden', 'conflict', 'internal']);
+    }
+  });
+});
+
+describe('REST routes', () => {
+  it('each plan to a single fetch from the subgraph that owns the operation', () => {
+    const planner = new SingleFetchPlanner(readFileSync(SUPERGRAPH_FILE, 'utf8'));
+    for (const { operation, subgraph } of OPERATIONS.values()) {
+      for (const projection of [undefined, ...Object.keys(operation.projections ?? {})]) {
+        expect([operation.name, planner.plan(operationDocument(operation, projection))?.subgraph]).toEqual([operation.name, subgraph.name]);
+      }
     }
   });
 });

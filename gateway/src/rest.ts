@@ -19,7 +19,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimited, rateHeaders, type Admission, type Gatekeeper } from './admission';
 import { executeThroughGateway } from './execute';
+import type { InProcessDataSource } from './data-sources';
 import type { GatewayRequestContext } from './gateway';
+import { executeSingleFetch, type SingleFetchPlanner } from './single-fetch';
 import { COMMANDS, MERGED_READS, READS, SUBGRAPHS } from './subgraphs';
 
 /** The REST projection a read asks for; a name the read does not declare is refused, never served as full. */
@@ -42,10 +44,13 @@ interface ShimDeps {
   apollo: ApolloServer<GatewayRequestContext>;
   gatekeeper: Gatekeeper;
   log: (line: string) => void;
+  /** Subgraphs running in this process, for the single-fetch path. */
+  localSources: Map<string, InProcessDataSource>;
+  planner: SingleFetchPlanner;
 }
 
 /** The stable REST face: each route is one fixed GraphQL document executed through the gateway. */
-export function registerRest(app: FastifyInstance, { apollo, gatekeeper, log }: ShimDeps): void {
+export function registerRest(app: FastifyInstance, { apollo, gatekeeper, log, localSources, planner }: ShimDeps): void {
   const documents = new Map<string, string>();
   const documentOf = (op: Operation, projection?: string) => {
     const key = `${op.name}:${projection ?? ''}`;
@@ -83,7 +88,14 @@ export function registerRest(app: FastifyInstance, { apollo, gatekeeper, log }: 
     const { admission, input } = await admitAndValidate(request, reply, op, raw, fromQuery);
     const hasInput = Object.keys((op.input as { properties?: object }).properties ?? {}).length > 0;
     const projection = projectionOf(op, input);
-    const data = await executeThroughGateway(apollo, documentOf(op, projection), hasInput ? { input } : {}, admission, refusedBy(admission));
+    const document = documentOf(op, projection);
+    const variables = hasInput ? { input } : {};
+    const fetch = planner.plan(document);
+    const local = fetch && localSources.get(fetch.subgraph);
+    const data =
+      fetch && local
+        ? await executeSingleFetch(local, fetch, variables, admission)
+        : await executeThroughGateway(apollo, document, variables, admission, refusedBy(admission));
     return reply.send(pruneAbsent((projection && op.projections?.[projection]) || op.result, data[fieldName(op.name)]));
   }
 

@@ -8,7 +8,9 @@ import { createGateway, type GatewayRequestContext } from './gateway';
 import type { IdentityClient } from './identity-client';
 import { openApiDocument } from './openapi';
 import type { RateLimiter } from './rate-limit';
+import type { InProcessDataSource } from './data-sources';
 import { registerRest, sendError } from './rest';
+import { SingleFetchPlanner } from './single-fetch';
 
 export interface GatewayOptions {
   supergraphSdl: string;
@@ -16,6 +18,8 @@ export interface GatewayOptions {
   identity: IdentityClient;
   limiter: RateLimiter;
   contextSecret: string;
+  /** Subgraphs executed in this process, by name (empty when they run elsewhere). */
+  localSources?: Map<string, InProcessDataSource>;
   /** True when the database and every subgraph answer. */
   ready: () => Promise<boolean>;
   log?: (line: string) => void;
@@ -55,7 +59,7 @@ export async function createGatewayServer(options: GatewayOptions) {
       }
     },
   });
-  registerRest(app, { apollo, gatekeeper, log });
+  registerRest(app, { apollo, gatekeeper, log, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
 
   const openapi = JSON.stringify(openApiDocument());
   app.get('/v1/openapi.json', async (_, reply) => reply.type('application/json').send(openapi));

@@ -52,9 +52,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   }
   const remoteBase = (name: string, url: string) => process.env[`${name.toUpperCase()}_URL`] ?? url.replace(/\/graphql$/, '');
   const limiter = options.limiter ?? createRateLimiter();
+  const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime)] as const));
   const app = await createGatewayServer({
     supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
-    buildService: (name, url) => (options.remoteSubgraphs ? remoteDataSource(`${remoteBase(name, url)}/graphql`) : new InProcessDataSource(runtimes.get(name)!)),
+    buildService: (name, url) => localSources.get(name) ?? remoteDataSource(`${remoteBase(name, url)}/graphql`),
+    localSources,
     identity: options.remoteSubgraphs
       ? remoteIdentity(remoteBase('identity', 'http://127.0.0.1:4001'), secret, log)
       : inProcessIdentity(runtimes.get('identity')!),
