@@ -231,3 +231,22 @@ describe('publication, collections and tenants', () => {
     expect(sku.body.error.message).toContain('catalog.sku.write');
   });
 });
+
+describe('events', () => {
+  it('every catalog command recorded its event, with the actor and request', async () => {
+    await t.system.runtimes.get('catalog')!.relay.kick();
+    const rows = await t.sql(`SELECT DISTINCT type FROM catalog.outbox_event WHERE actor_id = $1 AND request_id IS NOT NULL AND status = 'delivered'`, [t.tenant.api_key_id]);
+    expect(rows.map((r) => r.type).sort()).toEqual([
+      'catalog.brand.created',
+      'catalog.category.created',
+      'catalog.collection.created',
+      'catalog.collection.updated',
+      'catalog.product.created',
+      'catalog.product.published',
+      'catalog.product.unpublished',
+      'catalog.product.updated',
+      'catalog.sku.created',
+      'catalog.sku.updated',
+    ]);
+  });
+});
