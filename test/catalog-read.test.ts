@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { seedCatalog } from '@backoffice/catalog/src/seed';
+import { seedCatalog } from '@backoffice/catalog';
 import { startTestSystem, type TestSystem } from './helpers';
 
 /** read.products (GET /v1/read/products): public, by store; filters, sorts, facets, projections, paging. */

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { catalog } from '@backoffice/catalog';
-import { seedCatalog } from '@backoffice/catalog/src/seed';
+import { seedCatalog } from '@backoffice/catalog';
 import { createTenant, identity, resolveStore, storesOfTenant } from '@backoffice/identity';
 import { createDataSource, migrate, openDatabase } from '@backoffice/platform';
 import { SingleBar, Presets } from 'cli-progress';

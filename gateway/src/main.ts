@@ -1,4 +1,4 @@
-import { seedCatalog } from '@backoffice/catalog/src/seed';
+import { seedCatalog } from '@backoffice/catalog';
 import { createTenant } from '@backoffice/identity';
 import { startSystem, type System } from './system';
 

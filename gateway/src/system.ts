@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { cachedDirectory } from '@backoffice/catalog/src/stores';
+import { cachedDirectory } from '@backoffice/catalog';
 import { resolveStore } from '@backoffice/identity';
 import { openDatabase, SubgraphRuntime, type Database } from '@backoffice/platform';
 import { SUPERGRAPH_FILE } from './compose';

@@ -20,3 +20,4 @@ export const catalog: SubgraphDefinition = {
   migrations: [Catalog1763800000010, Catalog1763800000011],
   resolvers: referenceResolvers as SubgraphDefinition['resolvers'],
 };
+export { seedCatalog } from './seed';
