@@ -9,6 +9,7 @@ import type { IdentityClient } from './identity-client';
 import { openApiDocument } from './openapi';
 import type { RateLimiter } from './rate-limit';
 import type { InProcessDataSource } from './data-sources';
+import { Invoker } from './invoker';
 import { registerRest, sendError } from './rest';
 import { SingleFetchPlanner } from './single-fetch';
 
@@ -59,7 +60,8 @@ export async function createGatewayServer(options: GatewayOptions) {
       }
     },
   });
-  registerRest(app, { apollo, gatekeeper, log, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
+  const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
+  registerRest(app, invoker, log);
 
   const openapi = JSON.stringify(openApiDocument());
   app.get('/v1/openapi.json', async (_, reply) => reply.type('application/json').send(openapi));

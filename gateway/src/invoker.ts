@@ -1,0 +1,122 @@
+import type { ApolloServer } from '@apollo/server';
+import {
+  AppError,
+  checkMergedDepth,
+  fieldName,
+  forbidden,
+  operationDocument,
+  pruneAbsent,
+  selectionOf,
+  typeStem,
+  unauthorized,
+  validate,
+  validationFailed,
+  type MergedRead,
+  type Operation,
+} from '@backoffice/platform';
+import type { Admission, Gatekeeper } from './admission';
+import type { InProcessDataSource } from './data-sources';
+import { executeThroughGateway } from './execute';
+import type { GatewayRequestContext } from './gateway';
+import { executeSingleFetch, type SingleFetchPlanner } from './single-fetch';
+import { SUBGRAPHS } from './subgraphs';
+
+/** Who is asking, as the transport (REST, MCP) saw it. */
+export interface Caller {
+  authorization: string | undefined;
+  ip: string;
+  requestId: string;
+  /** Told once the credential is in and its rate spent (REST sends the rate headers). */
+  admitted?: (admission: Admission) => void;
+}
+
+export interface InvokerDeps {
+  apollo: ApolloServer<GatewayRequestContext>;
+  gatekeeper: Gatekeeper;
+  localSources: Map<string, InProcessDataSource>;
+  planner: SingleFetchPlanner;
+}
+
+/** The projection a read asks for; a name the read does not declare is refused, never served as full. */
+function projectionOf(op: Operation, input: Record<string, unknown>): string | undefined {
+  if (!op.projections || input.projection === undefined || input.projection === 'full') return undefined;
+  const name = String(input.projection);
+  if (!(name in op.projections)) {
+    throw new AppError('unknown_projection', `unknown projection ${name}; declared: full, ${Object.keys(op.projections).join(', ')}`);
+  }
+  return name;
+}
+
+/**
+ * Runs an operation for a non-GraphQL surface (REST, MCP): credential, rate, scope and schema in the
+ * subgraph's order before any lookup, then the operation's fixed GraphQL document.
+ */
+export class Invoker {
+  private readonly documents = new Map<string, string>();
+
+  constructor(private readonly deps: InvokerDeps) {}
+
+  private documentOf(op: Operation, projection?: string): string {
+    const key = `${op.name}:${projection ?? ''}`;
+    return this.documents.get(key) ?? this.documents.set(key, operationDocument(op, projection)).get(key)!;
+  }
+
+  private async admit(caller: Caller, op: Pick<Operation, 'name' | 'access' | 'scope' | 'input'>, raw: unknown, fromQuery: boolean) {
+    const { gatekeeper } = this.deps;
+    const authorization = op.access === 'public' ? undefined : caller.authorization;
+    const admission = await gatekeeper.admit(authorization, caller.ip, caller.requestId, op.name);
+    caller.admitted?.(admission);
+    const { actor } = admission.call;
+    try {
+      if (op.access === 'internal' && !actor) throw unauthorized();
+      if (op.scope && !actor!.scopes.includes(op.scope)) throw forbidden(op.scope);
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw validationFailed('the input must be a JSON object');
+      const input = validate<Record<string, unknown>>(op.input, structuredClone(raw), fromQuery);
+      return { admission, input };
+    } catch (error) {
+      if (error instanceof AppError && error.kind !== 'unauthorized') gatekeeper.refused(admission.call, op.name, error.kind);
+      throw error;
+    }
+  }
+
+  private refusedBy(admission: Admission) {
+    return (operation: string, kind: string) => this.deps.gatekeeper.refused(admission.call, operation, kind);
+  }
+
+  /** The operation's result, shaped as its schema (or the asked projection's) says. */
+  async invoke(op: Operation, raw: unknown, caller: Caller, fromQuery = false): Promise<unknown> {
+    const { admission, input } = await this.admit(caller, op, raw, fromQuery);
+    const hasInput = Object.keys((op.input as { properties?: object }).properties ?? {}).length > 0;
+    const projection = projectionOf(op, input);
+    const document = this.documentOf(op, projection);
+    const variables = hasInput ? { input } : {};
+    const fetch = this.deps.planner.plan(document);
+    const local = fetch && this.deps.localSources.get(fetch.subgraph);
+    const data =
+      fetch && local
+        ? await executeSingleFetch(local, fetch, variables, admission)
+        : await executeThroughGateway(this.deps.apollo, document, variables, admission, this.refusedBy(admission));
+    return pruneAbsent((projection && op.projections?.[projection]) || op.result, data[fieldName(op.name)]);
+  }
+
+  /** A read merged from every subgraph's part, newest first. */
+  async invokeMerged(read: MergedRead, raw: unknown, caller: Caller, fromQuery = false): Promise<unknown> {
+    const { admission, input } = await this.admit(caller, { ...read, access: 'internal' }, raw, fromQuery);
+    const limit = (input.limit as number) ?? 24;
+    const page = (input.page as number) ?? 1;
+    checkMergedDepth(limit, page);
+    const parts = SUBGRAPHS.map((s) => ({ alias: s.name, field: fieldName(`${s.name}.${read.part}`), type: `${typeStem(`${s.name}.${read.part}`)}Input` }));
+    const query = `query Rest_merged(${parts.map((p) => `$${p.alias}: ${p.type}`).join(', ')}) { ${parts
+      .map((p) => `${p.alias}: ${p.field}(input: $${p.alias})${selectionOf(read.result)}`)
+      .join(' ')} }`;
+    const window = { ...input, limit: limit * page, page: 1 };
+    const variables = Object.fromEntries(parts.map((p) => [p.alias, window]));
+    const data = await executeThroughGateway(this.deps.apollo, query, variables, admission, this.refusedBy(admission));
+    const pages = Object.values(data) as Array<{ items: Array<Record<string, string>>; total: number }>;
+    const items = pages
+      .flatMap((p) => p.items)
+      .sort((a, b) => (a[read.orderBy] < b[read.orderBy] ? 1 : a[read.orderBy] > b[read.orderBy] ? -1 : 0))
+      .slice((page - 1) * limit, page * limit);
+    return { items, page, limit, total: pages.reduce((sum, p) => sum + p.total, 0) };
+  }
+}
