@@ -10,6 +10,7 @@ import { openApiDocument } from './openapi';
 import type { RateLimiter } from './rate-limit';
 import type { InProcessDataSource } from './data-sources';
 import { Invoker } from './invoker';
+import { registerMcp } from './mcp';
 import { registerRest, sendError } from './rest';
 import { SingleFetchPlanner } from './single-fetch';
 
@@ -62,6 +63,7 @@ export async function createGatewayServer(options: GatewayOptions) {
   });
   const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
   registerRest(app, invoker, log);
+  registerMcp(app, invoker, log);
 
   const openapi = JSON.stringify(openApiDocument());
   app.get('/v1/openapi.json', async (_, reply) => reply.type('application/json').send(openapi));

@@ -1,0 +1,69 @@
+import { asAppError, mergedReads, type MergedRead, type Operation } from '@backoffice/platform';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance } from 'fastify';
+import type { Caller, Invoker } from './invoker';
+import { OPERATIONS } from './subgraphs';
+
+type Tool = { kind: 'operation'; operation: Operation } | { kind: 'merged'; read: MergedRead };
+
+/** Every operation a REST client can call is a tool of the same name, with the same input schema. */
+const TOOLS = new Map<string, Tool>([
+  ...[...OPERATIONS.values()]
+    .filter(({ operation }) => operation.kind === 'command' || operation.restPath)
+    .map(({ operation }) => [operation.name, { kind: 'operation', operation }] as [string, Tool]),
+  ...mergedReads.map((read) => [read.name, { kind: 'merged', read }] as [string, Tool]),
+]);
+
+function describe(tool: Tool): { name: string; description: string; inputSchema: object } {
+  const target = tool.kind === 'operation' ? tool.operation : { ...tool.read, access: 'internal', kind: 'read' };
+  const access = target.access === 'public' ? 'Public.' : `Scope: ${target.scope ?? 'any valid API key'}.`;
+  // A JSON round trip drops the schema builder's symbol keys.
+  return { name: target.name, description: `${target.summary} ${access}`, inputSchema: JSON.parse(JSON.stringify(target.input)) };
+}
+
+function mcpServer(invoker: Invoker, caller: Caller, log: (line: string) => void): Server {
+  const server = new Server({ name: 'backoffice', version: '0.3.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...TOOLS.values()].map(describe) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = TOOLS.get(request.params.name);
+    const args = request.params.arguments ?? {};
+    const refusal = (kind: string, message: string): CallToolResult => {
+      const body = { error: { kind, message } };
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+    };
+    if (!tool) return refusal('not_found', `unknown tool ${request.params.name}`);
+    try {
+      const result = (tool.kind === 'operation' ? await invoker.invoke(tool.operation, args, caller) : await invoker.invokeMerged(tool.read, args, caller)) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+    } catch (error) {
+      const failure = asAppError(error, caller.requestId, log);
+      return refusal(failure.kind, failure.message);
+    }
+  });
+  return server;
+}
+
+/**
+ * The model-tool surface: MCP over Streamable HTTP at /mcp, stateless (a server per request), with
+ * the caller's API key in the Authorization header as on every other surface.
+ */
+export function registerMcp(app: FastifyInstance, invoker: Invoker, log: (line: string) => void): void {
+  app.post('/mcp', async (request, reply) => {
+    const caller: Caller = { authorization: request.headers.authorization, ip: request.ip, requestId: reply.getHeader('x-request-id') as string };
+    const server = mcpServer(invoker, caller, log);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+  const notAllowed = async (_: unknown, reply: import('fastify').FastifyReply) =>
+    reply.code(405).header('allow', 'POST').send({ error: { kind: 'validation_failed', message: 'this MCP endpoint is stateless: POST only' } });
+  app.get('/mcp', notAllowed);
+  app.delete('/mcp', notAllowed);
+}
