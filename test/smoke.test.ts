@@ -55,6 +55,10 @@ it('npm start on the embedded default, a tenant from the CLI, whoami with its ke
     expect(first.status).toBe(200);
     expect(((await first.json()) as { actor_id: string }).actor_id).toBe(tenant.api_key_id);
 
+    // Every operation is also a CLI command, sent to the running gateway.
+    const cli = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'read.internal.whoami', '--url', `http://127.0.0.1:${port}`, '--token', tenant.token], { cwd: ROOT, env });
+    expect(JSON.parse(cli.stdout).actor_id).toBe(tenant.api_key_id);
+
     await stop(server);
     server = await start(port);
     const again = await whoami();

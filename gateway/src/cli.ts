@@ -4,7 +4,7 @@ import { seedCatalog } from '@backoffice/catalog';
 import { createTenant, identity, resolveStore, storesOfTenant } from '@backoffice/identity';
 import { createDataSource, migrate, openDatabase } from '@backoffice/platform';
 import { SingleBar, Presets } from 'cli-progress';
-import { OPERATIONS } from './subgraphs';
+import { SURFACE_OPERATIONS } from './subgraphs';
 import { BackofficeClient } from './client';
 
 const program = new Command('backoffice').description('Command line of the commerce back office');
@@ -97,7 +97,8 @@ program
   });
 
 /** Every operation is a command of the same name, sent to a running gateway. */
-for (const [name, { operation }] of OPERATIONS) {
+for (const operation of SURFACE_OPERATIONS) {
+  const { name } = operation;
   program
     .command(name)
     .description(`${operation.summary}${operation.scope ? ` (scope ${operation.scope})` : ''}`)

@@ -24,3 +24,9 @@ export const READS = new Map(
 );
 
 export const MERGED_READS = new Map(mergedReads.map((read) => [read.restPath, read] as const));
+
+/** What every surface beyond GraphQL offers (REST, MCP, CLI, SDK): commands, REST reads and the merged reads. */
+export const SURFACE_OPERATIONS: Array<{ name: string; summary: string; scope: string | null }> = [
+  ...[...OPERATIONS.values()].map((r) => r.operation).filter((op) => op.kind === 'command' || op.restPath),
+  ...mergedReads,
+];
