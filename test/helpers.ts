@@ -4,7 +4,7 @@ import { createTenant, type CreatedTenant } from '@backoffice/identity';
 import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import { startSystem, type System } from '../gateway/src/system';
 
-export const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const BASE_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: BASE_DATABASE_URL });
@@ -79,7 +79,8 @@ export async function startTestSystem(options: { limiter?: RateLimiter } = {}): 
     limiter: options.limiter ?? new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
     log: (line) => logs.push(line),
   });
-  process.env.DATABASE_URL = previous;
+  if (previous === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = previous;
   const identity = system.runtimes.get('identity')!;
   let stores = 0;
   const newTenant = (store = `store-${randomBytes(4).toString('hex')}-${++stores}`) =>
