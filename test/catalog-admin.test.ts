@@ -70,7 +70,7 @@ describe('federation entities', () => {
   it('resolves Product and SKU references in one batched statement per type, within the tenant', async () => {
     const runtime = t.system.runtimes.get('catalog')!;
     const who = await t.read('/internal/whoami');
-    const actor = { tenant_id: who.body.tenant_id, api_key_id: who.body.actor_id, credential_id: who.body.credential_id, name: 'owner', scopes: [], is_owner: true };
+    const actor = { tenant_id: who.body.tenant_id, api_key_id: who.body.actor_id, credential_id: who.body.credential_id, name: 'owner', scopes: ['catalog.admin.read'], is_owner: true };
     const spy = jest.spyOn(runtime.dataSource, 'query');
     const result = await execute({
       schema: runtime.schema,
@@ -96,5 +96,13 @@ describe('federation entities', () => {
       { sku_id: ids.sku, amount: 4990 },
     ]);
     expect(statements).toBe(2);
+
+    const unscoped = await execute({
+      schema: runtime.schema,
+      document: parse(`query($r: [_Any!]!) { _entities(representations: $r) { ... on Product { product_id } } }`),
+      variableValues: { r: [{ __typename: 'Product', product_id: ids.active }] },
+      contextValue: runtime.contextFor(signContext(t.contextSecret, { actor: { ...actor, scopes: ['order.read'] }, request_id: 'req_unscoped' })),
+    });
+    expect(unscoped.data!._entities).toEqual([null]);
   });
 });

@@ -107,6 +107,8 @@ describe('SKUs and options', () => {
     [{ amount: 1, code: '' }, 'code'],
     [{ amount: 1, option_values: [{ option: 'size' }] }, 'value'],
     [{ amount: 1, metadata: [] }, 'metadata'],
+    [{ amount: 1, currency: 'ßab' }, 'currency'],
+    [{ amount: 1, code: 'x'.repeat(201) }, 'code'],
     [{}, 'amount'],
   ])('validates %j', async (input, field) => {
     const res = await t.command('catalog.sku.create', { product_id: 'prd_any', ...input });
@@ -169,6 +171,8 @@ describe('media', () => {
     expect((await t.command('catalog.media.attach', { owner_type: 'sku', owner_id: 'sku_nope', provider_key: 'k' })).status).toBe(409);
     expect((await t.command('catalog.media.attach', { owner_type: 'brand', owner_id: 'x', provider_key: 'k' })).status).toBe(400);
     expect((await t.command('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'k', kind: 'gif' })).status).toBe(400);
+    expect((await t.command('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'k', position: 3_000_000_000 })).status).toBe(400);
+    expect((await t.command('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'k'.repeat(2001) })).status).toBe(400);
   });
 });
 
@@ -229,6 +233,23 @@ describe('publication, collections and tenants', () => {
     expect(res.body.error.message).toContain('catalog.product.write');
     const sku = await t.command('catalog.sku.create', { product_id: 'p', amount: 1 }, weak.token);
     expect(sku.body.error.message).toContain('catalog.sku.write');
+  });
+});
+
+describe('races and limits', () => {
+  it('answers conflict, never internal, when two updates race for one handle', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await product(), await product()];
+      const handle = `raced-${round}`;
+      const results = await Promise.all([a, b].map((p) => t.command('catalog.product.update', { product_id: p.product_id, handle })));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    }
+  });
+
+  it('refuses category labels PostgreSQL cannot hold, on the command and on the public read', async () => {
+    const label = 'a'.repeat(256);
+    expect((await t.command('catalog.category.create', { path: label, name: 'long' })).status).toBe(400);
+    expect((await t.read('/products', { store: t.tenant.store_id, category: label }, null)).status).toBe(400);
   });
 });
 

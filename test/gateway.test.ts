@@ -1,4 +1,4 @@
-import { ACTOR_CONTEXT_HEADER, serveSubgraph, signContext } from '@backoffice/platform';
+import { ACTOR_CONTEXT_HEADER, INTERNAL_SECRET_HEADER, internalToken, serveSubgraph, signContext } from '@backoffice/platform';
 import { startTestSystem, type TestSystem } from './helpers';
 
 let t: TestSystem;
@@ -117,5 +117,23 @@ describe('health and documents', () => {
     expect(Object.keys(rotate.responses).sort()).toEqual(['200', '400', '401', '403', '409', '429', '500']);
     expect(openapi.paths['/v1/read/internal/whoami'].get).toBeDefined();
     expect(openapi.paths['/v1/read/internal/audit'].get).toBeDefined();
+  });
+});
+
+describe('internal endpoints', () => {
+  it('take a token derived from the shared secret, never the signing key itself', async () => {
+    const runtime = t.system.runtimes.get('identity')!;
+    const server = await serveSubgraph(runtime, 0, { ping: async () => ({ pong: true }) });
+    try {
+      const call = (token: string) =>
+        fetch(server.url.replace('/graphql', '/internal/ping'), { method: 'POST', headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: token }, body: '{}' });
+      expect((await call(t.contextSecret)).status).toBe(401);
+      expect((await call('guess')).status).toBe(401);
+      const ok = await call(internalToken(t.contextSecret));
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ pong: true });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -106,13 +106,14 @@ describe('command transaction and outbox', () => {
     const stage = (id: string) => runtime.executor.execute(stageThing, { id }, { actor, request_id: `req_stage_${id}` });
     await expect(stage('staged')).resolves.toEqual({ id: 'staged' });
     expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = 'staged'`)).toBe(1);
-    // The same id again breaks the primary key inside the one statement: no event, no ok audit row.
-    await expect(stage('staged')).rejects.toMatchObject({ kind: 'internal' });
+    // The same id again breaks the primary key inside the one statement: no event, no ok audit row,
+    // and the caller is told it conflicts with what exists.
+    await expect(stage('staged')).rejects.toMatchObject({ kind: 'conflict' });
     expect(await count(`SELECT count(*) AS n FROM testkit.thing WHERE id = 'staged'`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = 'staged'`)).toBe(1);
     await runtime.audit.flush();
     const outcomes = await runtime.dataSource.query(`SELECT outcome FROM testkit.audit_entry WHERE request_id = 'req_stage_staged' ORDER BY seq`);
-    expect(outcomes).toEqual([{ outcome: 'ok' }, { outcome: 'internal' }]);
+    expect(outcomes).toEqual([{ outcome: 'ok' }, { outcome: 'conflict' }]);
   });
 
   it('hides an unexpected error behind internal with the request id', async () => {

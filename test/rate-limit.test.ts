@@ -49,3 +49,34 @@ describe('token bucket', () => {
     }
   });
 });
+
+describe('through the gateway', () => {
+  it('charges a GraphQL document one token per root field, and caps its root fields', async () => {
+    const t = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.01, burst: 8 }) });
+    try {
+      const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `w${i}: read_internal_whoami { actor_id }`).join(' ')} }`;
+      const three = await t.graphql(aliases(3));
+      expect(three.status).toBe(200);
+      expect(Object.keys(three.body.data)).toHaveLength(3);
+      const six = await t.graphql(aliases(6));
+      expect(six.status).toBe(429);
+      expect(six.body.errors[0].extensions.code).toBe('rate_limited');
+      const tooMany = await t.graphql(aliases(21));
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.errors[0].extensions.code).toBe('validation_failed');
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('throttles failed authentications per address before looking the token up', async () => {
+    const t = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.01, burst: 5 }) });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await t.read('/internal/whoami', {}, `bok_01ARZ3NDEKTSV4RRFFQ69G5FA${i}_${'x'.repeat(43)}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await t.stop();
+    }
+  });
+});

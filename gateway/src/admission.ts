@@ -8,6 +8,8 @@ export interface Admission {
   /** The signed context forwarded to subgraphs. */
   signed: string;
   rate: RateDecision;
+  /** The bucket the request spends from. */
+  rateKey: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -42,13 +44,21 @@ export class Gatekeeper {
   async admit(authorization: string | undefined, ip: string, requestId: string, operation: string): Promise<Admission> {
     let actor = null;
     if (authorization !== undefined) {
+      // Failed authentications spend from the address's own bucket, checked before the lookup:
+      // guessing tokens is throttled without costing the database a query.
+      const failures = `authfail:${ip}`;
+      const standing = await this.limiter.consume(failures, 0);
+      if (standing.remaining < 1) throw new RateLimited(standing);
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-      if (!match) throw unauthorized('the Authorization header must be "Bearer <token>"');
-      actor = await this.identity.authenticate(match[1]);
-      if (!actor) throw unauthorized('the API key is unknown, expired or revoked');
+      actor = match ? await this.identity.authenticate(match[1]) : null;
+      if (!actor) {
+        await this.limiter.consume(failures);
+        throw unauthorized(match ? 'the API key is unknown, expired or revoked' : 'the Authorization header must be "Bearer <token>"');
+      }
     }
     // Counted per credential (token generation); calls without one share a bucket per address.
-    const rate = await this.limiter.consume(actor ? `cred:${actor.credential_id}` : `ip:${ip}`);
+    const rateKey = actor ? `cred:${actor.credential_id}` : `ip:${ip}`;
+    const rate = await this.limiter.consume(rateKey);
     if (!rate.allowed) {
       if (actor) {
         this.identity.recordAudit({
@@ -63,7 +73,20 @@ export class Gatekeeper {
       throw new RateLimited(rate);
     }
     const call: CallContext = { actor, request_id: requestId };
-    return { call, signed: signContext(this.secret, call), rate };
+    return { call, signed: signContext(this.secret, call), rate, rateKey };
+  }
+
+  /**
+   * Spends `cost` more tokens for a request that does more than one thing (a GraphQL document with
+   * several root fields); throws rate_limited, audited, when the bucket cannot pay.
+   */
+  async charge(admission: Admission, cost: number, operation: string): Promise<void> {
+    if (cost <= 0) return;
+    const rate = await this.limiter.consume(admission.rateKey, cost);
+    if (!rate.allowed) {
+      this.refused(admission.call, operation, 'rate_limited');
+      throw new RateLimited(rate);
+    }
   }
 
   /** Records a refusal the gateway itself decided (scope or schema, before any subgraph was asked). */

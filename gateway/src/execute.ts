@@ -16,7 +16,8 @@ export async function executeThroughGateway(
 ): Promise<Record<string, unknown>> {
   const response = await apollo.executeOperation(
     { query, variables },
-    { contextValue: { call: admission.call, signed: admission.signed, refused } },
+    // The shim's own documents are one operation each, already paid for.
+    { contextValue: { call: admission.call, signed: admission.signed, refused, charge: async () => undefined } },
   );
   if (response.body.kind !== 'single') throw new AppError('internal', `unexpected incremental response (request ${admission.call.request_id})`);
   const { data, errors } = response.body.singleResult;

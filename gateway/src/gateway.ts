@@ -2,7 +2,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { isErrorKind, type CallContext } from '@backoffice/platform';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { GatewayContext } from './data-sources';
 
@@ -10,7 +10,12 @@ export interface GatewayRequestContext extends GatewayContext {
   call: CallContext;
   /** Called when the gateway refuses a request before any subgraph saw it. */
   refused(operation: string, kind: string): void;
+  /** Spends more of the caller's rate for a document doing several things (throws rate_limited). */
+  charge(cost: number, operation: string): Promise<void>;
 }
+
+/** Root fields one GraphQL document may hold: aliases must not turn one request into hundreds. */
+export const MAX_ROOT_FIELDS = 20;
 
 /** GraphQL's own refusals of a request (syntax, unknown field, wrong variable type) are validation_failed. */
 const GRAPHQL_INPUT_CODES = new Set([
@@ -37,6 +42,21 @@ export function formatError(formatted: GraphQLFormattedError): GraphQLFormattedE
 const requestPlugin: ApolloServerPlugin<GatewayRequestContext> = {
   async requestDidStart() {
     return {
+      // One token per root field: a document with 40 aliased mutations costs 40 calls.
+      async didResolveOperation({ contextValue, operation }) {
+        const fields = operation?.selectionSet.selections.length ?? 1;
+        if (fields > MAX_ROOT_FIELDS) {
+          throw new GraphQLError(`a document may hold at most ${MAX_ROOT_FIELDS} root fields`, { extensions: { code: 'validation_failed', http: { status: 400 } } });
+        }
+        try {
+          await contextValue.charge(fields - 1, 'graphql');
+        } catch (error) {
+          const rate = (error as { rate?: { retryAfter: number } }).rate;
+          throw new GraphQLError((error as Error).message, {
+            extensions: { code: 'rate_limited', http: { status: 429, headers: new Map([['retry-after', String(rate?.retryAfter ?? 1)]]) } },
+          });
+        }
+      },
       async didEncounterErrors({ contextValue, errors, operation }) {
         const refused = errors.find((e) => GRAPHQL_INPUT_CODES.has(String(e.extensions?.code)));
         if (refused && !operation?.selectionSet.selections.length) contextValue.refused?.('graphql', 'validation_failed');

@@ -1,5 +1,5 @@
 import { authenticate } from '@backoffice/identity';
-import { INTERNAL_SECRET_HEADER, type Actor, type AuditRow, type SubgraphRuntime } from '@backoffice/platform';
+import { INTERNAL_SECRET_HEADER, internalToken, type Actor, type AuditRow, type SubgraphRuntime } from '@backoffice/platform';
 
 /**
  * What the gateway needs from identity: who a bearer token is, and a place for the audit rows of
@@ -22,7 +22,7 @@ export function remoteIdentity(baseUrl: string, secret: string, log: (line: stri
   const post = async (name: string, body: unknown) => {
     const response = await fetch(`${baseUrl}/internal/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
+      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: internalToken(secret) },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`identity /internal/${name} answered ${response.status}`);

@@ -12,7 +12,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  consume(key: string): Promise<RateDecision>;
+  /** Spends `cost` tokens of the key's bucket when it has them (cost 0 only looks). */
+  consume(key: string, cost?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -27,12 +28,12 @@ export function rateLimitConfig(env = process.env): RateLimitConfig {
   return { ratePerSecond: Number(env.RATE_LIMIT_PER_SECOND) || 50, burst: Number(env.RATE_LIMIT_BURST) || 100 };
 }
 
-function decide(config: RateLimitConfig, allowed: boolean, tokens: number): RateDecision {
+function decide(config: RateLimitConfig, allowed: boolean, tokens: number, cost: number): RateDecision {
   return {
     allowed,
     limit: config.burst,
     remaining: Math.floor(tokens),
-    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / config.ratePerSecond)),
+    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((Math.max(cost, 1) - tokens) / config.ratePerSecond)),
     reset: Math.ceil((config.burst - tokens) / config.ratePerSecond),
   };
 }
@@ -43,16 +44,16 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly config: RateLimitConfig) {}
 
-  async consume(key: string): Promise<RateDecision> {
+  async consume(key: string, cost = 1): Promise<RateDecision> {
     const now = Date.now();
     const bucket = this.buckets.get(key) ?? { tokens: this.config.burst, at: now };
     bucket.tokens = Math.min(this.config.burst, bucket.tokens + ((now - bucket.at) * this.config.ratePerSecond) / 1000);
     bucket.at = now;
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
+    const allowed = bucket.tokens >= Math.max(cost, 1);
+    if (allowed) bucket.tokens -= cost;
     this.buckets.set(key, bucket);
     if (this.buckets.size > 100_000) this.sweep(now);
-    return decide(this.config, allowed, bucket.tokens);
+    return decide(this.config, allowed, bucket.tokens, cost);
   }
 
   /** Full buckets carry no state worth keeping. */
@@ -68,6 +69,7 @@ export class MemoryRateLimiter implements RateLimiter {
 const TOKEN_BUCKET = `
 local capacity = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
@@ -75,8 +77,8 @@ local tokens = tonumber(state[1]) or capacity
 local at = tonumber(state[2]) or now
 tokens = math.min(capacity, tokens + (now - at) * rate / 1000)
 local allowed = 0
-if tokens >= 1 then
-  tokens = tokens - 1
+if tokens >= math.max(cost, 1) then
+  tokens = tokens - cost
   allowed = 1
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
@@ -84,7 +86,7 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
 return {allowed, tostring(tokens)}`;
 
 export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: Redis & { tokenBucket(key: string, capacity: number, rate: number): Promise<[number, string]> };
+  private readonly redis: Redis & { tokenBucket(key: string, capacity: number, rate: number, cost: number): Promise<[number, string]> };
 
   constructor(
     url: string,
@@ -96,9 +98,9 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = redis as RedisRateLimiter['redis'];
   }
 
-  async consume(key: string): Promise<RateDecision> {
-    const [allowed, tokens] = await this.redis.tokenBucket(this.prefix + key, this.config.burst, this.config.ratePerSecond);
-    return decide(this.config, allowed === 1, Number(tokens));
+  async consume(key: string, cost = 1): Promise<RateDecision> {
+    const [allowed, tokens] = await this.redis.tokenBucket(this.prefix + key, this.config.burst, this.config.ratePerSecond, cost);
+    return decide(this.config, allowed === 1, Number(tokens), cost);
   }
 
   async close(): Promise<void> {

@@ -53,7 +53,12 @@ export async function createGatewayServer(options: GatewayOptions) {
       try {
         const admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql');
         reply.headers(rateHeaders(admission.rate));
-        return { call: admission.call, signed: admission.signed, refused: (op, kind) => gatekeeper.refused(admission.call, op, kind) };
+        return {
+          call: admission.call,
+          signed: admission.signed,
+          refused: (op, kind) => gatekeeper.refused(admission.call, op, kind),
+          charge: (cost, op) => gatekeeper.charge(admission, cost, op),
+        };
       } catch (error) {
         const appError = asAppError(error, requestId, log);
         const headers = new Map(Object.entries(appError instanceof RateLimited ? rateHeaders(appError.rate) : {}));

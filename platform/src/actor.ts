@@ -46,3 +46,11 @@ export function verifyContext(secret: string, header: string | undefined, now = 
     return null;
   }
 }
+
+/**
+ * The credential for subgraphs' internal endpoints, derived from the shared secret. It travels in a
+ * header, so it must not be the key that signs contexts: whoever sees it cannot forge an actor.
+ */
+export function internalToken(secret: string): string {
+  return createHmac('sha256', secret).update('backoffice internal endpoints v1').digest('base64url');
+}

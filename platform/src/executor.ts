@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
-import { AppError, asAppError, forbidden, unauthorized } from './errors';
+import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
 import { errorKinds, type EventDraft, type Operation } from './operation';
 import { resultProblem, validate } from './validation';
@@ -88,7 +88,7 @@ export class OperationExecutor {
       }
       return result;
     } catch (error) {
-      let appError = asAppError(error, request_id, this.log);
+      let appError = asAppError(uniqueViolation(error) ?? error, request_id, this.log);
       if (!errorKinds(operation).includes(appError.kind)) {
         // An operation answers only with the kinds its contract lists; anything else is our bug.
         appError = asAppError(new Error(`${operation.name} raised ${appError.kind}: ${appError.message}`), request_id, this.log);
@@ -109,12 +109,16 @@ export class OperationExecutor {
     await runner.connect();
     // The transaction opens on the handler's first own query: a command that only stages writes is
     // one statement, atomic on its own.
+    // Queries issued at once all wait for the one START TRANSACTION (which itself goes through here).
     let inTransaction = false;
+    let opening: Promise<void> | null = null;
     const query = runner.query.bind(runner);
     runner.query = (async (...args: Parameters<typeof query>) => {
+      if (/^START TRANSACTION/i.test(args[0])) return query(...args);
       if (!inTransaction) {
+        opening ??= runner.startTransaction();
+        await opening;
         inTransaction = true;
-        await runner.startTransaction();
       }
       return query(...args);
     }) as typeof runner.query;
@@ -160,6 +164,15 @@ export class OperationExecutor {
       await runner.release();
     }
   }
+}
+
+/**
+ * Two commands racing for the same unique value (a handle, a code): the loser is told it conflicts,
+ * as the check before the write would have told it. The key's values are not echoed.
+ */
+function uniqueViolation(error: unknown): AppError | null {
+  const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError ?? (error as { code?: string; constraint?: string });
+  return driver?.code === '23505' ? conflict(`the change conflicts with an existing record (${driver.constraint ?? 'unique key'})`) : null;
 }
 
 function readOnly(operation: Operation) {

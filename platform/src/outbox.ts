@@ -21,7 +21,17 @@ export interface RelayOptions {
   /** Delay before attempt n+1, in ms. Default: 1s, 2s, 4s … capped at one hour. */
   backoffMs?: (attempt: number) => number;
   pollMs?: number;
+  /** How long a subscriber may take with one event before the attempt counts as failed. */
+  sinkTimeoutMs?: number;
   log?: (line: string) => void;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`subscriber took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 3_600_000);
@@ -50,6 +60,7 @@ export class OutboxRelay {
       maxAttempts: 12,
       backoffMs: defaultBackoff,
       pollMs: 1000,
+      sinkTimeoutMs: 30_000,
       log: console.error,
       ...options,
     };
@@ -110,9 +121,16 @@ export class OutboxRelay {
       `UPDATE ${s}.outbox_event SET lease_until = now() + interval '60 seconds', attempts = attempts + 1
        WHERE seq IN (SELECT seq FROM ${s}.outbox_event
                      WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+                       AND attempts < $2
                      ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING event_id, type, tenant_id, occurred_at, actor_id, request_id, payload, attempts`,
-      [this.options.batchSize],
+      [this.options.batchSize, this.options.maxAttempts],
+    );
+    // An event whose every attempt ran out its lease (the process died mid-delivery) is dead too.
+    await pool.query(
+      `UPDATE ${s}.outbox_event SET status = 'dead', lease_until = NULL, last_error = coalesce(last_error, 'delivery never completed')
+       WHERE status = 'pending' AND attempts >= $1 AND lease_until < now()`,
+      [this.options.maxAttempts],
     );
     claimed.sort((a, b) => String(a.event_id).localeCompare(String(b.event_id)));
     const delivered: Array<[string, number]> = [];
@@ -128,7 +146,7 @@ export class OutboxRelay {
       };
       const attempt = row.attempts as number;
       try {
-        for (const sink of [...this.sinks]) await sink(event);
+        for (const sink of [...this.sinks]) await withTimeout(sink(event), this.options.sinkTimeoutMs);
         delivered.push([event.event_id, attempt]);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -3,7 +3,7 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import Fastify from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { ACTOR_CONTEXT_HEADER } from './actor';
+import { ACTOR_CONTEXT_HEADER, internalToken } from './actor';
 import type { SubgraphContext, SubgraphRuntime } from './subgraph';
 
 /**
@@ -27,11 +27,11 @@ export async function serveSubgraph(runtime: SubgraphRuntime, port: number, inte
   await app.register(fastifyApollo(apollo), {
     context: async (request) => runtime.contextFor(request.headers[ACTOR_CONTEXT_HEADER] as string | undefined),
   });
-  const secret = Buffer.from(runtime.contextSecret);
+  const expected = Buffer.from(internalToken(runtime.contextSecret));
   for (const [name, handle] of Object.entries(internal)) {
     app.post(`/internal/${name}`, async (request, reply) => {
       const given = Buffer.from(String(request.headers[INTERNAL_SECRET_HEADER] ?? ''));
-      if (given.length !== secret.length || !timingSafeEqual(given, secret)) {
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return reply.code(401).send({ error: { kind: 'unauthorized', message: 'internal endpoint' } });
       }
       return handle(request.body as Record<string, unknown>);

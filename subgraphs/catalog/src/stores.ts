@@ -1,4 +1,4 @@
-import { INTERNAL_SECRET_HEADER, type OperationCall } from '@backoffice/platform';
+import { INTERNAL_SECRET_HEADER, internalToken, type OperationCall } from '@backoffice/platform';
 
 /** A store as the catalog needs it: which tenant a public read by `store` is for. */
 export interface StoreRef {
@@ -35,7 +35,7 @@ export function remoteDirectory(identityUrl: string, secret: string): StoreDirec
   return cachedDirectory(async (ref) => {
     const response = await fetch(`${identityUrl}/internal/store`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: secret },
+      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: internalToken(secret) },
       body: JSON.stringify({ ref }),
     });
     if (!response.ok) throw new Error(`identity /internal/store answered ${response.status}`);

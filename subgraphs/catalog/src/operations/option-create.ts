@@ -9,9 +9,9 @@ export const optionCreate = defineOperation({
   summary: 'Adds an option axis to an existing product; every existing SKU takes default_value.',
   input: t.object({
     product_id: t.id(),
-    name: t.id(),
-    values: t.array(t.string({ minLength: 1 }), { minItems: 1 }),
-    default_value: t.string({ minLength: 1 }),
+    name: t.string({ minLength: 1, maxLength: 200 }),
+    values: t.array(t.string({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 500 }),
+    default_value: t.string({ minLength: 1, maxLength: 200 }),
   }),
   result: t.object({ option_id: t.string() }),
   events: ['catalog.product.updated'],

@@ -2,8 +2,8 @@ import { conflict, t, type Actor } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 
 export const HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
-/** ltree labels: letters, digits, underscore; separated by dots. */
-export const CATEGORY_PATH_PATTERN = '^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$';
+/** ltree labels: letters, digits, underscore (at most 255, PostgreSQL's limit); separated by dots. */
+export const CATEGORY_PATH_PATTERN = '^[A-Za-z0-9_]{1,255}(\\.[A-Za-z0-9_]{1,255})*$';
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
 
 export const handle = () => t.string({ minLength: 1, maxLength: 200, pattern: HANDLE_PATTERN });

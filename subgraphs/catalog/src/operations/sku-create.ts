@@ -13,14 +13,14 @@ export const skuCreate = defineOperation({
   input: t.object({
     product_id: t.id(),
     amount: t.integer({ minimum: 0 }),
-    code: t.optional(t.string({ minLength: 1 })),
+    code: t.optional(t.string({ minLength: 1, maxLength: 200 })),
     compare_at_amount: t.optional(t.nullable(t.integer({ minimum: 0 }))),
-    currency: t.optional(t.string({ minLength: 3, maxLength: 3 })),
+    currency: t.optional(t.string({ minLength: 3, maxLength: 3, pattern: '^[A-Za-z]{3}$', description: 'an ISO 4217 code; stored upper case' })),
     ean: t.optional(t.string()),
     is_default: t.optional(t.boolean()),
     metadata: t.optional(t.record()),
     name: t.optional(t.string()),
-    option_values: t.optional(t.array(t.object({ option: t.string(), value: t.string() }))),
+    option_values: t.optional(t.array(t.object({ option: t.string({ maxLength: 200 }), value: t.string({ maxLength: 200 }) }), { maxItems: 50 })),
     ref: t.optional(t.string()),
     status: t.optional(t.string()),
   }),
@@ -42,12 +42,14 @@ export const skuCreate = defineOperation({
       if (!declared.values.includes(value)) throw conflict(`option ${option} has no value ${value}`);
       values[option] = value;
     }
-    const [siblings] = (await db.query(`SELECT count(*)::int AS n, min(currency) AS currency FROM catalog.sku WHERE product_id = $1`, [product.id])) as {
-      n: number;
-      currency: string | null;
-    }[];
+    const [siblings] = (await db.query(
+      `SELECT count(*)::int AS n, (SELECT currency FROM catalog.sku WHERE product_id = $1 ORDER BY position, id LIMIT 1) AS currency
+       FROM catalog.sku WHERE product_id = $1`,
+      [product.id],
+    )) as { n: number; currency: string | null }[];
     const skuId = newId('sku');
-    const isDefault = input.is_default ?? siblings.n === 0;
+    // A product always has a default SKU: its first one is, until another is made default.
+    const isDefault = siblings.n === 0 || (input.is_default ?? false);
     if (isDefault) await db.query(`UPDATE catalog.sku SET is_default = false WHERE product_id = $1 AND is_default`, [product.id]);
     const [row] = await db.query(
       `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, currency, is_default, status, metadata, ref, option_values, position)

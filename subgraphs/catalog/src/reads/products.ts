@@ -1,4 +1,5 @@
 import { AppError, defineOperation, t, validationFailed, type TSchema } from '@backoffice/platform';
+import { CATEGORY_PATH_PATTERN } from '../operations/shared';
 import { storeDirectory } from '../stores';
 
 /**
@@ -17,7 +18,6 @@ export const SORTS = ['newest', 'price_asc', 'price_desc', 'title_asc'] as const
 export type Sort = (typeof SORTS)[number];
 export const FACETS = ['options', 'categories', 'price', 'custom_fields'] as const;
 export type Facet = (typeof FACETS)[number];
-const CATEGORY_PATTERN = '^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$';
 /** Values listed per option or custom field in a facet, most frequent first. */
 export const FACET_VALUES_MAX = 100;
 /** Categories listed in the categories facet, most frequent first. */
@@ -36,7 +36,7 @@ const nameValue = (what: string) =>
 
 const input = t.object({
   store: t.string({ minLength: 1, description: "the store's id or its handle" }),
-  category: t.optional(t.string({ minLength: 1, maxLength: 1000, pattern: CATEGORY_PATTERN, description: 'ltree path; matches the category and its subtree' })),
+  category: t.optional(t.string({ minLength: 1, maxLength: 1000, pattern: CATEGORY_PATH_PATTERN, description: 'ltree path; matches the category and its subtree' })),
   collection: t.optional(t.string({ minLength: 1, description: 'collection handle' })),
   status: t.optional(t.enum(['draft', 'active', 'archived'] as const)),
   options: t.optional(

@@ -48,14 +48,14 @@ function strip(row: Row & { _id?: string }): Row {
 
 /**
  * Products and SKUs are federation entities: another subgraph (orders) names them by key and the
- * gateway asks the catalog for the rest. Only the caller's tenant is searched; any other reference
- * resolves to null.
+ * gateway asks the catalog for the rest. The caller needs the admin read's scope (the documents are
+ * the full ones, drafts included) and only its tenant is searched; otherwise a reference is null.
  */
 export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
   const resolve = (kind: keyof Loaders, key: 'product_id' | 'sku_id') => (reference: Record<string, string>, context: SubgraphContext) => {
-    const tenantId = context.call?.actor?.tenant_id;
-    if (!tenantId) return null;
-    return loaders(context, dataSource, tenantId)[kind].load(reference[key]);
+    const actor = context.call?.actor;
+    if (!actor || !actor.scopes.includes('catalog.admin.read')) return null;
+    return loaders(context, dataSource, actor.tenant_id)[kind].load(reference[key]);
   };
   return {
     Product: { __resolveReference: resolve('products', 'product_id') },
