@@ -18,7 +18,7 @@ import { catalog } from '../subgraphs/catalog/src/index';
 import { productQuery, type Projection } from '../subgraphs/catalog/src/reads/products';
 import { seedCatalog } from '../subgraphs/catalog/src/seed';
 import { createTenant, identity } from '../subgraphs/identity/src/index';
-import { createDataSource } from '../platform/src/db/data-source';
+import { subgraphDataSource } from '../platform/src/subgraph';
 import { loopLoad, type Measurement } from './measure';
 import type { BenchContext, Scenario } from './run';
 
@@ -28,7 +28,7 @@ const envInt = (name: string, fallback: number) => {
 };
 
 async function seed(ctx: BenchContext, tenantId: string, storeId: string, products: number): Promise<number> {
-  const ds = createDataSource(ctx.databaseUrl, { schema: catalog.name, entities: catalog.entities, migrations: catalog.migrations }, 3);
+  const ds = subgraphDataSource(ctx.databaseUrl, catalog, 3);
   await ds.initialize();
   const started = Date.now();
   let last = 0;
@@ -54,7 +54,7 @@ async function seed(ctx: BenchContext, tenantId: string, storeId: string, produc
 }
 
 async function newStore(ctx: BenchContext, name: string): Promise<{ tenant_id: string; store_id: string }> {
-  const ds = createDataSource(ctx.databaseUrl, { schema: identity.name, entities: identity.entities, migrations: identity.migrations }, 1);
+  const ds = subgraphDataSource(ctx.databaseUrl, identity, 1);
   await ds.initialize();
   try {
     const tenant = await createTenant(ds, { name, store: `${name}-${Date.now().toString(36)}`, never_expires: true });

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { catalog } from '@backoffice/catalog';
 import { seedCatalog } from '@backoffice/catalog';
 import { createTenant, identity, resolveStore, storesOfTenant } from '@backoffice/identity';
-import { createDataSource, migrate, openDatabase } from '@backoffice/platform';
+import { migrate, openDatabase, subgraphDataSource } from '@backoffice/platform';
 import { SingleBar, Presets } from 'cli-progress';
 import { SURFACE_OPERATIONS } from './subgraphs';
 import { BackofficeClient } from './client';
@@ -22,7 +22,7 @@ program
   .action(async (options: { name: string; store: string; expiresInDays?: number; neverExpires?: boolean; json?: boolean }) => {
     // Same database as the server: DATABASE_URL, or the embedded one under DATA_DIR (joined if running).
     const database = await openDatabase((line) => console.error(line));
-    const dataSource = createDataSource(database.url, { schema: identity.name, entities: identity.entities, migrations: identity.migrations }, 2);
+    const dataSource = subgraphDataSource(database.url, identity, 2);
     try {
       await dataSource.initialize();
       await migrate(database.url, dataSource);
@@ -59,8 +59,8 @@ program
   .option('--json', 'print the summary as JSON')
   .action(async (options: { tenant: string; products: number; seed: number; store?: string[]; json?: boolean }) => {
     const database = await openDatabase((line) => console.error(line));
-    const identityDs = createDataSource(database.url, { schema: identity.name, entities: identity.entities, migrations: identity.migrations }, 2);
-    const catalogDs = createDataSource(database.url, { schema: catalog.name, entities: catalog.entities, migrations: catalog.migrations }, 3);
+    const identityDs = subgraphDataSource(database.url, identity, 2);
+    const catalogDs = subgraphDataSource(database.url, catalog, 3);
     const bar = new SingleBar({ format: 'seeding {bar} {percentage}% | {value}/{total} products | {duration}s', stream: process.stderr, hideCursor: true }, Presets.shades_classic);
     try {
       await identityDs.initialize();
@@ -97,8 +97,8 @@ program
   });
 
 /** Every operation is a command of the same name, sent to a running gateway. */
-for (const operation of SURFACE_OPERATIONS) {
-  const { name } = operation;
+for (const [name, surface] of SURFACE_OPERATIONS) {
+  const operation = surface.kind === 'operation' ? surface.operation : surface.read;
   program
     .command(name)
     .description(`${operation.summary}${operation.scope ? ` (scope ${operation.scope})` : ''}`)

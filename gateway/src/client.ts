@@ -1,5 +1,5 @@
-import { mergedReads, type ErrorKind } from '@backoffice/platform';
-import { OPERATIONS } from './subgraphs';
+import type { ErrorKind } from '@backoffice/platform';
+import { SURFACE_OPERATIONS } from './subgraphs';
 
 export class BackofficeError extends Error {
   constructor(
@@ -17,12 +17,13 @@ export class BackofficeClient {
   constructor(private readonly options: { baseUrl: string; token?: string }) {}
 
   async call(name: string, input: Record<string, unknown> = {}): Promise<unknown> {
-    const operation = OPERATIONS.get(name)?.operation;
-    const restPath = operation?.restPath ?? mergedReads.find((r) => r.name === name)?.restPath;
+    const surface = SURFACE_OPERATIONS.get(name);
+    // A read has a path below /v1/read; anything else (a command, or an unknown name the server will refuse) is POSTed.
+    const restPath = surface?.kind === 'merged' ? surface.read.restPath : surface?.operation.kind === 'read' ? surface.operation.restPath : undefined;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     let response: Response;
-    if (operation?.kind === 'command' || (!operation && !restPath)) {
+    if (!restPath) {
       headers['content-type'] = 'application/json';
       response = await fetch(`${this.options.baseUrl}/v1/commands/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
     } else {

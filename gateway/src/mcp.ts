@@ -1,33 +1,26 @@
-import { asAppError, mergedReads, type MergedRead, type Operation } from '@backoffice/platform';
+import { asAppError } from '@backoffice/platform';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import type { Caller, Invoker } from './invoker';
-import { OPERATIONS } from './subgraphs';
+import { SURFACE_OPERATIONS, type SurfaceOperation } from './subgraphs';
 
-type Tool = { kind: 'operation'; operation: Operation } | { kind: 'merged'; read: MergedRead };
-
-/** Every operation a REST client can call is a tool of the same name, with the same input schema. */
-const TOOLS = new Map<string, Tool>([
-  ...[...OPERATIONS.values()]
-    .filter(({ operation }) => operation.kind === 'command' || operation.restPath)
-    .map(({ operation }) => [operation.name, { kind: 'operation', operation }] as [string, Tool]),
-  ...mergedReads.map((read) => [read.name, { kind: 'merged', read }] as [string, Tool]),
-]);
-
-function describe(tool: Tool): { name: string; description: string; inputSchema: object } {
+function describe(tool: SurfaceOperation): { name: string; description: string; inputSchema: object } {
   const target = tool.kind === 'operation' ? tool.operation : { ...tool.read, access: 'internal', kind: 'read' };
   const access = target.access === 'public' ? 'Public.' : `Scope: ${target.scope ?? 'any valid API key'}.`;
   // A JSON round trip drops the schema builder's symbol keys.
   return { name: target.name, description: `${target.summary} ${access}`, inputSchema: JSON.parse(JSON.stringify(target.input)) };
 }
 
+/** The tool list never changes while the process runs. */
+const TOOL_LIST = [...SURFACE_OPERATIONS.values()].map(describe);
+
 function mcpServer(invoker: Invoker, caller: Caller, log: (line: string) => void): Server {
   const server = new Server({ name: 'backoffice', version: '0.3.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...TOOLS.values()].map(describe) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOL_LIST }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = TOOLS.get(request.params.name);
+    const tool = SURFACE_OPERATIONS.get(request.params.name);
     const args = request.params.arguments ?? {};
     const refusal = (kind: string, message: string): CallToolResult => {
       const body = { error: { kind, message } };

@@ -2,7 +2,7 @@ import { catalog } from '@backoffice/catalog';
 import { content } from '@backoffice/content';
 import { identity } from '@backoffice/identity';
 import { orders } from '@backoffice/orders';
-import { mergedReads, subgraphOperations, type Operation, type SubgraphDefinition } from '@backoffice/platform';
+import { mergedReads, subgraphOperations, type MergedRead, type Operation, type SubgraphDefinition } from '@backoffice/platform';
 
 export const SUBGRAPHS: SubgraphDefinition[] = [identity, catalog, orders, content];
 
@@ -26,7 +26,12 @@ export const READS = new Map(
 export const MERGED_READS = new Map(mergedReads.map((read) => [read.restPath, read] as const));
 
 /** What every surface beyond GraphQL offers (REST, MCP, CLI, SDK): commands, REST reads and the merged reads. */
-export const SURFACE_OPERATIONS: Array<{ name: string; summary: string; scope: string | null }> = [
-  ...[...OPERATIONS.values()].map((r) => r.operation).filter((op) => op.kind === 'command' || op.restPath),
-  ...mergedReads,
-];
+export type SurfaceOperation = { kind: 'operation'; name: string; operation: Operation } | { kind: 'merged'; name: string; read: MergedRead };
+
+export const SURFACE_OPERATIONS = new Map<string, SurfaceOperation>([
+  ...[...OPERATIONS.values()]
+    .map((r) => r.operation)
+    .filter((op) => op.kind === 'command' || op.restPath)
+    .map((operation): [string, SurfaceOperation] => [operation.name, { kind: 'operation', name: operation.name, operation }]),
+  ...mergedReads.map((read): [string, SurfaceOperation] => [read.name, { kind: 'merged', name: read.name, read }]),
+]);

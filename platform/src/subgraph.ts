@@ -37,6 +37,11 @@ export function subgraphOperations(definition: SubgraphDefinition): Operation[] 
   return [...definition.operations, ...platformReads(definition.name)];
 }
 
+/** A subgraph's own DataSource: its schema, entities and migrations (the CLI and tools open one too). */
+export function subgraphDataSource(url: string, definition: SubgraphDefinition, poolSize?: number): DataSource {
+  return createDataSource(url, { schema: definition.name, entities: definition.entities, migrations: definition.migrations }, poolSize);
+}
+
 export function subgraphSdl(definition: SubgraphDefinition): string {
   return operationsSdl(subgraphOperations(definition), definition.typeDefs);
 }
@@ -65,7 +70,7 @@ export class SubgraphRuntime {
     private readonly options: SubgraphOptions,
   ) {
     const log = options.log ?? console.error;
-    this.dataSource = createDataSource(options.url, { schema: definition.name, entities: definition.entities, migrations: definition.migrations });
+    this.dataSource = subgraphDataSource(options.url, definition);
     this.audit = new AuditLog(this.dataSource, definition.name, log);
     this.relay = new OutboxRelay(this.dataSource, definition.name, { log, ...options.relay });
     this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, () => this.relay.wake(), options.services);
