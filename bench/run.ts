@@ -240,7 +240,8 @@ async function startServer(databaseUrl: string, log: (line: string) => void): Pr
   const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : []), '--import', 'tsx', join(ROOT, 'bench', 'server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    // Measured as deployed: NODE_ENV=production (graphql-js then skips its development-time checks).
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../platform/src/db/locate';
 import { serveSubgraph } from '../platform/src/serve-subgraph';
-import { authenticate } from '../subgraphs/identity/src/authenticate';
+import { authenticatorOf } from '../subgraphs/identity/src/authenticate';
 import { createTenant } from '../subgraphs/identity/src/tenants';
 import { MemoryRateLimiter } from '../gateway/src/rate-limit';
 import { startSystem } from '../gateway/src/system';
@@ -28,7 +28,7 @@ async function main() {
   const identity = system.runtimes.get('identity');
   if (!identity) throw new Error('the system has no identity subgraph');
   const tenant = await createTenant(identity.dataSource, { name: 'Bench', store: `bench-${Date.now().toString(36)}`, never_expires: true });
-  const actor = await authenticate(identity.dataSource, tenant.token);
+  const actor = await authenticatorOf(identity).authenticate(tenant.token);
   if (!actor) throw new Error('the freshly created owner token does not authenticate');
   const subgraph = await serveSubgraph(identity, await freePort(), {}, '127.0.0.1');
 

@@ -37,6 +37,8 @@ export interface Response<T = any> {
 export interface TestSystem {
   system: System;
   url: string;
+  /** The test system's own database. */
+  databaseUrl: string;
   contextSecret: string;
   /** A tenant with its owner key (every scope). */
   tenant: CreatedTenant;
@@ -89,6 +91,7 @@ export async function startTestSystem(options: { limiter?: RateLimiter } = {}): 
   return {
     system,
     url: system.url,
+    databaseUrl: database.url,
     contextSecret,
     tenant,
     newTenant,

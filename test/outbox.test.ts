@@ -8,7 +8,7 @@ import { freshDatabase, eventually } from './helpers';
 class Things1763800000100 implements MigrationInterface {
   name = 'Things1763800000100';
   async up(q: QueryRunner) {
-    await q.query('CREATE TABLE testkit.thing (id text PRIMARY KEY, tenant_id text NOT NULL)');
+    await q.query('CREATE TABLE testkit.thing (id text PRIMARY KEY, tenant_id text NOT NULL, n integer NOT NULL DEFAULT 0)');
   }
   async down(q: QueryRunner) {
     await q.query('DROP TABLE testkit.thing');
@@ -49,6 +49,21 @@ const stageThing = defineOperation({
   },
 });
 
+const bumpThing = defineOperation({
+  name: 'testkit.thing.bump',
+  kind: 'command',
+  access: 'internal',
+  scope: 'order.write',
+  summary: 'test',
+  input: s.object({ id: s.id() }),
+  result: s.object({ id: s.string() }),
+  events: [],
+  async handler({ input, actor, stage }) {
+    stage('UPDATE testkit.thing SET n = n + 1 WHERE id = $1 AND tenant_id = $2', [input.id, actor!.tenant_id]);
+    return { id: input.id };
+  },
+});
+
 const actor: Actor = { tenant_id: 'ten_a', api_key_id: 'key_a', credential_id: 'cred_a', name: 'tester', scopes: ['order.write'], is_owner: false };
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let runtime: SubgraphRuntime;
@@ -58,7 +73,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   runtime = await new SubgraphRuntime(
-    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing], entities: [], migrations: [Things1763800000100] },
+    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing], entities: [], migrations: [Things1763800000100] },
     { url: db.url, contextSecret: randomBytes(32).toString('hex'), relay: { backoffMs: () => 30, maxAttempts: 3, pollMs: 50 }, log: (l) => logs.push(l) },
   ).start();
 });
@@ -116,6 +131,38 @@ describe('command transaction and outbox', () => {
     expect(outcomes).toEqual([{ outcome: 'ok' }, { outcome: 'conflict' }]);
   });
 
+  describe('commands arriving together', () => {
+    const stage = (id: string) => runtime.executor.execute(stageThing, { id }, { actor, request_id: `req_together_${id}` });
+    /** Rows written by one transaction share its id (xmin): how many transactions wrote these things. */
+    const transactions = async (ids: string[]) =>
+      count(`SELECT count(DISTINCT xmin::text) AS n FROM testkit.thing WHERE id = ANY($1)`, [ids]);
+
+    it('commit in one statement, each with its own event and audit row', async () => {
+      const ids = Array.from({ length: 8 }, (_, i) => `together-${i}`);
+      await expect(Promise.all(ids.map(stage))).resolves.toEqual(ids.map((id) => ({ id })));
+      expect(await transactions(ids)).toBe(1);
+      expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = ANY($1)`, [ids])).toBe(8);
+      expect(await count(`SELECT count(*) AS n FROM testkit.audit_entry WHERE request_id = ANY($1) AND outcome = 'ok'`, [ids.map((id) => `req_together_${id}`)])).toBe(8);
+    });
+
+    it('fail one at a time: a duplicate among them fails only itself', async () => {
+      await stage('taken');
+      const ids = ['free-1', 'free-2', 'taken', 'free-3'];
+      const outcomes = await Promise.allSettled(ids.map(stage));
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ kind: 'conflict' });
+      expect(await count(`SELECT count(*) AS n FROM testkit.thing WHERE id = ANY($1)`, [['free-1', 'free-2', 'free-3']])).toBe(3);
+      expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = 'taken'`)).toBe(1);
+    });
+
+    it('never join changes to existing rows: two bumps of one row both count', async () => {
+      await stage('bumped');
+      const bump = () => runtime.executor.execute(bumpThing, { id: 'bumped' }, { actor, request_id: 'req_bump' });
+      await Promise.all([bump(), bump(), bump()]);
+      expect(await count(`SELECT n FROM testkit.thing WHERE id = 'bumped'`)).toBe(3);
+    });
+  });
+
   it('hides an unexpected error behind internal with the request id', async () => {
     const error = (await run({ id: 'boom', fail: 'crash' }).catch((e) => e)) as AppError;
     expect(error.kind).toBe('internal');
@@ -164,6 +211,40 @@ describe('command transaction and outbox', () => {
       expect(doomed).toMatchObject({ attempts: 3, last_error: 'always down' });
     } finally {
       unsubscribe();
+    }
+  });
+
+  it('declares dead an event whose last attempt never finished (its lease ran out)', async () => {
+    await run({ id: 'orphan' });
+    const [row] = await eventually(async () => {
+      const rows = await runtime.dataSource.query(`SELECT event_id FROM testkit.outbox_event WHERE payload->>'id' = 'orphan' AND status = 'delivered'`);
+      return rows.length ? rows : undefined;
+    });
+    // As if a relay claimed its third attempt and died: pending, attempts used up, lease over.
+    await runtime.dataSource.query(
+      `UPDATE testkit.outbox_event SET status = 'pending', attempts = 3, lease_until = now() - interval '1 second', next_attempt_at = now() - interval '1 minute' WHERE event_id = $1`,
+      [row.event_id],
+    );
+    await runtime.relay.kick();
+    const [after] = await runtime.dataSource.query(`SELECT status, attempts, last_error FROM testkit.outbox_event WHERE event_id = $1`, [row.event_id]);
+    expect(after).toEqual({ status: 'dead', attempts: 3, last_error: 'delivery never completed' });
+  });
+
+  it('claims due events in order, a batch at a time, however long the backlog', async () => {
+    // The plan a large outbox gets (a test table is small enough for any plan): no sort of all that is due.
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const { rows } = await client.query(
+        `EXPLAIN (FORMAT JSON) SELECT seq FROM testkit.outbox_event
+         WHERE status = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at, seq LIMIT 100`,
+      );
+      const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      expect(plan).toContain('"Index Name":"outbox_event_due"');
+      expect(plan).not.toMatch(/"Node Type":"[^"]*Sort"/);
+    } finally {
+      await client.end();
     }
   });
 });

@@ -5,8 +5,8 @@ import type { RateDecision, RateLimiter } from './rate-limit';
 /** What the gateway knows of a request once it is let in: the call context and its signed form. */
 export interface Admission {
   call: CallContext;
-  /** The signed context forwarded to subgraphs. */
-  signed: string;
+  /** The signed context for subgraphs in other processes; signed on first use (in-process ones take `call`). */
+  signed(): string;
   rate: RateDecision;
   /** The bucket the request spends from. */
   rateKey: string;
@@ -73,7 +73,8 @@ export class Gatekeeper {
       throw new RateLimited(rate);
     }
     const call: CallContext = { actor, request_id: requestId };
-    return { call, signed: signContext(this.secret, call), rate, rateKey };
+    let signed: string | undefined;
+    return { call, signed: () => (signed ??= signContext(this.secret, call)), rate, rateKey };
   }
 
   /**

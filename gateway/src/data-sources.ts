@@ -1,16 +1,19 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ACTOR_CONTEXT_HEADER, type SubgraphRuntime } from '@backoffice/platform';
+import { ACTOR_CONTEXT_HEADER, type CallContext, type SubgraphRuntime } from '@backoffice/platform';
 import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 
 export interface GatewayContext {
-  /** The signed call context, forwarded to every subgraph. */
-  signed: string;
+  /** Who is calling, as the gateway admitted them. */
+  call: CallContext;
+  /** The same, signed: what a subgraph in another process is sent and verifies. */
+  signed(): string;
 }
 
 /**
  * Executes a subgraph that runs in this process without HTTP. The query planner sends the same few
- * documents over and over, so each is parsed and validated once. The signed context still goes
- * through the subgraph's own verification, exactly as over HTTP.
+ * documents over and over, so each is parsed and validated once. The call context is handed over
+ * as is: signing guards a process boundary, and here there is none (whoever could forge the object
+ * could read the secret). The subgraph still checks scopes itself.
  */
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
@@ -33,7 +36,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
       document: document as DocumentNode,
       variableValues: request.variables,
       operationName: request.operationName,
-      contextValue: this.runtime.contextFor((context as Partial<GatewayContext>).signed),
+      contextValue: { call: (context as Partial<GatewayContext>).call ?? null },
     });
     // Errors without a path are the request's own (variables that do not coerce): the caller's input, as over HTTP.
     const errors = result.errors?.map((e) => (e.path || e.extensions?.code ? e : withCode(e, 'BAD_USER_INPUT')));
@@ -50,7 +53,7 @@ export function remoteDataSource(url: string): GraphQLDataSource<GatewayContext>
   return new RemoteGraphQLDataSource<GatewayContext>({
     url,
     willSendRequest({ request, context }) {
-      if (context.signed) request.http?.headers.set(ACTOR_CONTEXT_HEADER, context.signed);
+      if (context.signed) request.http?.headers.set(ACTOR_CONTEXT_HEADER, context.signed());
     },
   });
 }

@@ -83,6 +83,8 @@ export function createGateway(supergraphSdl: string, buildService: (name: string
   return new ApolloServer<GatewayRequestContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
+    // The schema is the product's documentation: explorers and SDK generators read it, in production too.
+    introspection: true,
     formatError,
     plugins: [ApolloServerPluginLandingPageDisabled(), requestPlugin],
   });

@@ -1,4 +1,4 @@
-import { authenticate } from '@backoffice/identity';
+import { authenticatorOf } from '@backoffice/identity';
 import { INTERNAL_SECRET_HEADER, internalToken, type Actor, type AuditRow, type SubgraphRuntime } from '@backoffice/platform';
 
 /**
@@ -11,8 +11,9 @@ export interface IdentityClient {
 }
 
 export function inProcessIdentity(runtime: SubgraphRuntime): IdentityClient {
+  const authenticator = authenticatorOf(runtime);
   return {
-    authenticate: (token) => authenticate(runtime.dataSource, token),
+    authenticate: (token) => authenticator.authenticate(token),
     recordAudit: (row) => runtime.audit.record(row),
   };
 }

@@ -52,7 +52,7 @@ export async function executeSingleFetch(
   const result = await source.process({
     kind: 'incoming operation' as never,
     request: { query: fetch.query, variables, operationName: fetch.operationName },
-    context: { signed: admission.signed },
+    context: { call: admission.call, signed: admission.signed },
     incomingRequestContext: undefined as never,
   });
   const [first] = (result.errors ?? []) as GraphQLError[];

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { PoolClient } from 'pg';
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
+import { CommandBatcher, onlyInserts, renumber, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
+import { poolOf } from './db/data-source';
 import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
 import { errorKinds, type EventDraft, type Operation } from './operation';
@@ -10,56 +10,36 @@ import { resultProblem, validate } from './validation';
 
 /**
  * Runs operations for one subgraph. The order is fixed: credential, scope, input schema, then the
- * handler. A command is one transaction holding its state change, its events and its audit row.
- */
-interface StagedWrite {
-  sql: string;
-  params: unknown[];
-}
-
-const statementNames = new Map<string, string>();
-
-/**
- * Runs a command's final statement as a named (prepared) statement on the runner's connection: the
- * same few texts come back on every call, and planning the CTEs each time costs more than running them.
- */
-async function preparedOn(runner: QueryRunner, text: string, values: unknown[]): Promise<void> {
-  const client = (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `cmd_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
-  await client.query({ name, text, values });
-}
-
-/** Shifts `$n` placeholders by `offset`, so several statements can share one parameter list. */
-function renumber(sql: string, offset: number): string {
-  return sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-}
-
-/**
- * Runs operations for one subgraph. The order is fixed: credential, scope, input schema, then the
  * handler. A command is atomic: its state change, its events and its audit row commit together.
  */
 export class OperationExecutor {
-  private readonly platformSql: string;
+  private readonly platformParts: CommandPart[];
+  private readonly batcher: CommandBatcher;
 
   constructor(
     private readonly dataSource: DataSource,
     schema: string,
     private readonly audit: AuditLog,
     private readonly log: (line: string) => void = console.error,
-    /** Called after a command with events committed: wakes the relay without a database round trip. */
-    private readonly committedEvents: () => void = () => undefined,
+    /**
+     * Called with a command's events once they are committed, before its caller hears back: wakes the
+     * relay without a database round trip, and lets the subgraph react in process (e.g. drop a cache).
+     */
+    private readonly committedEvents: (events: readonly EventDraft[]) => void = () => undefined,
     private readonly services: Readonly<Record<string, unknown>> = {},
   ) {
     const s = `"${schema}"`;
-    this.platformSql = `events AS (
-        INSERT INTO ${s}.outbox_event (event_id, tenant_id, type, payload, actor_id, request_id)
-        SELECT e.id, $7, e.type, e.payload, $11, $12 FROM unnest($8::text[], $9::text[], $10::jsonb[]) AS e(id, type, payload)),
-      audit AS (${auditInsertSql(schema)})`;
+    this.platformParts = [
+      {
+        name: 'events',
+        sql: `INSERT INTO ${s}.outbox_event (event_id, tenant_id, type, payload, actor_id, request_id)
+              SELECT e.id, $7, e.type, e.payload, $11, $12 FROM unnest($8::text[], $9::text[], $10::jsonb[]) AS e(id, type, payload)`,
+      },
+      { name: 'audit', sql: auditInsertSql(schema) },
+    ];
+    this.batcher = new CommandBatcher(() => poolOf(dataSource));
   }
+
   async execute(operation: Operation, rawInput: unknown, context: CallContext | null): Promise<unknown> {
     if (!context) throw unauthorized('the request carries no valid gateway context');
     const { actor, request_id } = context;
@@ -105,10 +85,9 @@ export class OperationExecutor {
     context: CallContext,
     audit: AuditRow,
   ): Promise<unknown> {
+    // The runner takes a connection and opens the transaction on the handler's first own query: a
+    // command that only stages writes is one statement, atomic on its own, sent straight to the pool.
     const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    // The transaction opens on the handler's first own query: a command that only stages writes is
-    // one statement, atomic on its own.
     // Queries issued at once all wait for the one START TRANSACTION (which itself goes through here).
     let inTransaction = false;
     let opening: Promise<void> | null = null;
@@ -123,7 +102,7 @@ export class OperationExecutor {
       return query(...args);
     }) as typeof runner.query;
     const events: EventDraft[] = [];
-    const staged: StagedWrite[] = [];
+    const staged: Array<{ sql: string; params: unknown[] }> = [];
     try {
       const result = await operation.handler({
         input,
@@ -146,16 +125,21 @@ export class OperationExecutor {
         audit.actor_id,
         audit.request_id,
       ];
-      const writes = staged.map((write, i) => {
-        const sql = `w${i} AS (${renumber(write.sql, params.length)})`;
+      const parts = staged.map((write, i) => {
+        const part = { name: `w${i}`, sql: renumber(write.sql, params.length) };
         params.push(...write.params);
-        return sql;
+        return part;
       });
-      const text = `WITH ${[...writes, this.platformSql].join(',\n')} SELECT 1`;
-      if (inTransaction) await query(text, params);
-      else await preparedOn(runner, text, params);
-      if (inTransaction) await runner.commitTransaction();
-      if (events.length) this.committedEvents();
+      const write: CommandWrite = { parts: [...parts, ...this.platformParts], params };
+      if (inTransaction) {
+        await query(statementOf(write).text, params);
+        await runner.commitTransaction();
+      } else if (onlyInserts(write.parts)) {
+        await this.batcher.run(write);
+      } else {
+        await poolOf(this.dataSource).query(statementOf(write));
+      }
+      if (events.length) this.committedEvents(events);
       return result;
     } catch (error) {
       if (inTransaction && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);

@@ -117,20 +117,21 @@ export class OutboxRelay {
     if (!this.dataSource.isInitialized) return 0;
     const s = `"${this.schema}"`;
     const pool = poolOf(this.dataSource);
+    // Due events in (next_attempt_at, seq) order, up to a batch: an index range that stops at the
+    // batch however long the backlog. One whose every attempt ran out its lease (the process died
+    // mid-delivery) is dead instead of claimed.
     const { rows: claimed } = await pool.query(
-      `UPDATE ${s}.outbox_event SET lease_until = now() + interval '60 seconds', attempts = attempts + 1
-       WHERE seq IN (SELECT seq FROM ${s}.outbox_event
-                     WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-                       AND attempts < $2
-                     ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING event_id, type, tenant_id, occurred_at, actor_id, request_id, payload, attempts`,
+      `WITH due AS (
+         SELECT seq, attempts FROM ${s}.outbox_event
+         WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+         ORDER BY next_attempt_at, seq LIMIT $1 FOR UPDATE SKIP LOCKED),
+       expired AS (
+         UPDATE ${s}.outbox_event o SET status = 'dead', lease_until = NULL, last_error = coalesce(o.last_error, 'delivery never completed')
+         FROM due WHERE o.seq = due.seq AND due.attempts >= $2)
+       UPDATE ${s}.outbox_event o SET lease_until = now() + interval '60 seconds', attempts = o.attempts + 1
+       FROM due WHERE o.seq = due.seq AND due.attempts < $2
+       RETURNING o.event_id, o.type, o.tenant_id, o.occurred_at, o.actor_id, o.request_id, o.payload, o.attempts`,
       [this.options.batchSize, this.options.maxAttempts],
-    );
-    // An event whose every attempt ran out its lease (the process died mid-delivery) is dead too.
-    await pool.query(
-      `UPDATE ${s}.outbox_event SET status = 'dead', lease_until = NULL, last_error = coalesce(last_error, 'delivery never completed')
-       WHERE status = 'pending' AND attempts >= $1 AND lease_until < now()`,
-      [this.options.maxAttempts],
     );
     claimed.sort((a, b) => String(a.event_id).localeCompare(String(b.event_id)));
     const delivered: Array<[string, number]> = [];

@@ -8,7 +8,7 @@ import { createDataSource, migrate } from './db/data-source';
 import { AppError } from './errors';
 import { OperationExecutor } from './executor';
 import { operationsSdl } from './graphql-sdl';
-import { fieldName, type Operation } from './operation';
+import { fieldName, type EventDraft, type Operation } from './operation';
 import { OutboxRelay, type RelayOptions } from './outbox';
 import { platformReads } from './platform-reads';
 import { JSONScalar, SafeInt } from './scalars';
@@ -27,6 +27,15 @@ export interface SubgraphDefinition {
   typeDefs?: string;
   /** Resolvers beside the operations' (e.g. entity references), given the started subgraph's database. */
   resolvers?: (runtime: { dataSource: DataSource }) => GraphQLResolverMap<SubgraphContext>;
+  /** What the subgraph runs beside its operations while it is started (a cache and its invalidation). */
+  hooks?: (runtime: SubgraphRuntime) => SubgraphHooks;
+}
+
+/** A subgraph's own lifecycle work. `committed` runs in process, right after a command's commit. */
+export interface SubgraphHooks {
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+  committed?(events: readonly EventDraft[]): void;
 }
 
 export interface SubgraphContext {
@@ -64,16 +73,19 @@ export class SubgraphRuntime {
   readonly executor: OperationExecutor;
   readonly schema: GraphQLSchema;
   readonly operations: Operation[];
+  readonly hooks: SubgraphHooks;
+  readonly log: (line: string) => void;
 
   constructor(
     readonly definition: SubgraphDefinition,
     private readonly options: SubgraphOptions,
   ) {
-    const log = options.log ?? console.error;
+    const log = (this.log = options.log ?? console.error);
     this.dataSource = subgraphDataSource(options.url, definition);
     this.audit = new AuditLog(this.dataSource, definition.name, log);
     this.relay = new OutboxRelay(this.dataSource, definition.name, { log, ...options.relay });
-    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, () => this.relay.wake(), options.services);
+    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, (events) => this.committed(events), options.services);
+    this.hooks = definition.hooks?.(this) ?? {};
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
   }
@@ -110,8 +122,19 @@ export class SubgraphRuntime {
   async start({ runMigrations = true, relay = true } = {}): Promise<this> {
     await this.dataSource.initialize();
     if (runMigrations) await migrate(this.options.url, this.dataSource);
+    await this.hooks.start?.();
     if (relay) this.relay.start();
     return this;
+  }
+
+  private committed(events: readonly EventDraft[]): void {
+    this.relay.wake();
+    try {
+      this.hooks.committed?.(events);
+    } catch (error) {
+      // The command has committed: a failing reaction must not turn its answer into an error.
+      this.log(`${this.definition.name}: after-commit hook failed: ${(error as Error).message}`);
+    }
   }
 
   async ready(): Promise<boolean> {
@@ -126,6 +149,7 @@ export class SubgraphRuntime {
   async stop(): Promise<void> {
     await this.audit.flush();
     await this.relay.stop();
+    await this.hooks.stop?.();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -59,3 +59,23 @@ export function platformMigration(schema: string): new () => MigrationInterface 
     }
   };
 }
+
+/**
+ * The relay's claim reads due events in (next_attempt_at, seq) order and stops at its batch size; an
+ * index on next_attempt_at alone made it sort every pending event, so a backlog slowed each claim.
+ */
+export function platformOutboxDueMigration(schema: string): new () => MigrationInterface {
+  return class PlatformOutboxDue1795300000000 implements MigrationInterface {
+    name = 'PlatformOutboxDue1795300000000';
+
+    async up(q: QueryRunner): Promise<void> {
+      await q.query(`DROP INDEX "${schema}".outbox_event_due`);
+      await q.query(`CREATE INDEX outbox_event_due ON "${schema}".outbox_event (next_attempt_at, seq) WHERE status = 'pending'`);
+    }
+
+    async down(q: QueryRunner): Promise<void> {
+      await q.query(`DROP INDEX "${schema}".outbox_event_due`);
+      await q.query(`CREATE INDEX outbox_event_due ON "${schema}".outbox_event (next_attempt_at) WHERE status = 'pending'`);
+    }
+  };
+}

@@ -1,32 +1,176 @@
-import { poolOf, type Actor } from '@backoffice/platform';
+import { poolOf, type Actor, type EventDraft, type SubgraphHooks, type SubgraphRuntime } from '@backoffice/platform';
+import { LRUCache } from 'lru-cache';
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { parseToken, secretMatches } from './tokens';
 
 /** Only generations that are alive: the key not revoked, the generation not past its deadline. */
 const LIVE_CREDENTIAL = {
   name: 'identity_live_credential',
-  text: `SELECT c.secret_hash, c.api_key_id, c.tenant_id, k.name, k.scopes, k.is_owner
+  text: `SELECT c.secret_hash, c.api_key_id, c.tenant_id, c.expires_at, k.name, k.scopes, k.is_owner
          FROM identity.credential c JOIN identity.api_key k ON k.id = c.api_key_id
          WHERE c.id = $1 AND k.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now())`,
 };
 
-/** The actor behind a bearer token, or null when the token is malformed, unknown, expired or revoked. */
-export async function authenticate(dataSource: DataSource, token: string): Promise<Actor | null> {
-  const parsed = parseToken(token);
-  if (!parsed) {
-    secretMatches(token, null);
-    return null;
+/**
+ * The channel a command that shortens or ends a key's life notifies (inside its transaction, so the
+ * notification goes out at commit), with the key's id: other processes drop what they know of it.
+ */
+export const CREDENTIALS_CHANNEL = 'identity_credentials';
+
+/** What changes whether a key's tokens still work. */
+const KEY_LIFE_EVENTS = new Set(['iam.api_key.rotated', 'iam.api_key.revoked']);
+
+interface KnownCredential {
+  secret_hash: Buffer;
+  expires_at: number | null;
+  actor: Omit<Actor, 'credential_id'>;
+}
+
+export interface AuthenticatorOptions {
+  /** Credentials remembered (least recently used go first). */
+  max?: number;
+  /** How long one is remembered: the bound on staleness should a notification ever be missed. */
+  ttlMs?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Who a bearer token is. Every request needs this, so live credentials are remembered in process;
+ * the secret is still checked against the stored hash on every call, and expiry against the clock.
+ *
+ * Forgetting is what keeps that safe. A rotation or revocation forgets the key at once in the
+ * process that committed it (`committed`), and notifies CREDENTIALS_CHANNEL so other processes
+ * forget it within milliseconds. Nothing is remembered while this process is not listening to that
+ * channel (not started, or its connection lost), and a lookup that raced a forget is not stored.
+ */
+export class Authenticator implements SubgraphHooks {
+  private readonly known: LRUCache<string, KnownCredential>;
+  private listener: Client | null = null;
+  private listening = false;
+  private stopped = true;
+  private retry: NodeJS.Timeout | null = null;
+  private retryMs = 500;
+  /** Bumped by every forget: a lookup that started before it must not store what it read. */
+  private generation = 0;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    options: AuthenticatorOptions = {},
+  ) {
+    this.known = new LRUCache({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 30_000 });
+    this.log = options.log ?? console.error;
   }
-  // A named statement on the raw pool: parsed once per connection, this runs on every request.
-  const { rows } = await poolOf(dataSource).query({ ...LIVE_CREDENTIAL, values: [parsed.credential_id] });
-  const row = rows[0] as { secret_hash: Buffer; api_key_id: string; tenant_id: string; name: string; scopes: string[]; is_owner: boolean } | undefined;
-  if (!secretMatches(parsed.secret, row?.secret_hash ?? null) || !row) return null;
-  return {
-    tenant_id: row.tenant_id,
-    api_key_id: row.api_key_id,
-    credential_id: parsed.credential_id,
-    name: row.name,
-    scopes: row.scopes,
-    is_owner: row.is_owner,
-  };
+
+  /** The actor behind a bearer token, or null when the token is malformed, unknown, expired or revoked. */
+  async authenticate(token: string): Promise<Actor | null> {
+    const parsed = parseToken(token);
+    if (!parsed) {
+      secretMatches(token, null);
+      return null;
+    }
+    const remembered = this.listening ? this.known.get(parsed.credential_id) : undefined;
+    let credential = remembered ?? (await this.lookUp(parsed.credential_id));
+    if (credential && credential.expires_at !== null && credential.expires_at <= Date.now()) {
+      this.known.delete(parsed.credential_id);
+      credential = null;
+    }
+    if (!secretMatches(parsed.secret, credential?.secret_hash ?? null) || !credential) return null;
+    return { ...credential.actor, credential_id: parsed.credential_id };
+  }
+
+  /** Drops every generation of a key. */
+  forgetKey(apiKeyId: string): void {
+    this.generation++;
+    const stale = [...this.known.entries()].filter(([, credential]) => credential.actor.api_key_id === apiKeyId);
+    for (const [credentialId] of stale) this.known.delete(credentialId);
+  }
+
+  committed(events: readonly EventDraft[]): void {
+    for (const event of events) {
+      if (KEY_LIFE_EVENTS.has(event.type)) this.forgetKey(String(event.payload.api_key_id));
+    }
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.deaf();
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+  }
+
+  private async lookUp(credentialId: string): Promise<KnownCredential | null> {
+    const generation = this.generation;
+    // A named statement on the raw pool: parsed once per connection, this runs on every request.
+    const { rows } = await poolOf(this.dataSource).query({ ...LIVE_CREDENTIAL, values: [credentialId] });
+    const row = rows[0] as
+      | { secret_hash: Buffer; api_key_id: string; tenant_id: string; expires_at: Date | null; name: string; scopes: string[]; is_owner: boolean }
+      | undefined;
+    if (!row) return null;
+    const credential: KnownCredential = {
+      secret_hash: row.secret_hash,
+      expires_at: row.expires_at?.getTime() ?? null,
+      actor: { tenant_id: row.tenant_id, api_key_id: row.api_key_id, name: row.name, scopes: row.scopes, is_owner: row.is_owner },
+    };
+    if (this.listening && generation === this.generation) this.known.set(credentialId, credential);
+    return credential;
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({ ...poolOf(this.dataSource).options, application_name: 'backoffice-identity-listen' });
+    client.on('notification', (message) => {
+      if (message.payload) this.forgetKey(message.payload);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection closed')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
+    } catch (error) {
+      this.lost(client, error as Error);
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    this.retryMs = 500;
+    // Whatever was said while nobody listened is unknown: start from nothing.
+    this.known.clear();
+    this.listening = true;
+  }
+
+  private deaf(): void {
+    this.listening = false;
+    this.generation++;
+    this.known.clear();
+  }
+
+  private lost(client: Client, error: Error): void {
+    if (this.listener && this.listener !== client) return;
+    this.listener = null;
+    this.deaf();
+    client.end().catch(() => undefined);
+    if (this.stopped || this.retry) return;
+    this.log(`identity: credential notifications lost (${error.message}); looking every token up until they are back`);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.listen();
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, 30_000);
+  }
+}
+
+/** The authenticator a started identity subgraph runs (its hooks). */
+export function authenticatorOf(runtime: SubgraphRuntime): Authenticator {
+  if (!(runtime.hooks instanceof Authenticator)) throw new Error(`${runtime.definition.name} is not the identity subgraph`);
+  return runtime.hooks;
 }

@@ -1,5 +1,5 @@
 import { defineOperation, t } from '@backoffice/platform';
-import { lockKey } from './keys';
+import { lockKey, notifyKeyLifeChanged } from './keys';
 
 export const apiKeyRevoke = defineOperation({
   name: 'iam.api_key.revoke',
@@ -14,6 +14,7 @@ export const apiKeyRevoke = defineOperation({
     const key = await lockKey(db, actor!, input.api_key_id);
     if (key.revoked_at) return { api_key_id: key.id, revoked: true, revoked_at: key.revoked_at.toISOString() };
     const revokedAt = new Date();
+    await notifyKeyLifeChanged(db, key.id);
     stage(`UPDATE identity.api_key SET revoked_at = $2 WHERE id = $1`, [key.id, revokedAt]);
     emit('iam.api_key.revoked', { api_key_id: key.id, revoked_at: revokedAt.toISOString() });
     return { api_key_id: key.id, revoked: true, revoked_at: revokedAt.toISOString() };

@@ -1,5 +1,5 @@
 import { conflict, defineOperation, t } from '@backoffice/platform';
-import { credentialWrite, expiryOf, lockKey } from './keys';
+import { credentialWrite, expiryOf, lockKey, notifyKeyLifeChanged } from './keys';
 
 const HOUR_MS = 3_600_000;
 
@@ -28,6 +28,7 @@ export const apiKeyRotate = defineOperation({
     const expiresAt = expiryOf(input, now);
     const key = await lockKey(db, actor!, input.api_key_id);
     if (key.revoked_at) throw conflict(`api key ${key.id} is revoked`);
+    await notifyKeyLifeChanged(db, key.id);
     const previousDeadline = new Date(now.getTime() + (input.overlap_hours ?? 24) * HOUR_MS);
     // Earlier deadlines stand: a generation already due to die sooner is not given more time.
     // Staged together: the statement's snapshot does not see the new generation, so it keeps its own expiry.

@@ -1,6 +1,7 @@
 import { conflict, forbidden, validationFailed, type Actor } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { ApiKey } from '../entities';
+import { CREDENTIALS_CHANNEL } from '../authenticate';
 import { mintToken } from '../tokens';
 
 export const DEFAULT_EXPIRY_DAYS = 90;
@@ -31,6 +32,14 @@ export async function lockKey(db: EntityManager, actor: Actor, apiKeyId: string)
   if (!key) throw conflict(`api key ${apiKeyId} does not exist in this tenant`);
   assertWithinIssuer(actor, key.scopes);
   return key;
+}
+
+/**
+ * Tells every process that remembers this key's credentials to forget them. Sent inside the command's
+ * transaction: PostgreSQL delivers it at commit, and not at all if the command rolls back.
+ */
+export async function notifyKeyLifeChanged(db: EntityManager, apiKeyId: string): Promise<void> {
+  await db.query(`SELECT pg_notify('${CREDENTIALS_CHANNEL}', $1)`, [apiKeyId]);
 }
 
 /** The write of a new token generation; the raw token exists only in the returned value. */
