@@ -8,6 +8,9 @@
  *   BENCH_SECONDS          measured seconds per scenario (default 10)
  *   BENCH_WARMUP_SECONDS   warm-up seconds before each (default 2)
  *   BENCH_CONNECTIONS      concurrent connections / clients (default 32)
+ *   BENCH_ROUNDS           the two sides of a ratio run in this many alternating rounds (default 3),
+ *                          splitting the measured seconds, so that drift (a checkpoint, a busy
+ *                          neighbour on a shared host) weighs on both sides alike
  *   BENCH_ONLY             comma-separated scenario names to run (ratios missing a side are skipped);
  *                          catalog_scale (seeds 1,000,000 products: minutes) runs only when named here
  *   BENCH_CATALOG_PRODUCTS products seeded for catalog_products (default 100000)
@@ -41,6 +44,7 @@ export interface BenchConfig {
   seconds: number;
   warmupSeconds: number;
   connections: number;
+  rounds: number;
 }
 
 export interface BenchContext {
@@ -209,6 +213,62 @@ export const RATIOS: RatioSpec[] = [
   { name: 'api_key_create_over_bare_insert', numerator: 'api_key_create_rest', denominator: 'bare_insert', target: 0.2 },
 ];
 
+/**
+ * One measurement from a scenario's rounds: rates and CPU over the rounds' whole time; p50 the
+ * rounds' median, p99 and max the worst round's.
+ */
+export function mergeRounds(rounds: Measurement[]): Measurement {
+  if (rounds.length === 1) return rounds[0];
+  const sum = (f: (m: Measurement) => number) => rounds.reduce((total, m) => total + f(m), 0);
+  const duration = sum((m) => m.duration_s);
+  const total = sum((m) => m.total);
+  const byTime = (f: (m: Measurement) => number | null) =>
+    rounds.some((m) => f(m) === null) ? null : Math.round(sum((m) => f(m)! * m.duration_s) / duration);
+  const p50s = rounds.map((m) => m.latency_ms.p50).sort((a, b) => a - b);
+  return {
+    ...rounds[rounds.length - 1],
+    rps: Math.round(sum((m) => m.rps * m.duration_s) / duration * 10) / 10,
+    latency_ms: {
+      mean: Math.round((sum((m) => m.latency_ms.mean * m.total) / Math.max(1, total)) * 100) / 100,
+      p50: p50s[Math.floor(p50s.length / 2)],
+      p99: Math.max(...rounds.map((m) => m.latency_ms.p99)),
+      max: Math.max(...rounds.map((m) => m.latency_ms.max)),
+    },
+    total,
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    duration_s: duration,
+    cpu_percent: {
+      server: byTime((m) => m.cpu_percent.server),
+      loadgen: byTime((m) => m.cpu_percent.loadgen)!,
+      postgres: byTime((m) => m.cpu_percent.postgres),
+      kernel: byTime((m) => m.cpu_percent.kernel),
+      other: byTime((m) => m.cpu_percent.other),
+    },
+    probe: rounds.find((m) => m.probe && !m.probe.ok)?.probe ?? rounds[0].probe,
+    extra: { ...rounds[rounds.length - 1].extra, rounds_rps: rounds.map((m) => m.rps) },
+  };
+}
+
+/**
+ * What runs, in order: a scenario alone, or the two sides of a ratio in alternating rounds (only
+ * when both are selected and neither is already planned).
+ */
+function plan(selected: Scenario[], rounds: number): Scenario[][] {
+  const steps: Scenario[][] = [];
+  const planned = new Set<string>();
+  for (const scenario of selected) {
+    if (planned.has(scenario.name)) continue;
+    const spec = rounds > 1 ? RATIOS.find((r) => r.numerator === scenario.name || r.denominator === scenario.name) : undefined;
+    const partner = spec && selected.find((s) => s.name === (spec.numerator === scenario.name ? spec.denominator : spec.numerator) && !planned.has(s.name));
+    const step = partner ? [scenario, partner] : [scenario];
+    step.forEach((s) => planned.add(s.name));
+    steps.push(step);
+  }
+  return steps;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Database and server lifecycle
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +362,7 @@ function printTable(scenarios: Record<string, Measurement>, ratios: Record<strin
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  console.log(`\n${config.connections} connections, ${config.seconds} s measured after ${config.warmupSeconds} s warm-up, ${cpus().length} CPUs, Node ${process.version}\n`);
+  console.log(`\n${config.connections} connections, ${config.seconds} s measured after ${config.warmupSeconds} s warm-up (ratio pairs: ${config.rounds} alternating rounds), ${cpus().length} CPUs, Node ${process.version}\n`);
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows.slice(1)) console.log(line(r));
@@ -336,6 +396,7 @@ async function main() {
     seconds: Math.round(numberFromEnv('BENCH_SECONDS', 10, 1)),
     warmupSeconds: Math.round(numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0)),
     connections: Math.round(numberFromEnv('BENCH_CONNECTIONS', 32, 1)),
+    rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 3, 1)),
   };
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
   const selected = only?.length ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS.filter((s) => !OPT_IN.has(s.name));
@@ -367,11 +428,21 @@ async function main() {
     server = await startServer(databaseUrl, log);
     log(`server up at ${server.target.url}, identity alone at ${server.target.subgraphUrl} (pid ${server.target.pid})`);
     const ctx: BenchContext = { config, target: server.target, databaseUrl, log, watched: { serverPid: server.target.pid, database } };
-    for (const scenario of selected) {
-      log(`${scenario.name}: ${config.warmupSeconds} s warm-up + ${config.seconds} s`);
-      scenarios[scenario.name] = await scenario.run(ctx);
-      const m = scenarios[scenario.name];
-      log(`${scenario.name}: ${m.rps} req/s, p50 ${m.latency_ms.p50} ms, p99 ${m.latency_ms.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
+    for (const step of plan(selected, config.rounds)) {
+      const rounds = step.length > 1 ? config.rounds : 1;
+      const measured = new Map<string, Measurement[]>(step.map((s) => [s.name, []]));
+      for (let round = 0; round < rounds; round++) {
+        for (const scenario of step) {
+          // Each round after the first warms up for a second: the scenario before it ran something else.
+          const roundConfig = { ...config, seconds: Math.max(1, Math.round(config.seconds / rounds)), warmupSeconds: round === 0 ? config.warmupSeconds : Math.min(1, config.warmupSeconds) };
+          log(`${scenario.name}${rounds > 1 ? ` (round ${round + 1}/${rounds})` : ''}: ${roundConfig.warmupSeconds} s warm-up + ${roundConfig.seconds} s`);
+          measured.get(scenario.name)!.push(await scenario.run({ ...ctx, config: roundConfig }));
+        }
+      }
+      for (const scenario of step) {
+        const m = (scenarios[scenario.name] = mergeRounds(measured.get(scenario.name)!));
+        log(`${scenario.name}: ${m.rps} req/s, p50 ${m.latency_ms.p50} ms, p99 ${m.latency_ms.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
+      }
     }
   } finally {
     await cleanup();

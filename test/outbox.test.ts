@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { Client, DatabaseError } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { AppError, conflict, defineOperation, SubgraphRuntime, t as s, type Actor, type DomainEvent } from '@backoffice/platform';
+import { AppError, conflict, defineOperation, rolledBack, SubgraphRuntime, t as s, type Actor, type DomainEvent } from '@backoffice/platform';
 import { freshDatabase, eventually } from './helpers';
 
 /** A throwaway subgraph exercising the platform's command transaction, outbox and relay. */
@@ -153,6 +153,16 @@ describe('command transaction and outbox', () => {
       expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ kind: 'conflict' });
       expect(await count(`SELECT count(*) AS n FROM testkit.thing WHERE id = ANY($1)`, [['free-1', 'free-2', 'free-3']])).toBe(3);
       expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = 'taken'`)).toBe(1);
+    });
+
+    it('run again alone only after an error that certainly rolled back', () => {
+      const reported = (code: string) => Object.assign(new DatabaseError('refused', 0, 'error'), { code });
+      expect(rolledBack(reported('23505'))).toBe(true);
+      expect(rolledBack(reported('40P01'))).toBe(true);
+      // The connection broke: the statement may have committed, so nothing runs twice.
+      expect(rolledBack(reported('08006'))).toBe(false);
+      expect(rolledBack(reported('57P01'))).toBe(false);
+      expect(rolledBack(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(false);
     });
 
     it('never join changes to existing rows: two bumps of one row both count', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
+import { DatabaseError, type Pool } from 'pg';
 
 /** One part of a command's final statement: `name AS (sql)`, its parameters numbered from $1. */
 export interface CommandPart {
@@ -44,6 +44,15 @@ export function statementOf(write: CommandWrite) {
 
 /** Does this statement only add rows? Then, joined with others, it cannot touch a row they touch. */
 export const onlyInserts = (parts: CommandPart[]) => parts.every((p) => /^\s*INSERT\s/i.test(p.sql));
+
+/**
+ * Did the statement certainly not commit? An error the server reported about the statement, yes;
+ * a broken connection (a socket error, or SQLSTATE class 08 / 57P) leaves the outcome unknown, and
+ * running the commands again could apply them twice.
+ */
+export function rolledBack(error: unknown): boolean {
+  return error instanceof DatabaseError && typeof error.code === 'string' && !/^(08|57P)/.test(error.code);
+}
 
 interface Waiting {
   write: CommandWrite;
@@ -106,9 +115,7 @@ export class CommandBatcher {
       await this.pool().query(batch.length === 1 ? statementOf(batch[0].write) : this.joint(batch));
       for (const item of batch) item.done();
     } catch (error) {
-      // A database error means the joint statement rolled back: each command tries alone. Anything
-      // else (a lost connection) leaves the outcome unknown, and running again could apply it twice.
-      if (batch.length === 1 || typeof (error as { code?: unknown }).code !== 'string') {
+      if (batch.length === 1 || !rolledBack(error)) {
         for (const item of batch) item.done(error);
         return;
       }

@@ -1,5 +1,6 @@
 export * from './actor';
 export * from './audit';
+export * from './command-batcher';
 export * from './errors';
 export * from './executor';
 export * from './graphql-sdl';

@@ -120,19 +120,24 @@ export class OutboxRelay {
     // Due events in (next_attempt_at, seq) order, up to a batch: an index range that stops at the
     // batch however long the backlog. One whose every attempt ran out its lease (the process died
     // mid-delivery) is dead instead of claimed.
-    const { rows: claimed } = await pool.query(
+    const { rows } = await pool.query(
       `WITH due AS (
          SELECT seq, attempts FROM ${s}.outbox_event
          WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
          ORDER BY next_attempt_at, seq LIMIT $1 FOR UPDATE SKIP LOCKED),
        expired AS (
          UPDATE ${s}.outbox_event o SET status = 'dead', lease_until = NULL, last_error = coalesce(o.last_error, 'delivery never completed')
-         FROM due WHERE o.seq = due.seq AND due.attempts >= $2)
-       UPDATE ${s}.outbox_event o SET lease_until = now() + interval '60 seconds', attempts = o.attempts + 1
-       FROM due WHERE o.seq = due.seq AND due.attempts < $2
-       RETURNING o.event_id, o.type, o.tenant_id, o.occurred_at, o.actor_id, o.request_id, o.payload, o.attempts`,
+         FROM due WHERE o.seq = due.seq AND due.attempts >= $2),
+       claimed AS (
+         UPDATE ${s}.outbox_event o SET lease_until = now() + interval '60 seconds', attempts = o.attempts + 1
+         FROM due WHERE o.seq = due.seq AND due.attempts < $2
+         RETURNING o.event_id, o.type, o.tenant_id, o.occurred_at, o.actor_id, o.request_id, o.payload, o.attempts)
+       -- One row even when nothing was claimed: how many were due tells whether more are waiting.
+       SELECT (SELECT count(*) FROM due)::int AS due, c.* FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
       [this.options.batchSize, this.options.maxAttempts],
     );
+    const due = rows.length ? (rows[0].due as number) : 0;
+    const claimed = rows.filter((row) => row.event_id !== null);
     claimed.sort((a, b) => String(a.event_id).localeCompare(String(b.event_id)));
     const delivered: Array<[string, number]> = [];
     for (const row of claimed) {
@@ -170,7 +175,7 @@ export class OutboxRelay {
         [delivered.map((d) => d[0]), delivered.map((d) => d[1])],
       );
     }
-    return claimed.length;
+    return due;
   }
 }
 

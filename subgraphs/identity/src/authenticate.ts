@@ -18,6 +18,9 @@ const LIVE_CREDENTIAL = {
  */
 export const CREDENTIALS_CHANNEL = 'identity_credentials';
 
+/** How often the notification connection is checked for life. */
+const HEARTBEAT_MS = 5_000;
+
 /** What changes whether a key's tokens still work. */
 const KEY_LIFE_EVENTS = new Set(['iam.api_key.rotated', 'iam.api_key.revoked']);
 
@@ -46,7 +49,9 @@ export interface AuthenticatorOptions {
  */
 export class Authenticator implements SubgraphHooks {
   private readonly known: LRUCache<string, KnownCredential>;
-  private listener: Client | null = null;
+  /** The client being connected or listening; events of any older one are ignored. */
+  private current: Client | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private listening = false;
   private stopped = true;
   private retry: NodeJS.Timeout | null = null;
@@ -102,8 +107,9 @@ export class Authenticator implements SubgraphHooks {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
     this.deaf();
-    await this.listener?.end().catch(() => undefined);
-    this.listener = null;
+    const client = this.current;
+    this.current = null;
+    await client?.end().catch(() => undefined);
   }
 
   private async lookUp(credentialId: string): Promise<KnownCredential | null> {
@@ -117,14 +123,15 @@ export class Authenticator implements SubgraphHooks {
     const credential: KnownCredential = {
       secret_hash: row.secret_hash,
       expires_at: row.expires_at?.getTime() ?? null,
-      actor: { tenant_id: row.tenant_id, api_key_id: row.api_key_id, name: row.name, scopes: row.scopes, is_owner: row.is_owner },
+      actor: { tenant_id: row.tenant_id, api_key_id: row.api_key_id, name: row.name, scopes: Object.freeze(row.scopes) as string[], is_owner: row.is_owner },
     };
     if (this.listening && generation === this.generation) this.known.set(credentialId, credential);
     return credential;
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({ ...poolOf(this.dataSource).options, application_name: 'backoffice-identity-listen' });
+    const client = new Client({ ...poolOf(this.dataSource).options, application_name: 'backoffice-identity-listen', keepAlive: true });
+    this.current = client;
     client.on('notification', (message) => {
       if (message.payload) this.forgetKey(message.payload);
     });
@@ -141,22 +148,37 @@ export class Authenticator implements SubgraphHooks {
       await client.end().catch(() => undefined);
       return;
     }
-    this.listener = client;
     this.retryMs = 500;
-    // Whatever was said while nobody listened is unknown: start from nothing.
+    // Whatever was said while nobody listened is unknown: start from nothing, and a lookup that
+    // began while deaf must not be stored (its key may have been revoked unheard).
+    this.generation++;
     this.known.clear();
     this.listening = true;
+    // A connection can die without a word (a half-open socket): ask it something now and then, and
+    // count it lost when the previous question is still unanswered.
+    let answered = true;
+    this.heartbeat = setInterval(() => {
+      if (!answered) return this.lost(client, new Error(`no answer within ${HEARTBEAT_MS} ms`));
+      answered = false;
+      client.query('SELECT 1').then(
+        () => (answered = true),
+        (error: Error) => this.lost(client, error),
+      );
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   private deaf(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.listening = false;
     this.generation++;
     this.known.clear();
   }
 
   private lost(client: Client, error: Error): void {
-    if (this.listener && this.listener !== client) return;
-    this.listener = null;
+    if (client !== this.current) return;
+    this.current = null;
     this.deaf();
     client.end().catch(() => undefined);
     if (this.stopped || this.retry) return;
