@@ -1,17 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
-/** Random numbers for ulid from a refilled buffer: its default draws from the OS once per character. */
 let pool = randomBytes(0);
 let at = 0;
-function random(): number {
-  if (at + 2 > pool.length) {
+
+/**
+ * Bytes from the operating system's CSPRNG, drawn 8 KiB at a time: one call into OpenSSL for many
+ * ids and tokens instead of one each. Bytes handed out are wiped from the pool.
+ */
+export function pooledRandomBytes(size: number): Buffer {
+  if (size > 1024) return randomBytes(size);
+  const from = take(size);
+  const bytes = Buffer.from(pool.subarray(from, from + size));
+  pool.fill(0, from, from + size);
+  return bytes;
+}
+
+/** The offset of `size` fresh bytes in the pool, refilled when it runs short. */
+function take(size: number): number {
+  if (at + size > pool.length) {
     pool = randomBytes(8192);
     at = 0;
   }
-  const value = pool.readUInt16BE(at) / 65536;
-  at += 2;
-  return value;
+  at += size;
+  return at - size;
+}
+
+/** Random numbers for ulid (ids are public, so these bytes need no wiping): its default draws from the OS once per character. */
+function random(): number {
+  const from = take(2);
+  return pool.readUInt16BE(from) / 65536;
 }
 
 const ulid = monotonicFactory(random);

@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { newId, ULID_PATTERN } from '@backoffice/platform';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { newId, pooledRandomBytes, ULID_PATTERN } from '@backoffice/platform';
 
 /**
  * Tokens look like `bok_<credential ulid>_<secret>`: the prefix makes a leaked token easy to spot,
@@ -18,7 +18,7 @@ export interface MintedToken {
 
 export function mintToken(): MintedToken {
   const credential_id = newId('cred');
-  const secret = randomBytes(32).toString('base64url');
+  const secret = pooledRandomBytes(32).toString('base64url');
   return { credential_id, token: `${TOKEN_PREFIX}${credential_id.slice(5)}_${secret}`, secret_hash: hashSecret(secret) };
 }
 
