@@ -64,7 +64,7 @@ export function platformMigration(schema: string): new () => MigrationInterface 
  * The relay's claim reads due events in (next_attempt_at, seq) order and stops at its batch size; an
  * index on next_attempt_at alone made it sort every pending event, so a backlog slowed each claim.
  * Pages keep room for the claim's update (lease and attempt count, no indexed column), so it can
- * stay on its page without new index entries (a HOT update).
+ * stay on its page without new index entries (a HOT update), and the table is vacuumed often.
  */
 export function platformOutboxDueMigration(schema: string): new () => MigrationInterface {
   return class PlatformOutboxDue1795300000000 implements MigrationInterface {
@@ -73,11 +73,15 @@ export function platformOutboxDueMigration(schema: string): new () => MigrationI
     async up(q: QueryRunner): Promise<void> {
       await q.query(`DROP INDEX "${schema}".outbox_event_due`);
       await q.query(`CREATE INDEX outbox_event_due ON "${schema}".outbox_event (next_attempt_at, seq) WHERE status = 'pending'`);
-      await q.query(`ALTER TABLE "${schema}".outbox_event SET (fillfactor = 70)`);
+      // Vacuumed after a thousand changed rows, not a fifth of the table: delivered events leave
+      // entries in the claim's index until a vacuum removes them.
+      await q.query(
+        `ALTER TABLE "${schema}".outbox_event SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000)`,
+      );
     }
 
     async down(q: QueryRunner): Promise<void> {
-      await q.query(`ALTER TABLE "${schema}".outbox_event RESET (fillfactor)`);
+      await q.query(`ALTER TABLE "${schema}".outbox_event RESET (fillfactor, autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold)`);
       await q.query(`DROP INDEX "${schema}".outbox_event_due`);
       await q.query(`CREATE INDEX outbox_event_due ON "${schema}".outbox_event (next_attempt_at) WHERE status = 'pending'`);
     }
