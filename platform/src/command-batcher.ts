@@ -7,11 +7,13 @@ export interface CommandPart {
   sql: string;
 }
 
-/** A command's final statement: its staged writes, its events and its audit row, as WITH parts. */
-export interface CommandWrite {
-  parts: CommandPart[];
-  params: unknown[];
+/** A named (prepared) statement: planning the CTEs on every call would cost more than running them. */
+interface Prepared {
+  name: string;
+  text: string;
 }
+
+const prepared = (text: string): Prepared => ({ name: `cmd_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text });
 
 /** Shifts `$n` placeholders by `offset`, so several parts can share one parameter list. */
 export function renumber(sql: string, offset: number): string {
@@ -23,27 +25,65 @@ function render(parts: CommandPart[]): string {
   return `WITH ${parts.map((p) => `${p.name} AS (${p.sql})`).join(',\n')}\nSELECT 1`;
 }
 
-const named = new Map<string, string>();
+/**
+ * The statement of every command with the same parts and parameter count, built once: commands
+ * come back with the same few shapes, and their texts are long.
+ */
+export class CommandShape {
+  readonly single: Prepared;
+  /** Does it only add rows? Then, joined with others, it cannot touch a row they touch. */
+  readonly onlyInserts: boolean;
+  private readonly joints = new Map<number, Prepared>();
+
+  constructor(
+    readonly parts: CommandPart[],
+    readonly width: number,
+  ) {
+    this.single = prepared(render(parts));
+    this.onlyInserts = parts.every((p) => /^\s*INSERT\s/i.test(p.sql));
+  }
+
+  /** `count` commands of this shape as one statement, each with its own CTE names and parameters. */
+  joint(count: number): Prepared {
+    let statement = this.joints.get(count);
+    if (!statement) {
+      const parts = Array.from({ length: count }, (_, i) => this.parts.map((p) => ({ name: `c${i}_${p.name}`, sql: renumber(p.sql, i * this.width) })));
+      statement = prepared(render(parts.flat()));
+      this.joints.set(count, statement);
+    }
+    return statement;
+  }
+}
+
+interface ShapeNode {
+  next: Map<string, ShapeNode>;
+  byWidth: Map<number, CommandShape>;
+}
+const shapes: ShapeNode = { next: new Map(), byWidth: new Map() };
 
 /**
- * A statement as a named (prepared) one: the same few texts come back on every call, and planning
- * the CTEs each time costs more than running them.
+ * The shape of a command's parts, found by their SQL texts one by one (the same string objects
+ * every time, so no long key is built per command). Names follow from the texts' positions.
  */
-export function preparedStatement(text: string, values: unknown[]) {
-  let name = named.get(text);
-  if (!name) {
-    name = `cmd_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    named.set(text, name);
+export function shapeOf(parts: CommandPart[], width: number): CommandShape {
+  let node = shapes;
+  for (const part of parts) {
+    let next = node.next.get(part.sql);
+    if (!next) node.next.set(part.sql, (next = { next: new Map(), byWidth: new Map() }));
+    node = next;
   }
-  return { name, text, values };
+  let shape = node.byWidth.get(width);
+  if (!shape) node.byWidth.set(width, (shape = new CommandShape(parts, width)));
+  return shape;
 }
 
-export function statementOf(write: CommandWrite) {
-  return preparedStatement(render(write.parts), write.params);
+/** A command's final statement: its staged writes, its events and its audit row. */
+export interface CommandWrite {
+  shape: CommandShape;
+  params: unknown[];
 }
 
-/** Does this statement only add rows? Then, joined with others, it cannot touch a row they touch. */
-export const onlyInserts = (parts: CommandPart[]) => parts.every((p) => /^\s*INSERT\s/i.test(p.sql));
+export const statementOf = (write: CommandWrite) => ({ ...write.shape.single, values: write.params });
 
 /**
  * Did the statement certainly not commit? An error the server reported about the statement, yes;
@@ -56,7 +96,6 @@ export function rolledBack(error: unknown): boolean {
 
 interface Waiting {
   write: CommandWrite;
-  shape: string;
   done: (error?: unknown) => void;
 }
 
@@ -75,15 +114,13 @@ const MAX_BATCH = 32;
 export class CommandBatcher {
   private waiting: Waiting[] = [];
   private scheduled = false;
-  private readonly batches = new Map<string, string>();
 
   /** `pool` is asked on each send: the DataSource opens its pool after the executor exists. */
   constructor(private readonly pool: () => Pool) {}
 
   run(write: CommandWrite): Promise<void> {
     return new Promise((resolve, reject) => {
-      const shape = `${write.params.length}\n${write.parts.map((p) => `${p.name}:${p.sql}`).join('\n')}`;
-      this.waiting.push({ write, shape, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({ write, done: (error) => (error === undefined ? resolve() : reject(error)) });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -93,11 +130,11 @@ export class CommandBatcher {
 
   private flush(): void {
     this.scheduled = false;
-    const byShape = new Map<string, Waiting[]>();
+    const byShape = new Map<CommandShape, Waiting[]>();
     for (const item of this.waiting) {
-      const group = byShape.get(item.shape);
+      const group = byShape.get(item.write.shape);
       if (group) group.push(item);
-      else byShape.set(item.shape, [item]);
+      else byShape.set(item.write.shape, [item]);
     }
     this.waiting = [];
     for (const group of byShape.values()) {
@@ -112,7 +149,11 @@ export class CommandBatcher {
 
   private async send(batch: Waiting[]): Promise<void> {
     try {
-      await this.pool().query(batch.length === 1 ? statementOf(batch[0].write) : this.joint(batch));
+      const statement =
+        batch.length === 1
+          ? statementOf(batch[0].write)
+          : { ...batch[0].write.shape.joint(batch.length), values: batch.flatMap((item) => item.write.params) };
+      await this.pool().query(statement);
       for (const item of batch) item.done();
     } catch (error) {
       if (batch.length === 1 || !rolledBack(error)) {
@@ -121,17 +162,5 @@ export class CommandBatcher {
       }
       await Promise.all(batch.map((item) => this.send([item])));
     }
-  }
-
-  private joint(batch: Waiting[]) {
-    const [first] = batch;
-    const width = first.write.params.length;
-    const key = `${batch.length}\n${first.shape}`;
-    let text = this.batches.get(key);
-    if (!text) {
-      text = render(batch.flatMap((_, i) => first.write.parts.map((p) => ({ name: `c${i}_${p.name}`, sql: renumber(p.sql, i * width) }))));
-      this.batches.set(key, text);
-    }
-    return preparedStatement(text, batch.flatMap((item) => item.write.params));
   }
 }

@@ -1,12 +1,23 @@
 import type { DataSource } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
-import { CommandBatcher, onlyInserts, renumber, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
+import { CommandBatcher, renumber, shapeOf, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
 import { poolOf } from './db/data-source';
 import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
 import { errorKinds, type EventDraft, type Operation } from './operation';
 import { resultProblem, validate } from './validation';
+
+const shifts = new Map<string, Map<number, string>>();
+
+/** A staged write's SQL with its placeholders moved past the platform's: one string per (text, offset). */
+function shifted(sql: string, offset: number): string {
+  let byOffset = shifts.get(sql);
+  if (!byOffset) shifts.set(sql, (byOffset = new Map()));
+  let text = byOffset.get(offset);
+  if (text === undefined) byOffset.set(offset, (text = renumber(sql, offset)));
+  return text;
+}
 
 /**
  * Runs operations for one subgraph. The order is fixed: credential, scope, input schema, then the
@@ -126,15 +137,15 @@ export class OperationExecutor {
         audit.request_id,
       ];
       const parts = staged.map((write, i) => {
-        const part = { name: `w${i}`, sql: renumber(write.sql, params.length) };
+        const part = { name: `w${i}`, sql: shifted(write.sql, params.length) };
         params.push(...write.params);
         return part;
       });
-      const write: CommandWrite = { parts: [...parts, ...this.platformParts], params };
+      const write: CommandWrite = { shape: shapeOf([...parts, ...this.platformParts], params.length), params };
       if (inTransaction) {
-        await query(statementOf(write).text, params);
+        await query(write.shape.single.text, params);
         await runner.commitTransaction();
-      } else if (onlyInserts(write.parts)) {
+      } else if (write.shape.onlyInserts) {
         await this.batcher.run(write);
       } else {
         await poolOf(this.dataSource).query(statementOf(write));
