@@ -14,6 +14,13 @@ describe('random bytes and ids', () => {
     expect(seen.size).toBe(1000);
   });
 
+  it('refuses a byte count that is not a whole number, leaving the pool intact', () => {
+    expect(() => pooledRandomBytes(-32)).toThrow(RangeError);
+    expect(() => pooledRandomBytes(Number.NaN)).toThrow(RangeError);
+    expect(pooledRandomBytes(32).equals(Buffer.alloc(32))).toBe(false);
+    expect(newId('key')).toMatch(/^key_[0-9A-Z]{26}$/);
+  });
+
   it('keeps ids unique and in order across refills', () => {
     const ids = Array.from({ length: 5000 }, () => newId('evt'));
     expect(new Set(ids).size).toBe(ids.length);

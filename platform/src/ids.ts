@@ -9,6 +9,7 @@ let at = 0;
  * ids and tokens instead of one each. Bytes handed out are wiped from the pool.
  */
 export function pooledRandomBytes(size: number): Buffer {
+  if (!Number.isInteger(size) || size < 0) throw new RangeError(`random byte count must be a whole number, not ${size}`);
   if (size > 1024) return randomBytes(size);
   const from = take(size);
   const bytes = Buffer.from(pool.subarray(from, from + size));

@@ -99,6 +99,7 @@ export class Authenticator implements SubgraphHooks {
   }
 
   async start(): Promise<void> {
+    if (!this.stopped) return;
     this.stopped = false;
     await this.listen();
   }
@@ -106,6 +107,7 @@ export class Authenticator implements SubgraphHooks {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     this.deaf();
     const client = this.current;
     this.current = null;
@@ -130,7 +132,7 @@ export class Authenticator implements SubgraphHooks {
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({ ...poolOf(this.dataSource).options, application_name: 'backoffice-identity-listen', keepAlive: true });
+    const client = new Client({ ...poolOf(this.dataSource).options, application_name: 'backoffice-identity-listen', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     this.current = client;
     client.on('notification', (message) => {
       if (message.payload) this.forgetKey(message.payload);
@@ -180,6 +182,8 @@ export class Authenticator implements SubgraphHooks {
     if (client !== this.current) return;
     this.current = null;
     this.deaf();
+    // Destroyed, not ended: a half-open socket would otherwise stay open until TCP gives up.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     client.end().catch(() => undefined);
     if (this.stopped || this.retry) return;
     this.log(`identity: credential notifications lost (${error.message}); looking every token up until they are back`);
