@@ -217,7 +217,7 @@ export const RATIOS: RatioSpec[] = [
  * One measurement from a scenario's rounds: rates and CPU over the rounds' whole time; p50 the
  * rounds' median, p99 and max the worst round's.
  */
-export function mergeRounds(rounds: Measurement[]): Measurement {
+function mergeRounds(rounds: Measurement[]): Measurement {
   if (rounds.length === 1) return rounds[0];
   const sum = (f: (m: Measurement) => number) => rounds.reduce((total, m) => total + f(m), 0);
   const duration = sum((m) => m.duration_s);

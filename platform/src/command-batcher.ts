@@ -16,8 +16,22 @@ interface Prepared {
 const prepared = (text: string): Prepared => ({ name: `cmd_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text });
 
 /** Shifts `$n` placeholders by `offset`, so several parts can share one parameter list. */
-export function renumber(sql: string, offset: number): string {
+function renumber(sql: string, offset: number): string {
   return offset ? sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`) : sql;
+}
+
+const shifts = new Map<string, Map<number, string>>();
+
+/**
+ * `renumber`, giving back the same string for the same (text, offset): shapes are found by their
+ * parts' texts, and a fresh string per command would be hashed again each time.
+ */
+export function shifted(sql: string, offset: number): string {
+  let byOffset = shifts.get(sql);
+  if (!byOffset) shifts.set(sql, (byOffset = new Map()));
+  let text = byOffset.get(offset);
+  if (text === undefined) byOffset.set(offset, (text = renumber(sql, offset)));
+  return text;
 }
 
 /** `WITH a AS (…), b AS (…) SELECT 1`: the parts of one or more commands as one statement. */

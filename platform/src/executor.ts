@@ -1,23 +1,12 @@
 import type { DataSource } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
-import { CommandBatcher, renumber, shapeOf, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
+import { CommandBatcher, shapeOf, shifted, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
 import { poolOf } from './db/data-source';
 import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
 import { errorKinds, type EventDraft, type Operation } from './operation';
 import { resultProblem, validate } from './validation';
-
-const shifts = new Map<string, Map<number, string>>();
-
-/** A staged write's SQL with its placeholders moved past the platform's: one string per (text, offset). */
-function shifted(sql: string, offset: number): string {
-  let byOffset = shifts.get(sql);
-  if (!byOffset) shifts.set(sql, (byOffset = new Map()));
-  let text = byOffset.get(offset);
-  if (text === undefined) byOffset.set(offset, (text = renumber(sql, offset)));
-  return text;
-}
 
 /**
  * Runs operations for one subgraph. The order is fixed: credential, scope, input schema, then the

@@ -9,7 +9,7 @@ import { apiKeyRevoke } from './operations/api-key-revoke';
 import { apiKeyRotate } from './operations/api-key-rotate';
 import { whoami } from './operations/whoami';
 
-export { Authenticator, authenticatorOf, CREDENTIALS_CHANNEL } from './authenticate';
+export { Authenticator, authenticatorOf } from './authenticate';
 export { createTenant, type CreatedTenant } from './tenants';
 export { ALL_SCOPES, SCOPES } from './scopes';
 export { TOKEN_PREFIX } from './tokens';
