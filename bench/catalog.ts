@@ -15,7 +15,7 @@
  */
 import { Pool } from 'pg';
 import { catalog } from '../subgraphs/catalog/src/index';
-import { productQuery, type Projection } from '../subgraphs/catalog/src/reads/products';
+import { productQuery, type Projection } from '../subgraphs/catalog/src/domain/product-listing';
 import { seedCatalog } from '../subgraphs/catalog/src/seed';
 import { createTenant, identity } from '../subgraphs/identity/src/index';
 import { subgraphDataSource } from '../platform/src/subgraph';

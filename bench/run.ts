@@ -301,7 +301,8 @@ async function startServer(databaseUrl: string, log: (line: string) => void): Pr
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Measured as deployed: NODE_ENV=production (graphql-js then skips its development-time checks).
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+    // A line per request would flood the stdout read here: warnings only, unless LOG_LEVEL says.
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));

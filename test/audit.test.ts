@@ -86,7 +86,7 @@ describe('audit trail', () => {
 });
 
 describe('events', () => {
-  it('delivers an event after commit, with its trail, and reads it back', async () => {
+  it('hands an event on after commit, with its trail, and reads it back (unrouted: nothing consumes it yet)', async () => {
     const key = await t.command('iam.api_key.create', { name: 'evented', scopes: [] });
     const rotated = await t.command('iam.api_key.rotate', { api_key_id: key.body.api_key_id, overlap_hours: 1 });
     const relay = t.system.runtimes.get('identity')!.relay;
@@ -94,7 +94,7 @@ describe('events', () => {
     const res = await t.read('/internal/events', { type: 'iam.api_key.rotated' });
     expect(res.status).toBe(200);
     const event = res.body.items.find((e: any) => e.payload.api_key_id === key.body.api_key_id);
-    expect(event).toMatchObject({ type: 'iam.api_key.rotated', status: 'delivered', attempts: 1, actor_id: t.tenant.api_key_id });
+    expect(event).toMatchObject({ type: 'iam.api_key.rotated', status: 'unrouted', attempts: 1, actor_id: t.tenant.api_key_id });
     expect(event.payload).toEqual({
       api_key_id: key.body.api_key_id,
       credential_id: rotated.body.credential_id,
@@ -103,7 +103,7 @@ describe('events', () => {
       overlap_hours: 1,
     });
     const trail = await t.sql(`SELECT attempt, outcome FROM identity.event_delivery_attempt WHERE event_id = $1`, [event.event_id]);
-    expect(trail).toEqual([{ attempt: 1, outcome: 'delivered' }]);
+    expect(trail).toEqual([{ attempt: 1, outcome: 'unrouted' }]);
   });
 
   it('records nothing when the command is refused', async () => {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client } from 'pg';
 import { createTenant, type CreatedTenant } from '@backoffice/identity';
+import type { Logger } from '@backoffice/platform';
 import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import { startSystem, type System } from '../gateway/src/system';
 
@@ -48,6 +51,8 @@ export interface TestSystem {
   graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<Response<T>>;
   /** Runs SQL on the test database. */
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+  /** What the system logged so far. */
+  logs: string[];
   /** Writes buffered audit rows of every subgraph. */
   flushAudit(): Promise<void>;
   stop(): Promise<void>;
@@ -69,7 +74,7 @@ async function http(method: string, url: string, body: unknown, token: string | 
 }
 
 /** The whole system on a fresh database, listening on a free port, with a first tenant. */
-export async function startTestSystem(options: { limiter?: RateLimiter } = {}): Promise<TestSystem> {
+export async function startTestSystem(options: { limiter?: RateLimiter; logger?: Logger } = {}): Promise<TestSystem> {
   const database = await freshDatabase();
   const previous = process.env.DATABASE_URL;
   process.env.DATABASE_URL = database.url;
@@ -80,6 +85,7 @@ export async function startTestSystem(options: { limiter?: RateLimiter } = {}): 
     contextSecret,
     limiter: options.limiter ?? new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
     log: (line) => logs.push(line),
+    logger: options.logger,
   });
   if (previous === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = previous;
@@ -102,6 +108,7 @@ export async function startTestSystem(options: { limiter?: RateLimiter } = {}): 
     },
     graphql: (query, variables = {}, token = tenant.token) => http('POST', `${system.url}/graphql`, { query, variables }, token),
     sql: (text, params = []) => identity.dataSource.query(text, params),
+    logs,
     flushAudit: async () => {
       for (const runtime of system.runtimes.values()) await runtime.audit.flush();
     },
@@ -121,4 +128,12 @@ export async function eventually<T>(check: () => Promise<T | undefined>, ms = 50
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A real MCP client over Streamable HTTP at `${url}/mcp`, with the key as on every surface. */
+export async function mcpClient(url: string, token: string | null): Promise<McpClient> {
+  const client = new McpClient({ name: 'backoffice-test', version: '1.0.0' });
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
+  return client;
 }

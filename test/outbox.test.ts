@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client, DatabaseError } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { AppError, claimStatement, conflict, defineOperation, rolledBack, SubgraphRuntime, t as s, type Actor, type DomainEvent } from '@backoffice/platform';
+import { AppError, claimStatement, conflict, defineEvent, defineOperation, rolledBack, SubgraphRuntime, t as s, type Actor, type DomainEvent } from '@backoffice/platform';
 import { freshDatabase, eventually } from './helpers';
 
 /** A throwaway subgraph exercising the platform's command transaction, outbox and relay. */
@@ -15,6 +15,8 @@ class Things1763800000100 implements MigrationInterface {
   }
 }
 
+const thingCreated = defineEvent('testkit.thing.created', s.object({ id: s.string() }));
+
 const createThing = defineOperation({
   name: 'testkit.thing.create',
   kind: 'command',
@@ -23,10 +25,10 @@ const createThing = defineOperation({
   summary: 'test',
   input: s.object({ id: s.id(), fail: s.optional(s.enum(['conflict', 'crash'] as const)) }),
   result: s.object({ id: s.string() }),
-  events: ['testkit.thing.created'],
+  events: [thingCreated],
   async handler({ input, actor, db, emit }) {
     await db.query('INSERT INTO testkit.thing (id, tenant_id) VALUES ($1, $2)', [input.id, actor!.tenant_id]);
-    emit('testkit.thing.created', { id: input.id });
+    emit(thingCreated, { id: input.id });
     if (input.fail === 'conflict') throw conflict('refused after writing');
     if (input.fail === 'crash') throw new Error('password=hunter2 at /secret/file.ts:12');
     return { id: input.id };
@@ -41,10 +43,10 @@ const stageThing = defineOperation({
   summary: 'test',
   input: s.object({ id: s.id() }),
   result: s.object({ id: s.string() }),
-  events: ['testkit.thing.created'],
+  events: [thingCreated],
   async handler({ input, actor, stage, emit }) {
     stage('INSERT INTO testkit.thing (id, tenant_id) VALUES ($1, $2)', [input.id, actor!.tenant_id]);
-    emit('testkit.thing.created', { id: input.id });
+    emit(thingCreated, { id: input.id });
     return { id: input.id };
   },
 });
@@ -73,7 +75,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   runtime = await new SubgraphRuntime(
-    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing], entities: [], migrations: [Things1763800000100] },
+    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing], events: [thingCreated], entities: [], migrations: [Things1763800000100] },
     { url: db.url, contextSecret: randomBytes(32).toString('hex'), relay: { backoffMs: () => 30, maxAttempts: 3, pollMs: 50 }, log: (l) => logs.push(l) },
   ).start();
 });
@@ -227,7 +229,8 @@ describe('command transaction and outbox', () => {
   it('declares dead an event whose last attempt never finished (its lease ran out)', async () => {
     await run({ id: 'orphan' });
     const [row] = await eventually(async () => {
-      const rows = await runtime.dataSource.query(`SELECT event_id FROM testkit.outbox_event WHERE payload->>'id' = 'orphan' AND status = 'delivered'`);
+      // Nobody subscribes here: the event is recorded as unrouted, not as delivered.
+      const rows = await runtime.dataSource.query(`SELECT event_id FROM testkit.outbox_event WHERE payload->>'id' = 'orphan' AND status = 'unrouted'`);
       return rows.length ? rows : undefined;
     });
     // As if a relay claimed its third attempt and died: pending, attempts used up, lease over.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MemoryRateLimiter, RedisRateLimiter } from '../gateway/src/rate-limit';
-import { startTestSystem } from './helpers';
+import { eventually, startTestSystem } from './helpers';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 
@@ -31,6 +31,26 @@ describe('token bucket', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('refunds tokens, never above the burst (memory and Redis)', async () => {
+    const config = { ratePerSecond: 0.01, burst: 4 };
+    const redis = new RedisRateLimiter(REDIS_URL, config, `backoffice:test:${randomBytes(4).toString('hex')}:`);
+    try {
+      for (const limiter of [new MemoryRateLimiter(config), redis]) {
+        await limiter.refund('fresh', 3); // an absent bucket is full: nothing to give back
+        expect((await limiter.consume('fresh', 0)).remaining).toBe(4);
+        await limiter.consume('k', 3);
+        expect((await limiter.consume('k', 0)).remaining).toBe(1);
+        await limiter.refund('k', 2);
+        expect((await limiter.consume('k', 0)).remaining).toBe(3);
+        await limiter.refund('k', 5);
+        expect((await limiter.consume('k', 0)).remaining).toBe(4);
+        expect(limiter.health()).toBe('ok');
+      }
+    } finally {
+      await redis.close();
     }
   });
 
@@ -75,6 +95,68 @@ describe('through the gateway', () => {
       const statuses = [];
       for (let i = 0; i < 7; i++) statuses.push((await t.read('/internal/whoami', {}, `bok_01ARZ3NDEKTSV4RRFFQ69G5FA${i}_${'x'.repeat(43)}`)).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('failed authentications', () => {
+  const badToken = (i: number) => `bok_01ARZ3NDEKTSV4RRFFQ69G${String(i).padStart(4, '0')}_${'x'.repeat(43)}`;
+
+  it('reserve a failure token before the lookup: guesses sent at once are throttled like guesses in a row; a valid token gets its reservation back', async () => {
+    const prefix = `backoffice:test:${randomBytes(4).toString('hex')}:`;
+    const limiter = new RedisRateLimiter(REDIS_URL, { ratePerSecond: 0.01, burst: 100 }, prefix);
+    const t = await startTestSystem({ limiter });
+    const failures = async () => (await limiter.consume('authfail:127.0.0.1', 0)).remaining;
+    try {
+      // A 401 carries the failure bucket's RateLimit headers.
+      for (let i = 0; i < 10; i++) {
+        const refused = await t.read('/internal/whoami', {}, badToken(i));
+        expect(refused.status).toBe(401);
+        expect(refused.body.error.kind).toBe('unauthorized');
+        expect(refused.headers.get('ratelimit')).toMatch(new RegExp(`^limit=100, remaining=${99 - i}, reset=\\d+$`));
+        expect(refused.headers.get('ratelimit-policy')).toMatch(/^100;w=\d+$/);
+      }
+      const malformed = await t.read('/internal/whoami', {}, 'not-a-bearer-token');
+      expect(malformed.status).toBe(401);
+      expect(malformed.headers.get('ratelimit')).toMatch(/^limit=100, remaining=89, /);
+      expect(await failures()).toBe(89);
+      // Without a credential: 401 too, with the headers of the address's bucket (the failure bucket untouched).
+      const anonymous = await t.read('/internal/whoami', {}, null);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('ratelimit')).toMatch(/^limit=100, remaining=99, /);
+      expect(anonymous.headers.get('ratelimit-policy')).toMatch(/^100;w=\d+$/);
+      expect(await failures()).toBe(89);
+
+      // A valid token while the failure bucket is not empty: served, and the reservation is refunded.
+      const ok = await t.read('/internal/whoami');
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('ratelimit')).toMatch(/^limit=100, /);
+      await eventually(async () => ((await failures()) === 89 ? true : undefined));
+
+      // 300 bad tokens at once: no more 401s than the bucket holds, the rest 429.
+      const statuses = await Promise.all(Array.from({ length: 300 }, (_, i) => t.read('/internal/whoami', {}, badToken(100 + i)).then((r) => r.status)));
+      const count = (status: number) => statuses.filter((s) => s === status).length;
+      expect(count(401)).toBe(89);
+      expect(count(429)).toBe(300 - 89);
+      const limited = await t.read('/internal/whoami', {}, badToken(999));
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+      expect(limited.headers.get('ratelimit')).toMatch(/^limit=100, remaining=0, /);
+      // An empty failure bucket refuses the address before any lookup, valid tokens included.
+      expect((await t.read('/internal/whoami')).status).toBe(429);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('300 bad tokens at once with the per-process limiter: at most the burst answered 401', async () => {
+    const t = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.01, burst: 100 }) });
+    try {
+      const statuses = await Promise.all(Array.from({ length: 300 }, (_, i) => t.read('/internal/whoami', {}, badToken(i)).then((r) => r.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(200);
     } finally {
       await t.stop();
     }

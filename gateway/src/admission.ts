@@ -1,6 +1,8 @@
-import { AppError, newId, signContext, unauthorized, type CallContext } from '@backoffice/platform';
+import { admitBearer, RateLimited, signContext, type CallContext, type RateDecision, type RateLimiter } from '@backoffice/platform';
 import type { IdentityClient } from './identity-client';
-import type { RateDecision, RateLimiter } from './rate-limit';
+
+// Shared with subgraphs that answer a router forwarding the bearer.
+export { RatedError, RateLimited, rateHeaders, requestIdOf, Unauthenticated } from '@backoffice/platform';
 
 /** What the gateway knows of a request once it is let in: the call context and its signed form. */
 export interface Admission {
@@ -12,27 +14,6 @@ export interface Admission {
   rateKey: string;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
-
-export function requestIdOf(header: string | string[] | undefined): string {
-  return typeof header === 'string' && REQUEST_ID.test(header) ? header : newId('req');
-}
-
-export function rateHeaders(rate: RateDecision): Record<string, string> {
-  const headers: Record<string, string> = {
-    RateLimit: `limit=${rate.limit}, remaining=${rate.remaining}, reset=${rate.reset}`,
-    'RateLimit-Policy': `${rate.limit};w=${Math.max(1, rate.reset)}`,
-  };
-  if (!rate.allowed) headers['Retry-After'] = String(rate.retryAfter);
-  return headers;
-}
-
-export class RateLimited extends AppError {
-  constructor(readonly rate: RateDecision) {
-    super('rate_limited', `rate limit exceeded; retry after ${rate.retryAfter}s`);
-  }
-}
-
 /** Authenticates the bearer (if any) and spends one token of its credential's bucket. */
 export class Gatekeeper {
   constructor(
@@ -42,36 +23,19 @@ export class Gatekeeper {
   ) {}
 
   async admit(authorization: string | undefined, ip: string, requestId: string, operation: string): Promise<Admission> {
-    let actor = null;
-    if (authorization !== undefined) {
-      // Failed authentications spend from the address's own bucket, checked before the lookup:
-      // guessing tokens is throttled without costing the database a query.
-      const failures = `authfail:${ip}`;
-      const standing = await this.limiter.consume(failures, 0);
-      if (standing.remaining < 1) throw new RateLimited(standing);
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-      actor = match ? await this.identity.authenticate(match[1]) : null;
-      if (!actor) {
-        await this.limiter.consume(failures);
-        throw unauthorized(match ? 'the API key is unknown, expired or revoked' : 'the Authorization header must be "Bearer <token>"');
-      }
-    }
-    // Counted per credential (token generation); calls without one share a bucket per address.
-    const rateKey = actor ? `cred:${actor.credential_id}` : `ip:${ip}`;
-    const rate = await this.limiter.consume(rateKey);
-    if (!rate.allowed) {
-      if (actor) {
+    const { actor, rate, rateKey } = await admitBearer(authorization, ip, {
+      authenticate: (token) => this.identity.authenticate(token),
+      limiter: this.limiter,
+      rateLimited: (refused) =>
         this.identity.recordAudit({
-          tenant_id: actor.tenant_id,
-          actor_id: actor.api_key_id,
-          actor_name: actor.name,
+          tenant_id: refused.tenant_id,
+          actor_id: refused.api_key_id,
+          actor_name: refused.name,
           operation,
           outcome: 'rate_limited',
           request_id: requestId,
-        });
-      }
-      throw new RateLimited(rate);
-    }
+        }),
+    });
     const call: CallContext = { actor, request_id: requestId };
     let signed: string | undefined;
     return { call, signed: () => (signed ??= signContext(this.secret, call)), rate, rateKey };
@@ -88,6 +52,13 @@ export class Gatekeeper {
       this.refused(admission.call, operation, 'rate_limited');
       throw new RateLimited(rate);
     }
+  }
+
+  /** The same admission without its actor: a public operation runs for nobody, whoever asked. */
+  withoutActor(admission: Admission): Admission {
+    const call: CallContext = { actor: null, request_id: admission.call.request_id };
+    let signed: string | undefined;
+    return { ...admission, call, signed: () => (signed ??= signContext(this.secret, call)) };
   }
 
   /** Records a refusal the gateway itself decided (scope or schema, before any subgraph was asked). */

@@ -1,12 +1,15 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ACTOR_CONTEXT_HEADER, type CallContext, type SubgraphRuntime } from '@backoffice/platform';
+import { ACTOR_CONTEXT_HEADER, injectTrace, inSpan, SpanKind, type CallContext, type SubgraphRuntime, type TraceHeaders } from '@backoffice/platform';
 import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
 
 export interface GatewayContext {
   /** Who is calling, as the gateway admitted them. */
   call: CallContext;
   /** The same, signed: what a subgraph in another process is sent and verifies. */
   signed(): string;
+  /** The caller's trace context, passed on as it came to subgraphs in other processes when tracing is off. */
+  trace?: TraceHeaders;
 }
 
 /**
@@ -16,18 +19,27 @@ export interface GatewayContext {
  * could read the secret). The subgraph still checks scopes itself.
  */
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
-  private readonly documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+  // The planner's fetch documents, parsed and validated: bounded by the size of their text (16 MiB).
+  private readonly documents = new LRUCache<string, DocumentNode | readonly GraphQLError[]>({
+    max: 2000,
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (_document, source) => 4 * source.length + 64,
+  });
 
   constructor(private readonly runtime: SubgraphRuntime) {}
 
-  async process({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
+  process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    const { name } = this.runtime.definition;
+    return inSpan(`subgraph ${name}`, SpanKind.INTERNAL, { 'backoffice.subgraph': name, 'graphql.operation.name': options.request.operationName ?? '' }, () => this.run(options));
+  }
+
+  private async run({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const source = request.query ?? '';
     let document = this.documents.get(source);
     if (!document) {
       const parsed = parse(source);
       const errors = validate(this.runtime.schema, parsed).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
       document = errors.length ? errors : parsed;
-      if (this.documents.size >= 2000) this.documents.clear();
       this.documents.set(source, document);
     }
     if (Array.isArray(document)) return { errors: document as GraphQLError[] };
@@ -48,12 +60,21 @@ function withCode(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
 }
 
-/** A subgraph in another process, over HTTP with keep-alive (Node's fetch pools connections). */
-export function remoteDataSource(url: string): GraphQLDataSource<GatewayContext> {
-  return new RemoteGraphQLDataSource<GatewayContext>({
+/**
+ * A subgraph in another process, over HTTP with keep-alive (Node's fetch pools connections). Each
+ * fetch is a span (with tracing on) whose context goes along in `traceparent`.
+ */
+export function remoteDataSource(url: string, name = 'remote'): GraphQLDataSource<GatewayContext> {
+  const source = new RemoteGraphQLDataSource<GatewayContext>({
     url,
     willSendRequest({ request, context }) {
-      if (context.signed) request.http?.headers.set(ACTOR_CONTEXT_HEADER, context.signed());
+      if (!request.http) return;
+      if (context.signed) request.http.headers.set(ACTOR_CONTEXT_HEADER, context.signed());
+      injectTrace(request.http.headers, context.trace);
     },
   });
+  const process = source.process.bind(source);
+  source.process = (options) =>
+    inSpan(`subgraph ${name}`, SpanKind.CLIENT, { 'backoffice.subgraph': name, 'graphql.operation.name': options.request.operationName ?? '', 'url.full': url }, () => process(options));
+  return source;
 }

@@ -1,5 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
-import { AppError, isErrorKind } from '@backoffice/platform';
+import { AppError, isErrorKind, type TraceHeaders } from '@backoffice/platform';
 import type { Admission } from './admission';
 import type { GatewayRequestContext } from './gateway';
 
@@ -13,11 +13,13 @@ export async function executeThroughGateway(
   variables: Record<string, unknown>,
   admission: Admission,
   refused: GatewayRequestContext['refused'],
+  /** The caller's trace context, for subgraphs in other processes. */
+  trace?: TraceHeaders,
 ): Promise<Record<string, unknown>> {
   const response = await apollo.executeOperation(
     { query, variables },
     // The shim's own documents are one operation each, already paid for.
-    { contextValue: { call: admission.call, signed: admission.signed, refused, charge: async () => undefined } },
+    { contextValue: { call: admission.call, signed: admission.signed, refused, charge: async () => undefined, trace } },
   );
   if (response.body.kind !== 'single') throw new AppError('internal', `unexpected incremental response (request ${admission.call.request_id})`);
   const { data, errors } = response.body.singleResult;

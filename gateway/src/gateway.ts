@@ -1,10 +1,12 @@
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { isErrorKind, type CallContext } from '@backoffice/platform';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { isErrorKind, type CallContext, type ErrorKind } from '@backoffice/platform';
+import { GraphQLError, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { GatewayContext } from './data-sources';
+import type { RequestRecord } from './observe';
+import { armorOptions, documentCost, GRAPHQL_LIMITS, PARSE_OPTIONS, rateCost, rootFieldCount } from './graphql-limits';
 
 export interface GatewayRequestContext extends GatewayContext {
   call: CallContext;
@@ -12,10 +14,9 @@ export interface GatewayRequestContext extends GatewayContext {
   refused(operation: string, kind: string): void;
   /** Spends more of the caller's rate for a document doing several things (throws rate_limited). */
   charge(cost: number, operation: string): Promise<void>;
+  /** The /graphql request's record (log line, metrics); absent for documents the REST shim runs. */
+  observed?: RequestRecord;
 }
-
-/** Root fields one GraphQL document may hold: aliases must not turn one request into hundreds. */
-export const MAX_ROOT_FIELDS = 20;
 
 /** GraphQL's own refusals of a request (syntax, unknown field, wrong variable type) are validation_failed. */
 const GRAPHQL_INPUT_CODES = new Set([
@@ -28,57 +29,107 @@ const GRAPHQL_INPUT_CODES = new Set([
   'PERSISTED_QUERY_NOT_FOUND',
 ]);
 
-/** Keeps `code` (the reference's kind) and the error's own details; drops transport and tracing fields. */
-export function formatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
-  const { code, http: _http, serviceName: _service, stacktrace: _stack, exception: _exception, ...details } = (formatted.extensions ?? {}) as Record<string, unknown>;
-  if (isErrorKind(code)) return { message: formatted.message, path: formatted.path, extensions: { code, ...details } };
-  if (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) {
-    return { message: formatted.message, locations: formatted.locations, extensions: { code: 'validation_failed' } };
-  }
-  return { message: 'internal error', path: formatted.path, extensions: { code: 'internal' } };
+type Extensions = Record<string, unknown> | undefined;
+
+/**
+ * What an error of the GraphQL pipeline is for the caller: a reference kind as it is; GraphQL's own
+ * refusals, and any error Apollo answers with a 4xx status (a persisted query whose hash does not
+ * match), are the request's fault; everything else is ours.
+ */
+function kindOf(extensions: Extensions): ErrorKind {
+  const code = extensions?.code;
+  if (isErrorKind(code)) return code;
+  if (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) return 'validation_failed';
+  const status = (extensions?.http as { status?: number } | undefined)?.status;
+  return status !== undefined && status >= 400 && status < 500 ? 'validation_failed' : 'internal';
 }
 
-/** Gives internal errors the request id, and audits GraphQL-level refusals of a known actor. */
-const requestPlugin: ApolloServerPlugin<GatewayRequestContext> = {
-  async requestDidStart() {
-    return {
-      // One token per root field: a document with 40 aliased mutations costs 40 calls.
-      async didResolveOperation({ contextValue, operation }) {
-        const fields = operation?.selectionSet.selections.length ?? 1;
-        if (fields > MAX_ROOT_FIELDS) {
-          throw new GraphQLError(`a document may hold at most ${MAX_ROOT_FIELDS} root fields`, { extensions: { code: 'validation_failed', http: { status: 400 } } });
-        }
-        try {
-          await contextValue.charge(fields - 1, 'graphql');
-        } catch (error) {
-          const rate = (error as { rate?: { retryAfter: number } }).rate;
-          throw new GraphQLError((error as Error).message, {
-            extensions: { code: 'rate_limited', http: { status: 429, headers: new Map([['retry-after', String(rate?.retryAfter ?? 1)]]) } },
-          });
-        }
-      },
-      async didEncounterErrors({ contextValue, errors, operation }) {
-        const refused = errors.find((e) => GRAPHQL_INPUT_CODES.has(String(e.extensions?.code)));
-        if (refused && !operation?.selectionSet.selections.length) contextValue.refused?.('graphql', 'validation_failed');
-        else if (refused) {
-          const fields = operation!.selectionSet.selections.map((s) => ('name' in s && s.name ? s.name.value : '?'));
-          contextValue.refused?.(`graphql:${fields.join(',')}`, 'validation_failed');
-        }
-      },
-      async willSendResponse({ response, contextValue }) {
-        if (response.body.kind !== 'single') return;
-        for (const error of response.body.singleResult.errors ?? []) {
-          if (error.extensions?.code === 'internal' && error.message === 'internal error') {
-            (error as { message: string }).message = `internal error (request ${contextValue.call?.request_id})`;
-            (error.extensions as Record<string, unknown>).request_id = contextValue.call?.request_id;
-          }
-        }
-      },
-    };
-  },
-};
+/** Limits in words: Armor and graphql-js's parser call theirs syntax errors, and graphql-js's merge budget says only "Validation aborted.". */
+function inputMessage(message: string): string {
+  if (message === 'Validation aborted.') return 'the document is too complex to validate (too many overlapping fields)';
+  if (/^Syntax Error: Document contains more that \d+ tokens/.test(message)) return `the document exceeds the token limit of ${GRAPHQL_LIMITS.maxTokens}`;
+  return message.replace(/^Syntax Error: (?=.*limit)/, '');
+}
 
-export function createGateway(supergraphSdl: string, buildService: (name: string, url: string) => GraphQLDataSource) {
+/** Keeps `code` (the reference's kind) and the error's own details; drops transport and tracing fields. */
+export function formatError(formatted: GraphQLFormattedError, original?: unknown): GraphQLFormattedError {
+  const { code: _code, http: _http, serviceName: _service, stacktrace: _stack, exception: _exception, ...details } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  const kind = kindOf(original instanceof GraphQLError ? { ...formatted.extensions, ...original.extensions } : formatted.extensions);
+  if (kind === 'internal') return { message: 'internal error', path: formatted.path, extensions: { code: 'internal' } };
+  if (isErrorKind(formatted.extensions?.code)) return { message: formatted.message, path: formatted.path, extensions: { code: kind, ...details } };
+  return { message: inputMessage(formatted.message), locations: formatted.locations, extensions: { code: kind } };
+}
+
+const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'validation_failed', http: { status: 400 } } });
+
+/**
+ * Refuses what the gateway cannot run before it tries (else these surface as its internal errors):
+ * no operation matching `operationName`, several unnamed choices, a subscription.
+ */
+function checkOperation(operation: OperationDefinitionNode | undefined, operationName: string | undefined | null): OperationDefinitionNode {
+  if (!operation) {
+    throw refusal(operationName ? `the document has no operation named ${operationName}` : 'the document holds several operations: name one with operationName');
+  }
+  if (operation.operation === 'subscription') throw refusal('subscriptions are not served: use a query or a mutation');
+  return operation;
+}
+
+/**
+ * Bounds each document (root fields, cost) and charges the caller's rate by it; gives internal
+ * errors the request id and logs their cause; audits GraphQL-level refusals of a known actor.
+ */
+function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayRequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ contextValue, operation: resolved, document, request, schema }) {
+          const operation = checkOperation(resolved, request.operationName);
+          const fields = rootFieldCount(document, operation);
+          if (fields > GRAPHQL_LIMITS.maxRootFields) {
+            throw refusal(`a document may hold at most ${GRAPHQL_LIMITS.maxRootFields} root fields (fragments expanded), found ${fields}`);
+          }
+          let cost: number;
+          try {
+            cost = documentCost(schema, document, request.variables, request.operationName);
+          } catch (error) {
+            throw refusal((error as Error).message);
+          }
+          if (cost > GRAPHQL_LIMITS.maxCost) throw refusal(`the document's estimated cost of ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`);
+          try {
+            // The admission spent one token already.
+            await contextValue.charge(rateCost(fields, cost) - 1, 'graphql');
+          } catch (error) {
+            const rate = (error as { rate?: { retryAfter: number } }).rate;
+            throw new GraphQLError((error as Error).message, {
+              extensions: { code: 'rate_limited', http: { status: 429, headers: new Map([['retry-after', String(rate?.retryAfter ?? 1)]]) } },
+            });
+          }
+        },
+        async didEncounterErrors({ contextValue, errors, operation }) {
+          const requestId = contextValue.call?.request_id;
+          for (const error of errors) {
+            if (kindOf(error.extensions) === 'internal') log(`[${requestId}] internal error: ${error.originalError?.stack ?? error.stack ?? error.message}`);
+          }
+          if (!errors.some((e) => kindOf(e.extensions) === 'validation_failed' && !isErrorKind(e.extensions?.code))) return;
+          const fields = operation?.selectionSet.selections.map((s) => ('name' in s && s.name ? s.name.value : '?')) ?? [];
+          contextValue.refused?.(fields.length ? `graphql:${fields.join(',')}` : 'graphql', 'validation_failed');
+        },
+        async willSendResponse({ response, contextValue }) {
+          if (response.body.kind !== 'single') return;
+          for (const error of response.body.singleResult.errors ?? []) {
+            if (error.extensions?.code === 'internal' && error.message === 'internal error') {
+              (error as { message: string }).message = `internal error (request ${contextValue.call?.request_id})`;
+              (error.extensions as Record<string, unknown>).request_id = contextValue.call?.request_id;
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+export function createGateway(supergraphSdl: string, buildService: (name: string, url: string) => GraphQLDataSource, log: (line: string) => void) {
+  const armor = armorOptions<GatewayRequestContext>();
   const gateway = new ApolloGateway({ supergraphSdl, buildService: ({ name, url }) => buildService(name, url ?? '') });
   return new ApolloServer<GatewayRequestContext>({
     gateway,
@@ -86,6 +137,8 @@ export function createGateway(supergraphSdl: string, buildService: (name: string
     // The schema is the product's documentation: explorers and SDK generators read it, in production too.
     introspection: true,
     formatError,
-    plugins: [ApolloServerPluginLandingPageDisabled(), requestPlugin],
+    parseOptions: PARSE_OPTIONS,
+    validationRules: armor.validationRules,
+    plugins: [ApolloServerPluginLandingPageDisabled(), ...armor.plugins, requestPlugin(log)],
   });
 }

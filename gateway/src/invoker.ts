@@ -16,6 +16,7 @@ import {
 } from '@backoffice/platform';
 import type { Admission, Gatekeeper } from './admission';
 import type { InProcessDataSource } from './data-sources';
+import type { RequestRecord } from './observe';
 import { executeThroughGateway } from './execute';
 import type { GatewayRequestContext } from './gateway';
 import { executeSingleFetch, type SingleFetchPlanner } from './single-fetch';
@@ -28,6 +29,10 @@ export interface Caller {
   requestId: string;
   /** Told once the credential is in and its rate spent (REST sends the rate headers). */
   admitted?: (admission: Admission) => void;
+  /** Already admitted and paid for by the transport (MCP admits a whole JSON-RPC message batch at once). */
+  admission?: Admission;
+  /** The HTTP request's record: told the operation and the actor (log line, metrics). */
+  record?: RequestRecord | null;
 }
 
 export interface InvokerDeps {
@@ -41,7 +46,7 @@ export interface InvokerDeps {
 function projectionOf(op: Operation, input: Record<string, unknown>): string | undefined {
   if (!op.projections || input.projection === undefined || input.projection === 'full') return undefined;
   const name = String(input.projection);
-  if (!(name in op.projections)) {
+  if (!Object.hasOwn(op.projections, name)) {
     throw new AppError('unknown_projection', `unknown projection ${name}; declared: full, ${Object.keys(op.projections).join(', ')}`);
   }
   return name;
@@ -63,9 +68,15 @@ export class Invoker {
 
   private async admit(caller: Caller, op: Pick<Operation, 'name' | 'access' | 'scope' | 'input'>, raw: unknown, fromQuery: boolean) {
     const { gatekeeper } = this.deps;
-    const authorization = op.access === 'public' ? undefined : caller.authorization;
-    const admission = await gatekeeper.admit(authorization, caller.ip, caller.requestId, op.name);
-    caller.admitted?.(admission);
+    caller.record?.named(op.name);
+    let admission: Admission;
+    if (caller.admission) admission = op.access === 'public' ? gatekeeper.withoutActor(caller.admission) : caller.admission;
+    else {
+      const authorization = op.access === 'public' ? undefined : caller.authorization;
+      admission = await gatekeeper.admit(authorization, caller.ip, caller.requestId, op.name);
+      caller.admitted?.(admission);
+      caller.record?.admitted(admission.call.actor);
+    }
     const { actor } = admission.call;
     try {
       if (op.access === 'internal' && !actor) throw unauthorized();
@@ -95,7 +106,7 @@ export class Invoker {
     const data =
       fetch && local
         ? await executeSingleFetch(local, fetch, variables, admission)
-        : await executeThroughGateway(this.deps.apollo, document, variables, admission, this.refusedBy(admission));
+        : await executeThroughGateway(this.deps.apollo, document, variables, admission, this.refusedBy(admission), caller.record?.trace);
     return pruneAbsent((projection && op.projections?.[projection]) || op.result, data[fieldName(op.name)]);
   }
 
@@ -111,7 +122,7 @@ export class Invoker {
       .join(' ')} }`;
     const window = { ...input, limit: limit * page, page: 1 };
     const variables = Object.fromEntries(parts.map((p) => [p.alias, window]));
-    const data = await executeThroughGateway(this.deps.apollo, query, variables, admission, this.refusedBy(admission));
+    const data = await executeThroughGateway(this.deps.apollo, query, variables, admission, this.refusedBy(admission), caller.record?.trace);
     const pages = Object.values(data) as Array<{ items: Array<Record<string, string>>; total: number }>;
     const items = pages
       .flatMap((p) => p.items)

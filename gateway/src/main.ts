@@ -1,5 +1,6 @@
 import { seedCatalog } from '@backoffice/catalog';
 import { createTenant } from '@backoffice/identity';
+import { stopTracing } from '@backoffice/platform';
 import { startSystem, type System } from './system';
 
 /** Products of the demo catalog a newcomer gets on the first start. */
@@ -28,13 +29,14 @@ Try:
 
 /** `npm start`: the whole system in one process. `GATEWAY_ONLY=1` fronts subgraphs started separately. */
 async function main() {
-  const system = await startSystem({ remoteSubgraphs: process.env.GATEWAY_ONLY === '1', log: (line) => console.error(line) });
+  // Logs go through pino (LOG_LEVEL; pretty on a terminal), spans to OTEL_EXPORTER_OTLP_ENDPOINT when set.
+  const system = await startSystem({ remoteSubgraphs: process.env.GATEWAY_ONLY === '1' });
   console.log(`back office ready
   GraphQL   ${system.url}/graphql
   REST      ${system.url}/v1/commands/<name>  ${system.url}/v1/read/...
   OpenAPI   ${system.url}/v1/openapi.json
   health    ${system.url}/healthz  ${system.url}/readyz
-  database  ${system.database.embedded ? `embedded PostgreSQL (data in ${process.env.DATA_DIR ?? './.data'})` : 'DATABASE_URL'}
+  database  ${system.database.description ?? 'none in this process (the subgraphs run elsewhere)'}
 Create a tenant and its owner key: npm run backoffice -- tenant create --name "My shop" --store my-shop`);
   if (system.database.embedded && system.database.fresh && !process.env.DATABASE_URL) {
     await firstRunDemo(system).catch((error: Error) => console.error(`the demo tenant could not be created: ${error.message}`));
@@ -44,6 +46,7 @@ Create a tenant and its owner key: npm run backoffice -- tenant create --name "M
     if (stopping) return;
     stopping = true;
     await system.stop();
+    await stopTracing();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

@@ -1,5 +1,5 @@
-import { ERROR_STATUS, errorKinds, mergedReads, type ErrorKind, type Operation } from '@backoffice/platform';
-import { OPERATIONS } from './subgraphs';
+import { ERROR_STATUS, errorKinds, mergedReads, t, type ErrorKind, type EventDeclaration, type Operation } from '@backoffice/platform';
+import { EVENTS, OPERATIONS } from './subgraphs';
 
 const errorBody = {
   type: 'object',
@@ -35,6 +35,37 @@ function queryParameters(input: { properties?: Record<string, object>; required?
 
 const security = (op: { access: string }) => (op.access === 'public' ? [] : [{ bearer: [] }]);
 
+/** What a subscriber receives for one event: the envelope every event has, with that event's payload. */
+function eventEnvelope(event: EventDeclaration) {
+  return t.object({
+    event_id: t.string(),
+    type: t.enum([event.name]),
+    tenant_id: t.string(),
+    occurred_at: t.timestamp(),
+    actor_id: t.nullable(t.string({ description: 'the API key whose command emitted it' })),
+    request_id: t.nullable(t.string()),
+    payload: event.payload,
+  });
+}
+
+/** The event catalog: OpenAPI's `webhooks`, one entry per declared event. */
+function webhooks(): Record<string, unknown> {
+  const entries = [...EVENTS.values()].sort((a, b) => a.event.name.localeCompare(b.event.name));
+  return Object.fromEntries(
+    entries.map(({ event, subgraph, emitters }) => [
+      event.name,
+      {
+        post: {
+          summary: event.summary,
+          description: `Emitted by ${emitters.join(', ') || 'no operation'} (${subgraph.name} subgraph). Delivered at least once, after the command commits.`,
+          requestBody: { required: true, content: { 'application/json': { schema: eventEnvelope(event) } } },
+          responses: { '2XX': { description: 'Received; any other answer, or none, is retried with backoff' } },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI 3.1 document of the REST face, generated from the same declarations as everything else. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -43,7 +74,7 @@ export function openApiDocument(): Record<string, unknown> {
     const base = {
       operationId: op.name,
       summary: op.summary,
-      description: `${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}.`}${op.events.length ? ` Events: ${op.events.join(', ')}.` : ''}`,
+      description: `${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}.`}${op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''}`,
       security: security(op),
       ...(op.deprecated ? { deprecated: true } : {}),
       responses: responses(op.result, errorKinds(op)),
@@ -74,6 +105,7 @@ export function openApiDocument(): Record<string, unknown> {
     info: { title: 'Commerce back office', version: '0.3.0', description: 'REST face of the interface reference v0.3. Every path also exists as a GraphQL field at /graphql.' },
     servers: [{ url: '/' }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    webhooks: webhooks(),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key token (bok_…)' } },
       schemas: { Error: errorBody },

@@ -1,13 +1,15 @@
 import { asAppError, notFound, type AppError } from '@backoffice/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimited, rateHeaders } from './admission';
+import { RatedError, rateHeaders } from './admission';
 import type { Caller, Invoker } from './invoker';
 import { COMMANDS, MERGED_READS, READS } from './subgraphs';
 
-export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  if (error instanceof RateLimited) reply.headers(rateHeaders(error.rate));
+/** The documented error body, with the kind's status (or the one HTTP itself calls for, e.g. 414). */
+export function sendError(reply: FastifyReply, error: AppError, status = error.status): FastifyReply {
+  reply.request.observed?.failed(error.kind);
+  if (error instanceof RatedError) reply.headers(rateHeaders(error.rate));
   const { request_id: _omit, ...details } = error.details as Record<string, unknown>;
-  return reply.code(error.status).send({ error: { kind: error.kind, message: error.message, ...details } });
+  return reply.code(status).send({ error: { kind: error.kind, message: error.message, ...details } });
 }
 
 function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
@@ -16,6 +18,7 @@ function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
     ip: request.ip,
     requestId: reply.getHeader('x-request-id') as string,
     admitted: (admission) => reply.headers(rateHeaders(admission.rate)),
+    record: request.observed,
   };
 }
 

@@ -1,11 +1,14 @@
 import type { GraphQLDataSource } from '@apollo/gateway';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import { AppError, asAppError, validationFailed } from '@backoffice/platform';
+import { AppError, asAppError, jsonProblem, MAX_BODY_DEPTH, registerMetricsEndpoint, rootLogger, traceHttpServer, validationFailed, type Logger } from '@backoffice/platform';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { Gatekeeper, RateLimited, rateHeaders, requestIdOf } from './admission';
+import { Gatekeeper, RatedError, rateHeaders, requestIdOf } from './admission';
 import { createGateway, type GatewayRequestContext } from './gateway';
 import type { IdentityClient } from './identity-client';
+import { observeGraphql, observeRequests } from './observe';
 import { openApiDocument } from './openapi';
 import type { RateLimiter } from './rate-limit';
 import type { InProcessDataSource } from './data-sources';
@@ -22,30 +25,84 @@ export interface GatewayOptions {
   contextSecret: string;
   /** Subgraphs executed in this process, by name (empty when they run elsewhere). */
   localSources?: Map<string, InProcessDataSource>;
-  /** True when the database and every subgraph answer. */
-  ready: () => Promise<boolean>;
+  /**
+   * `ready`; `degraded` (still serving, naming what it does without, e.g. `redis`); `unavailable`
+   * when the database or a subgraph does not answer (503).
+   */
+  ready: () => Promise<{ status: 'ready' } | { status: 'degraded'; degraded: string[] } | { status: 'unavailable' }>;
   log?: (line: string) => void;
+  /** Where the line of each request goes (default: the process's pino logger). */
+  logger?: Logger;
+}
+
+/** Request bodies are at most 1 MiB. */
+export const MAX_BODY_BYTES = 1_048_576;
+
+/**
+ * Answers a request Node's HTTP parser refused before any route saw it (headers or URL over 16 KiB:
+ * 431; an idle request: 408; anything malformed: 400) with the documented error body.
+ */
+function refuseMalformedRequest(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'the request line and headers exceed 16 KiB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'the request took too long to arrive']
+        : [400, 'the request is not well-formed HTTP'];
+  const body = JSON.stringify({ error: { kind: 'validation_failed', message } });
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /** The gateway process's HTTP face: /graphql, the REST shim, OpenAPI and health. */
 export async function createGatewayServer(options: GatewayOptions) {
   const log = options.log ?? console.error;
-  const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
-  const apollo = createGateway(options.supergraphSdl, options.buildService);
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    // Refusals the router and Node's HTTP parser decide keep their HTTP status and get the documented body.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, validationFailed(error.statusCode === 414 ? 'a path segment exceeds 100 characters' : 'the URL is not well-formed'), error.statusCode),
+    clientErrorHandler: refuseMalformedRequest,
+  });
+  // A JSON body's structure is checked before a route sees it (nesting at most MAX_BODY_DEPTH levels,
+  // no `__proto__` keys); its texts and numbers are checked with the input they belong to.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(body as string);
+    } catch (error) {
+      return done(validationFailed(body === '' ? 'the body is empty' : `the body is not valid JSON: ${(error as Error).message}`));
+    }
+    const problem = jsonProblem(value, MAX_BODY_DEPTH, true);
+    done(problem ? validationFailed(`the body: ${problem}`) : null, value);
+  });
+  const apollo = createGateway(options.supergraphSdl, options.buildService, log);
   const gatekeeper = new Gatekeeper(options.identity, options.limiter, options.contextSecret);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', requestIdOf(request.headers['x-request-id']));
   });
+  // A log line, metrics and (with tracing on) a span per request; /metrics.
+  traceHttpServer(app.server);
+  observeRequests(app, options.logger ?? rootLogger());
+  registerMetricsEndpoint(app);
   // Malformed JSON, a wrong content type or an oversized body: the caller's input is at fault.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = reply.getHeader('x-request-id') as string;
     const appError = error.statusCode && error.statusCode < 500 ? validationFailed(error.message) : asAppError(error, requestId, log);
+    // A GraphQL client reads `errors`, whatever went wrong with its request.
+    if (request.url.split('?')[0] === '/graphql') {
+      return reply.code(appError.status).send({ errors: [{ message: appError.message, extensions: { code: appError.kind } }] });
+    }
     return sendError(reply, appError);
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`)));
 
   apollo.addPlugin(fastifyApolloDrainPlugin(app));
+  apollo.addPlugin(observeGraphql());
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<GatewayRequestContext> => {
@@ -53,26 +110,29 @@ export async function createGatewayServer(options: GatewayOptions) {
       try {
         const admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql');
         reply.headers(rateHeaders(admission.rate));
+        request.observed?.admitted(admission.call.actor);
         return {
           call: admission.call,
           signed: admission.signed,
+          observed: request.observed ?? undefined,
+          trace: request.observed?.trace,
           refused: (op, kind) => gatekeeper.refused(admission.call, op, kind),
           charge: (cost, op) => gatekeeper.charge(admission, cost, op),
         };
       } catch (error) {
         const appError = asAppError(error, requestId, log);
-        const headers = new Map(Object.entries(appError instanceof RateLimited ? rateHeaders(appError.rate) : {}));
+        const headers = new Map(Object.entries(appError instanceof RatedError ? rateHeaders(appError.rate) : {}));
         throw new GraphQLError(appError.message, { extensions: { code: appError.kind, http: { status: appError.status, headers } } });
       }
     },
   });
   const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
   registerRest(app, invoker, log);
-  registerMcp(app, invoker, log);
+  registerMcp(app, invoker, gatekeeper, log);
 
   const openapi = JSON.stringify(openApiDocument());
   app.get('/v1/openapi.json', async (_, reply) => reply.type('application/json').send(openapi));
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_, reply) => ((await options.ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
+  app.get('/readyz', async (_, reply) => options.ready().then((r) => reply.code(r.status === 'unavailable' ? 503 : 200).send(r), () => reply.code(503).send({ status: 'unavailable' })));
   return app;
 }

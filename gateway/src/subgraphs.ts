@@ -2,7 +2,7 @@ import { catalog } from '@backoffice/catalog';
 import { content } from '@backoffice/content';
 import { identity } from '@backoffice/identity';
 import { orders } from '@backoffice/orders';
-import { mergedReads, subgraphOperations, type MergedRead, type Operation, type SubgraphDefinition } from '@backoffice/platform';
+import { emittersOf, mergedReads, subgraphOperations, type EventDeclaration, type MergedRead, type Operation, type SubgraphDefinition } from '@backoffice/platform';
 
 export const SUBGRAPHS: SubgraphDefinition[] = [identity, catalog, orders, content];
 
@@ -14,6 +14,11 @@ export interface RoutedOperation {
 /** Every operation of every subgraph, by its reference name. */
 export const OPERATIONS = new Map<string, RoutedOperation>(
   SUBGRAPHS.flatMap((subgraph) => subgraphOperations(subgraph).map((operation) => [operation.name, { operation, subgraph }] as const)),
+);
+
+/** Every event of every subgraph, by name, with what emits it (operations, consumers, tasks): the event catalog. */
+export const EVENTS = new Map<string, { event: EventDeclaration; subgraph: SubgraphDefinition; emitters: string[] }>(
+  SUBGRAPHS.flatMap((subgraph) => subgraph.events.map((event) => [event.name, { event, subgraph, emitters: emittersOf(subgraph).get(event) ?? [] }] as const)),
 );
 
 export const COMMANDS = new Map([...OPERATIONS].filter(([, r]) => r.operation.kind === 'command'));

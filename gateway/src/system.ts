@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { cachedDirectory } from '@backoffice/catalog';
-import { resolveStore } from '@backoffice/identity';
-import { openDatabase, SubgraphRuntime, type Database } from '@backoffice/platform';
+import { EventBus, lineLog, openDatabase, rootLogger, startTracing, SubgraphRuntime, type Database, type Logger } from '@backoffice/platform';
 import { SUPERGRAPH_FILE } from './compose';
 import { InProcessDataSource, remoteDataSource } from './data-sources';
 import { inProcessIdentity, remoteIdentity } from './identity-client';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createGatewayServer } from './server';
+import { startSubgraphs } from './start-subgraphs';
 import { SUBGRAPHS } from './subgraphs';
 
 export interface SystemOptions {
@@ -17,7 +16,10 @@ export interface SystemOptions {
   remoteSubgraphs?: boolean;
   limiter?: RateLimiter;
   contextSecret?: string;
+  /** Lines of the platform (`asAppError`, relays, Redis…); default: written to `logger`. */
   log?: (line: string) => void;
+  /** Where the per-request lines go; default: the process's pino logger (LOG_LEVEL). */
+  logger?: Logger;
 }
 
 export interface System {
@@ -32,30 +34,28 @@ export interface System {
  * subgraphs in this process, and the gateway with the REST shim in front of them.
  */
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
-  const log = options.log ?? console.error;
+  const logger = options.logger ?? rootLogger();
+  const log = options.log ?? lineLog(logger);
+  // Spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (a test may have started tracing already).
+  startTracing({ serviceName: 'backoffice' });
   const secret = options.contextSecret ?? process.env.CONTEXT_SECRET ?? randomBytes(32).toString('base64url');
   // Fronting subgraphs that run elsewhere, the gateway itself keeps no data.
   const database: Database = options.remoteSubgraphs
     ? { url: '', embedded: false, fresh: false, stop: async () => undefined }
     : await openDatabase(log);
   const runtimes = new Map<string, SubgraphRuntime>();
+  // One bus for the process: every subgraph's relay publishes on it, its consumers and jobs work from it.
+  const bus = options.remoteSubgraphs ? null : await new EventBus({ url: database.url, log }).start();
   if (!options.remoteSubgraphs) {
-    // Identity first: the others reach it (in process) for what it owns, such as stores.
-    const services: Record<string, unknown> = {};
-    for (const definition of SUBGRAPHS) {
-      runtimes.set(definition.name, await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, log, services }).start());
-      if (definition.name === 'identity') {
-        const identityRuntime = runtimes.get('identity')!;
-        services.stores = cachedDirectory((ref) => resolveStore(identityRuntime.dataSource, ref));
-      }
-    }
+    // Each with its ports, from the subgraphs started before it (identity first).
+    for (const [name, runtime] of await startSubgraphs({ url: database.url, contextSecret: secret, log, bus })) runtimes.set(name, runtime);
   }
   const remoteBase = (name: string, url: string) => process.env[`${name.toUpperCase()}_URL`] ?? url.replace(/\/graphql$/, '');
-  const limiter = options.limiter ?? createRateLimiter();
+  const limiter = options.limiter ?? createRateLimiter(undefined, undefined, log);
   const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime)] as const));
   const app = await createGatewayServer({
     supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
-    buildService: (name, url) => localSources.get(name) ?? remoteDataSource(`${remoteBase(name, url)}/graphql`),
+    buildService: (name, url) => localSources.get(name) ?? remoteDataSource(`${remoteBase(name, url)}/graphql`, name),
     localSources,
     identity: options.remoteSubgraphs
       ? remoteIdentity(remoteBase('identity', 'http://127.0.0.1:4001'), secret, log)
@@ -66,9 +66,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       const checks = options.remoteSubgraphs
         ? SUBGRAPHS.map((s) => fetch(`${remoteBase(s.name, `http://127.0.0.1:${s.defaultPort}`)}/readyz`).then((r) => r.ok, () => false))
         : [...runtimes.values()].map((r) => r.ready());
-      return (await Promise.all(checks)).every(Boolean);
+      if (!(await Promise.all(checks)).every(Boolean)) return { status: 'unavailable' };
+      // Without Redis the gateway still serves, limiting per process: ready, but degraded.
+      return limiter.health() === 'degraded' ? { status: 'degraded', degraded: ['redis'] } : { status: 'ready' };
     },
     log,
+    logger,
   });
   const port = options.port ?? (Number(process.env.PORT) || 4000);
   const host = options.host ?? process.env.HOST ?? '127.0.0.1';
@@ -81,6 +84,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     runtimes,
     async stop() {
       await app.close();
+      // Workers drain first; a relay publishing after that fails and its events are retried later.
+      await bus?.stop();
       for (const runtime of runtimes.values()) await runtime.stop();
       await limiter.close();
       await database.stop();

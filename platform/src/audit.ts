@@ -27,6 +27,9 @@ export function auditParams(rows: AuditRow[]): string[][] {
  * The audit trail of one subgraph. A command's row is written inside its transaction (by the executor);
  * reads and refusals change no state, so their rows are batched and written a few milliseconds later.
  */
+/** Rows buffered before a write is started regardless of the delay. */
+const AUDIT_BATCH_MAX = 500;
+
 export class AuditLog {
   private pending: AuditRow[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -41,7 +44,9 @@ export class AuditLog {
 
   record(row: AuditRow): void {
     this.pending.push(row);
-    this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
+    // A burst (say, a flood of rate-limited calls) is written at once rather than held in memory.
+    if (this.pending.length >= AUDIT_BATCH_MAX) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
   }
 
   /** Writes what is buffered; resolves once everything recorded so far is in the table. */

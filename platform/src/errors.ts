@@ -34,10 +34,12 @@ export class AppError extends Error {
     return ERROR_STATUS[this.kind];
   }
 
+  /**
+   * As a GraphQL field error: the kind is `extensions.code`. No HTTP status: an execution error is
+   * part of a 200 answer (GraphQL over HTTP), beside the other fields' data.
+   */
   toGraphQLError(): GraphQLError {
-    return new GraphQLError(this.message, {
-      extensions: { code: this.kind, ...this.details, http: { status: this.status } },
-    });
+    return new GraphQLError(this.message, { extensions: { code: this.kind, ...this.details } });
   }
 }
 

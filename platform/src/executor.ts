@@ -1,12 +1,20 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
 import { CommandBatcher, shapeOf, shifted, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
 import { poolOf } from './db/data-source';
 import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
-import { errorKinds, type EventDraft, type Operation } from './operation';
+import { eventDraft, type EventDraft } from './event';
+import { errorKinds, type Operation } from './operation';
 import { resultProblem, validate } from './validation';
+import { taskCollector, type QueuedJob, type TaskDefinition } from './bus/task';
+
+/** A subgraph's declared tasks, and where queued ones are written (the bus), if anywhere. */
+export interface TaskHost {
+  tasks: readonly TaskDefinition<never, never>[];
+  queue: { queue(jobs: readonly QueuedJob[], db: EntityManager): Promise<void>; wake(...queues: string[]): void } | null;
+}
 
 /**
  * Runs operations for one subgraph. The order is fixed: credential, scope, input schema, then the
@@ -18,7 +26,7 @@ export class OperationExecutor {
 
   constructor(
     private readonly dataSource: DataSource,
-    schema: string,
+    private readonly schema: string,
     private readonly audit: AuditLog,
     private readonly log: (line: string) => void = console.error,
     /**
@@ -26,7 +34,10 @@ export class OperationExecutor {
      * relay without a database round trip, and lets the subgraph react in process (e.g. drop a cache).
      */
     private readonly committedEvents: (events: readonly EventDraft[]) => void = () => undefined,
-    private readonly services: Readonly<Record<string, unknown>> = {},
+    /** The subgraph's ports, handed to every handler as `call.ports`. */
+    private readonly ports: object = {},
+    /** The subgraph's tasks and the bus that queues them (none: a command that queues one fails). */
+    private readonly tasks: TaskHost = { tasks: [], queue: null },
   ) {
     const s = `"${schema}"`;
     this.platformParts = [
@@ -59,7 +70,7 @@ export class OperationExecutor {
       const result =
         operation.kind === 'command'
           ? await this.runCommand(operation, input, context, auditRow('ok')!)
-          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), services: this.services });
+          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), ports: this.ports });
       const problem = resultProblem(operation.result, result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
       if (operation.kind === 'read') {
@@ -103,19 +114,24 @@ export class OperationExecutor {
     }) as typeof runner.query;
     const events: EventDraft[] = [];
     const staged: Array<{ sql: string; params: unknown[] }> = [];
+    const tasks = taskCollector(this.schema, this.tasks.tasks, operation.name);
     try {
       const result = await operation.handler({
         input,
         actor: context.actor,
         request_id: context.request_id,
         db: runner.manager,
-        emit: (type, payload) => {
-          if (!operation.events.includes(type)) throw new Error(`${operation.name} may not emit ${type}`);
-          events.push({ type, payload });
-        },
+        // Only the operation's declared events, each payload checked against its schema.
+        emit: (event, payload) => events.push(eventDraft(operation.name, operation.events, event, payload)),
         stage: (sql, params) => staged.push({ sql, params }),
-        services: this.services,
+        enqueue: tasks.enqueue,
+        ports: this.ports,
       });
+      if (tasks.jobs.length) {
+        if (!this.tasks.queue) throw new Error(`${operation.name} queues a task, but ${this.schema} runs without a bus`);
+        // Through the runner: the jobs are written in the command's transaction (opening it).
+        await this.tasks.queue.queue(tasks.jobs, runner.manager);
+      }
       const params: unknown[] = [
         ...auditParams([audit]),
         audit.tenant_id,
@@ -140,6 +156,7 @@ export class OperationExecutor {
         await poolOf(this.dataSource).query(statementOf(write));
       }
       if (events.length) this.committedEvents(events);
+      if (tasks.jobs.length) this.tasks.queue?.wake(...tasks.jobs.map((j) => j.name));
       return result;
     } catch (error) {
       if (inTransaction && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);

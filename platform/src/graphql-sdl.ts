@@ -112,9 +112,12 @@ function rootField(op: Operation, builder: SdlBuilder): string {
     : '';
   const result = builder.typeRef(op.result, `${stem}Result`, 'output');
   const access = op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid credential'}.`;
-  const events = op.events.length ? ` Events: ${op.events.join(', ')}.` : '';
+  const events = op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : '';
   const deprecated = op.deprecated ? ' @deprecated(reason: "deprecated by the interface reference")' : '';
-  return `  ${block(`${op.name}: ${op.summary} ${access}${events}`).replace(/\n$/, '\n  ')}${fieldName(op.name)}${args}: ${result}!${deprecated}`;
+  // Nullable: a failing root field answers null with its error and leaves the other root fields'
+  // results in `data` (a non-null one would null them all, losing e.g. a token minted by a mutation
+  // that already committed).
+  return `  ${block(`${op.name}: ${op.summary} ${access}${events}`).replace(/\n$/, '\n  ')}${fieldName(op.name)}${args}: ${result}${deprecated}`;
 }
 
 /** The subgraph schema (SDL) of a set of operations, plus any hand-written entity types. */

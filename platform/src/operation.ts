@@ -2,20 +2,26 @@ import type { EntityManager } from 'typeorm';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Actor } from './actor';
 import type { ErrorKind } from './errors';
+import type { EventDeclaration, EventPayload } from './event';
+import type { PortDeclarations } from './ports';
+import type { Enqueue } from './bus/task';
 
-export interface EventDraft {
-  type: string;
-  payload: Record<string, unknown>;
-}
+export type { EventDraft } from './event';
 
-/** What a handler gets: validated input, the actor, and a database handle (a transaction for commands). */
-export interface OperationCall<I> {
+/**
+ * What a handler gets: validated input, the actor, a database handle (a transaction for commands),
+ * and its subgraph's ports `P`. `E` is the union of the events the operation declares.
+ */
+export interface OperationCall<I, P extends object = {}, E extends EventDeclaration = EventDeclaration> {
   input: I;
   actor: Actor | null;
   request_id: string;
   db: EntityManager;
-  /** Records an event; it is written with the command's transaction and delivered after commit. */
-  emit(type: string, payload: Record<string, unknown>): void;
+  /**
+   * Records one of the operation's declared events; it is written with the command's transaction and
+   * delivered after commit. A payload outside the event's schema throws (internal, rolled back).
+   */
+  emit<V extends E>(event: V, payload: EventPayload<V>): void;
   /**
    * A write whose result the handler does not need (a plain INSERT, UPDATE or DELETE with `$n`
    * parameters, without a WITH clause of its own: it becomes one). Staged
@@ -23,15 +29,17 @@ export interface OperationCall<I> {
    * only stages needs a single round trip and no explicit transaction.
    */
   stage(sql: string, params: unknown[]): void;
-  /** What the subgraph was started with to reach other services (e.g. a store directory). */
-  services: Readonly<Record<string, unknown>>;
+  /** Queues one of the subgraph's tasks (e.g. a webhook delivery) with the command's transaction. */
+  enqueue: Enqueue;
+  /** How this subgraph reaches what others own (e.g. the catalog's store directory): given at start. */
+  ports: Readonly<P>;
 }
 
 /**
  * The one declaration of an operation. The GraphQL field, input validation, REST route, OpenAPI entry
  * and audit all come from it.
  */
-export interface Operation<I extends TObject = TObject, R extends TSchema = TSchema> {
+export interface Operation<I extends TObject = TObject, R extends TSchema = TSchema, P extends object = {}, E extends EventDeclaration = EventDeclaration> {
   /** The reference's name, e.g. `iam.api_key.rotate`. */
   name: string;
   kind: 'command' | 'read';
@@ -42,8 +50,8 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
   summary: string;
   input: I;
   result: R;
-  /** Events the command may emit, by name (section 6). */
-  events: readonly string[];
+  /** The declarations of the events the command may emit (section 6); `emit` takes only these. */
+  events: readonly E[];
   /** REST path of a read, below /v1/read (commands are always /v1/commands/<name>); none: GraphQL only. */
   restPath?: string;
   deprecated?: boolean;
@@ -59,11 +67,22 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
    * whole result. The input field `projection` picks one; absent means `full` (the result itself).
    */
   projections?: Record<string, TSchema>;
-  handler(call: OperationCall<Static<I>>): Promise<Static<R>>;
+  handler(call: OperationCall<Static<I>, P, E>): Promise<Static<R>>;
 }
 
-/** Declares an operation with its input and result types inferred from the schemas. */
-export function defineOperation<I extends TObject, R extends TSchema>(operation: Operation<I, R>): Operation {
+/**
+ * `defineOperation` for a subgraph with ports: its handlers get `call.ports` typed as declared.
+ * `export const defineCatalogOperation = operationDefiner(catalogPorts);`
+ */
+export function operationDefiner<P extends object>(_ports: PortDeclarations<P>) {
+  // Input, result and events are inferred from the declaration, then erased: every surface and the
+  // executor handle operations alike.
+  return <I extends TObject, R extends TSchema, E extends EventDeclaration = never>(operation: Operation<I, R, P, E>): Operation<TObject, TSchema, P> =>
+    operation as unknown as Operation<TObject, TSchema, P>;
+}
+
+/** Declares an operation (of a subgraph without ports) with its input, result and event types inferred. */
+export function defineOperation<I extends TObject, R extends TSchema, E extends EventDeclaration = never>(operation: Operation<I, R, {}, E>): Operation {
   return operation as unknown as Operation;
 }
 

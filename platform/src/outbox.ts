@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { poolOf } from './db/data-source';
+import { newId } from './ids';
 
 /** The envelope every delivered event has; `payload` is the event's own shape. */
 export interface DomainEvent {
@@ -15,6 +16,12 @@ export interface DomainEvent {
 /** Somewhere events go after commit. Throwing makes the relay try again later. */
 export type EventSink = (event: DomainEvent) => Promise<void>;
 
+/**
+ * Hands a batch of committed events on (to the bus); resolves with the ids of those nobody takes.
+ * Throwing makes the relay try the whole batch again later.
+ */
+export type EventPublisher = (events: readonly DomainEvent[]) => Promise<Set<string>>;
+
 export interface RelayOptions {
   batchSize?: number;
   maxAttempts?: number;
@@ -29,6 +36,8 @@ export interface RelayOptions {
   /** How long a subscriber may take with one event before the attempt counts as failed. */
   sinkTimeoutMs?: number;
   log?: (line: string) => void;
+  /** Where events go beside in-process sinks: the bus. Without either, an event is `unrouted`. */
+  publisher?: EventPublisher | null;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -68,6 +77,7 @@ export class OutboxRelay {
       gatherMs: 50,
       sinkTimeoutMs: 30_000,
       log: console.error,
+      publisher: null,
       ...options,
     };
   }
@@ -132,7 +142,17 @@ export class OutboxRelay {
     const due = rows.length ? (rows[0].due as number) : 0;
     const claimed = rows.filter((row) => row.event_id !== null);
     claimed.sort((a, b) => String(a.event_id).localeCompare(String(b.event_id)));
-    const delivered: Array<[string, number]> = [];
+    const passed: Array<[DomainEvent, number]> = [];
+    const failed = async (event: DomainEvent, attempt: number, error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      const dead = attempt >= this.options.maxAttempts;
+      await pool.query(
+        `WITH failed AS (UPDATE ${s}.outbox_event SET status = $3, lease_until = NULL, last_error = $4,
+                           next_attempt_at = now() + ($5::int * interval '1 millisecond') WHERE event_id = $1)
+         INSERT INTO ${s}.event_delivery_attempt (event_id, attempt, outcome, error) VALUES ($1, $2, 'failed', $4)`,
+        [event.event_id, attempt, dead ? 'dead' : 'pending', message.slice(0, 500), this.options.backoffMs(attempt)],
+      );
+    };
     for (const row of claimed) {
       const event: DomainEvent = {
         event_id: row.event_id as string,
@@ -146,26 +166,32 @@ export class OutboxRelay {
       const attempt = row.attempts as number;
       try {
         for (const sink of [...this.sinks]) await withTimeout(sink(event), this.options.sinkTimeoutMs);
-        delivered.push([event.event_id, attempt]);
+        passed.push([event, attempt]);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const dead = attempt >= this.options.maxAttempts;
-        await pool.query(
-          `WITH failed AS (UPDATE ${s}.outbox_event SET status = $3, lease_until = NULL, last_error = $4,
-                             next_attempt_at = now() + ($5::int * interval '1 millisecond') WHERE event_id = $1)
-           INSERT INTO ${s}.event_delivery_attempt (event_id, attempt, outcome, error) VALUES ($1, $2, 'failed', $4)`,
-          [event.event_id, attempt, dead ? 'dead' : 'pending', message.slice(0, 500), this.options.backoffMs(attempt)],
-        );
+        await failed(event, attempt, error);
       }
     }
-    // The batch's successes in one statement: under load, one write per event would fall behind.
+    let delivered = passed;
+    let unrouted = new Set(this.sinks.length ? [] : passed.map(([event]) => event.event_id));
+    const { publisher } = this.options;
+    if (publisher && passed.length) {
+      try {
+        const nobody = await withTimeout(publisher(passed.map(([event]) => event)), this.options.sinkTimeoutMs);
+        // Taken by an in-process sink, an event is delivered even when no queue takes it.
+        unrouted = new Set([...nobody].filter((id) => unrouted.has(id)));
+      } catch (error) {
+        for (const [event, attempt] of passed) await failed(event, attempt, error);
+        delivered = [];
+      }
+    }
+    // The batch's outcomes in one statement: under load, one write per event would fall behind.
     if (delivered.length) {
       await pool.query(
-        `WITH done AS (UPDATE ${s}.outbox_event SET status = 'delivered', delivered_at = now(), lease_until = NULL, last_error = NULL
-                       WHERE event_id = ANY($1::text[]))
+        `WITH done AS (UPDATE ${s}.outbox_event o SET status = d.status, delivered_at = now(), lease_until = NULL, last_error = NULL
+                       FROM unnest($1::text[], $3::text[]) AS d(id, status) WHERE o.event_id = d.id)
          INSERT INTO ${s}.event_delivery_attempt (event_id, attempt, outcome)
-         SELECT id, n, 'delivered' FROM unnest($1::text[], $2::int[]) AS d(id, n)`,
-        [delivered.map((d) => d[0]), delivered.map((d) => d[1])],
+         SELECT id, n, status FROM unnest($1::text[], $2::int[], $3::text[]) AS d(id, n, status)`,
+        [delivered.map(([e]) => e.event_id), delivered.map(([, n]) => n), delivered.map(([e]) => (unrouted.has(e.event_id) ? 'unrouted' : 'delivered'))],
       );
     }
     return due;
@@ -238,7 +264,7 @@ export async function listEvents(
       request_id: (r.request_id as string | null) ?? null,
       payload: r.payload as Record<string, unknown>,
       occurred_at: (r.occurred_at as Date).toISOString(),
-      status: r.status as 'pending' | 'delivered' | 'dead',
+      status: r.status as 'pending' | 'delivered' | 'unrouted' | 'dead',
       attempts: r.attempts as number,
       next_attempt_at: r.status === 'pending' ? (r.next_attempt_at as Date).toISOString() : null,
       delivered_at: r.delivered_at ? (r.delivered_at as Date).toISOString() : null,
@@ -246,4 +272,21 @@ export async function listEvents(
     })),
     total: (count as Array<{ total: number }>)[0].total,
   };
+}
+
+/** Whose events a consumer or task writes: the tenant, and the actor and request they follow from. */
+export interface EventContext {
+  tenant_id: string;
+  actor_id?: string | null;
+  request_id?: string | null;
+}
+
+/** Writes events to a subgraph's outbox in the caller's transaction (commands batch theirs with their writes instead). */
+export async function writeEvents(db: EntityManager, schema: string, context: EventContext, events: readonly { type: string; payload: Record<string, unknown> }[]): Promise<void> {
+  if (!events.length) return;
+  await db.query(
+    `INSERT INTO "${schema}".outbox_event (event_id, tenant_id, type, payload, actor_id, request_id)
+     SELECT e.id, $1, e.type, e.payload, $2, $3 FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS e(id, type, payload)`,
+    [context.tenant_id, context.actor_id ?? null, context.request_id ?? null, events.map(() => newId('evt')), events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload))],
+  );
 }

@@ -23,7 +23,7 @@ const eventItem = t.object({
   request_id: t.nullable(t.string()),
   payload: t.record(),
   occurred_at: t.timestamp(),
-  status: t.enum(['pending', 'delivered', 'dead'] as const),
+  status: t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const),
   attempts: t.integer({ minimum: 0 }),
   next_attempt_at: t.nullable(t.timestamp()),
   delivered_at: t.nullable(t.timestamp()),
@@ -39,7 +39,7 @@ const paging = (maxLimit: number) => ({
 });
 
 const auditFilter = { actor: t.optional(t.id('an actor name or actor_id')), operation: t.optional(t.id()) };
-const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pending', 'delivered', 'dead'] as const)) };
+const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const)) };
 
 export const auditPage = page(auditItem);
 export const eventPage = page(eventItem);

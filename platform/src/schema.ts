@@ -2,6 +2,8 @@ import { Type, type TSchema, type TObject, type TProperties, type SchemaOptions,
 
 /** Schema building blocks carrying the reference's rules; every operation's input and result is made of these. */
 export const SAFE_INTEGER_MAX = Number.MAX_SAFE_INTEGER;
+/** Identifiers and handles are short: a caller's 1 MB "id" is refused before anything looks it up. */
+export const ID_MAX_LENGTH = 200;
 
 export const t = {
   object: <P extends TProperties>(properties: P, options: SchemaOptions = {}) =>
@@ -17,8 +19,8 @@ export const t = {
     Type.Object(properties, { additionalProperties: true, ...options }),
   string: (options: { minLength?: number; maxLength?: number; pattern?: string; format?: string; description?: string } = {}) =>
     Type.String(options),
-  /** An identifier or other required text: at least one character. */
-  id: (description?: string) => Type.String({ minLength: 1, ...(description ? { description } : {}) }),
+  /** An identifier, handle or other short required text: 1 to ID_MAX_LENGTH characters. */
+  id: (description?: string) => Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, ...(description ? { description } : {}) }),
   integer: (options: { minimum?: number; maximum?: number; exclusiveMinimum?: number; default?: number; description?: string } = {}) =>
     Type.Integer({ minimum: -SAFE_INTEGER_MAX, maximum: SAFE_INTEGER_MAX, ...options }),
   boolean: (options: { default?: boolean; description?: string } = {}) => Type.Boolean(options),
@@ -26,7 +28,7 @@ export const t = {
     Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options }),
   nullable: <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]),
   optional: <S extends TSchema>(schema: S) => Type.Optional(schema),
-  array: <S extends TSchema>(items: S, options: { minItems?: number; maxItems?: number; uniqueItems?: boolean } = {}) =>
+  array: <S extends TSchema>(items: S, options: { minItems?: number; maxItems?: number; uniqueItems?: boolean; description?: string } = {}) =>
     Type.Array(items, options),
   /** An object with string keys and any values (metadata, credentials). */
   record: (options: SchemaOptions = {}) => Type.Record(Type.String(), Type.Unknown(), options),

@@ -1,31 +1,54 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ACTOR_CONTEXT_HEADER, internalToken } from './actor';
+import { nameSpansByRoute, registerMetricsEndpoint } from './observability/fastify';
+import { traceHttpServer } from './observability/tracing';
 import type { SubgraphContext, SubgraphRuntime } from './subgraph';
+import { subgraphAccess, type SubgraphAccess } from './subgraph-access';
 
 /**
- * Serves one subgraph over HTTP (when the subgraphs run as separate processes). Every request must
- * carry the gateway's signed context; the executor refuses operations without it.
+ * Serves one subgraph over HTTP (when the subgraphs run as separate processes). Without `access`,
+ * every request must carry the gateway's signed context (the executor refuses operations without
+ * it); with it, a router's request may instead carry `Authorization: Bearer`, or nothing (public
+ * reads) — see `subgraph-access.ts`.
  */
 export const INTERNAL_SECRET_HEADER = 'x-backoffice-internal';
 
 /** Endpoints only the gateway may call (POST /internal/<name>), for services a subgraph offers it. */
 export type InternalRoutes = Record<string, (body: Record<string, unknown>) => Promise<unknown>>;
 
-export async function serveSubgraph(runtime: SubgraphRuntime, port: number, internal: InternalRoutes = {}, host = process.env.HOST ?? '127.0.0.1') {
-  const app = Fastify({ logger: false });
+export interface ServeSubgraphOptions {
+  /** Let in calls without the gateway's signed context: a forwarded bearer, or none. */
+  access?: SubgraphAccess;
+  /** Whose `x-forwarded-for` to believe for the client address (TRUST_PROXY, see `trustProxyOf`). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+export async function serveSubgraph(
+  runtime: SubgraphRuntime,
+  port: number,
+  internal: InternalRoutes = {},
+  host = process.env.HOST ?? '127.0.0.1',
+  options: ServeSubgraphOptions = {},
+) {
+  const app = Fastify({ logger: false, trustProxy: options.trustProxy ?? false });
+  const access = options.access && subgraphAccess(runtime, options.access);
+  // Continues the gateway's trace (with tracing on); /metrics as on the gateway.
+  traceHttpServer(app.server);
+  nameSpansByRoute(app);
+  registerMetricsEndpoint(app);
   const apollo = new ApolloServer<SubgraphContext>({
     schema: runtime.schema,
     includeStacktraceInErrorResponses: false,
     // No per-request traces: nothing here reports them, and they cost time on every call.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled(), ...(access ? [access.plugin] : [])],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
-    context: async (request) => runtime.contextFor(request.headers[ACTOR_CONTEXT_HEADER] as string | undefined),
+    context: async (request, reply) => (access ? access.context(request, reply) : runtime.contextFor(request.headers[ACTOR_CONTEXT_HEADER] as string | undefined)),
   });
   const expected = Buffer.from(internalToken(runtime.contextSecret));
   for (const [name, handle] of Object.entries(internal)) {
@@ -38,7 +61,11 @@ export async function serveSubgraph(runtime: SubgraphRuntime, port: number, inte
     });
   }
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_, reply) => ((await runtime.ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
+  app.get('/readyz', async (_, reply) => {
+    if (!(await runtime.ready())) return reply.code(503).send({ status: 'unavailable' });
+    // Without Redis the bearer calls are limited per process: ready, but degraded (as the gateway says).
+    return options.access?.limiter.health() === 'degraded' ? { status: 'degraded', degraded: ['redis'] } : { status: 'ready' };
+  });
   await app.listen({ port, host });
   const address = app.server.address();
   return {

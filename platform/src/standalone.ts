@@ -1,30 +1,51 @@
+import { EventBus } from './bus/event-bus';
 import { openDatabase } from './db/locate';
+import { lineLog, rootLogger } from './observability/logger';
+import { startTracing, stopTracing } from './observability/tracing';
+import type { Authenticate } from './admission';
+import { createRateLimiter, rateLimitConfig } from './rate-limit';
 import { serveSubgraph, type InternalRoutes } from './serve-subgraph';
 import { SubgraphRuntime, type SubgraphDefinition } from './subgraph';
+import { trustProxyOf } from './subgraph-access';
 
 /**
  * Runs one subgraph as its own process: `<NAME>_PORT` (or its default port), DATABASE_URL, and the
- * CONTEXT_SECRET it shares with the gateway.
+ * CONTEXT_SECRET it shares with the gateway. With `authenticate`, it also answers a router that
+ * forwards `Authorization: Bearer` (rate limits as the gateway's: RATE_LIMIT_*, REDIS_URL; client
+ * address from `x-forwarded-for` only with TRUST_PROXY); see docs/routers.md.
  */
-export async function runStandalone(
-  definition: SubgraphDefinition,
-  internal?: (runtime: SubgraphRuntime) => InternalRoutes,
-  services: Readonly<Record<string, unknown>> = {},
+export async function runStandalone<P extends object>(
+  definition: SubgraphDefinition<P>,
+  internal: ((runtime: SubgraphRuntime) => InternalRoutes) | undefined,
+  /** The ports the subgraph declares, reaching the others over HTTP. */
+  ports: P,
+  authenticate?: (runtime: SubgraphRuntime) => Authenticate,
 ) {
   const secret = process.env.CONTEXT_SECRET;
   if (!secret || secret.length < 32) {
     console.error('CONTEXT_SECRET (at least 32 characters, shared with the gateway) must be set');
     process.exit(1);
   }
-  const database = await openDatabase(console.error);
-  const runtime = await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, services }).start();
+  // JSON lines through pino (LOG_LEVEL); spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  const log = lineLog(rootLogger().child({ subgraph: definition.name }));
+  startTracing({ serviceName: `backoffice-${definition.name}` });
+  const database = await openDatabase(log);
+  const bus = await new EventBus({ url: database.url, log }).start();
+  const runtime = await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, ports, bus, log }).start();
   const port = Number(process.env[`${definition.name.toUpperCase()}_PORT`]) || definition.defaultPort;
-  const server = await serveSubgraph(runtime, port, internal?.(runtime) ?? {});
+  const limiter = authenticate ? createRateLimiter(rateLimitConfig(), process.env.REDIS_URL, log) : null;
+  const server = await serveSubgraph(runtime, port, internal?.(runtime) ?? {}, undefined, {
+    access: authenticate && limiter ? { authenticate: authenticate(runtime), limiter } : undefined,
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
+  });
   console.log(`${definition.name} subgraph at ${server.url}`);
   const shutdown = async () => {
     await server.close();
+    await limiter?.close();
+    await bus.stop();
     await runtime.stop();
     await database.stop();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

@@ -8,19 +8,36 @@ import { createDataSource, migrate } from './db/data-source';
 import { AppError } from './errors';
 import { OperationExecutor } from './executor';
 import { operationsSdl } from './graphql-sdl';
-import { fieldName, type EventDraft, type Operation } from './operation';
+import type { EventDeclaration, EventDraft } from './event';
+import { fieldName, type Operation } from './operation';
 import { OutboxRelay, type RelayOptions } from './outbox';
+import { missingPorts, type PortDeclarations } from './ports';
+import type { TObject, TSchema } from './schema';
+import { consumerQueue, handleDelivery, type ConsumerDefinition, type ConsumerHost } from './bus/consumer';
+import { taskQueue, taskTransaction, type TaskDefinition } from './bus/task';
+import type { EventBus } from './bus/event-bus';
+import { cronOf, runJob, type JobDefinition, type JobRun } from './bus/job';
 import { platformReads } from './platform-reads';
 import { JSONScalar, SafeInt } from './scalars';
+import { metrics, observeSubgraph, operationTimer } from './observability/metrics';
 
-/** What a subgraph owns and serves: its schema (PostgreSQL and GraphQL), its operations. */
-export interface SubgraphDefinition {
+/**
+ * What a subgraph owns and serves, in one place: its operations, the events they emit, its tables
+ * (entities, migrations), and the ports it needs from outside (`P`: what its handlers get as
+ * `call.ports`).
+ */
+export interface SubgraphDefinition<P extends object = {}> {
   name: string;
   /** Port of the subgraph when it runs alone. */
   defaultPort: number;
   /** Where its generated GraphQL schema is committed. */
   schemaFile: string;
-  operations: Operation[];
+  /** Its commands and reads, one file each: `src/operations/<operation name>.ts`. */
+  operations: Operation<TObject, TSchema, P>[];
+  /** Every event its operations emit, with its payload schema (`src/events.ts`). */
+  events: readonly EventDeclaration[];
+  /** What it needs from outside itself, given when it is started (none when absent). */
+  ports?: PortDeclarations<P>;
   entities: EntitySchema[];
   migrations: (new () => MigrationInterface)[];
   /** Hand-written federation types beside the generated operation fields. */
@@ -29,6 +46,12 @@ export interface SubgraphDefinition {
   resolvers?: (runtime: { dataSource: DataSource }) => GraphQLResolverMap<SubgraphContext>;
   /** What the subgraph runs beside its operations while it is started (a cache and its invalidation). */
   hooks?: (runtime: SubgraphRuntime) => SubgraphHooks;
+  /** Its reactions to events of any subgraph, delivered by the bus. */
+  consumers?: ConsumerDefinition<P>[];
+  /** Its background work with retries, queued by its commands and consumers (`call.enqueue`). */
+  tasks?: TaskDefinition<never, P>[];
+  /** Its scheduled work, one run at a time across processes. */
+  jobs?: JobDefinition[];
 }
 
 /** A subgraph's own lifecycle work. `committed` runs in process, right after a command's commit. */
@@ -46,6 +69,25 @@ export function subgraphOperations(definition: SubgraphDefinition): Operation[] 
   return [...definition.operations, ...platformReads(definition.name)];
 }
 
+/** What may emit each of a subgraph's events: its operations, consumers and tasks, by name. */
+export function emittersOf(definition: SubgraphDefinition): Map<EventDeclaration, string[]> {
+  const emitters = new Map<EventDeclaration, string[]>();
+  const sources = [
+    ...definition.operations.map((op) => ({ name: op.name, emits: op.events })),
+    ...(definition.consumers ?? []).map((consumer) => ({ name: consumer.name, emits: consumer.emits ?? [] })),
+    ...(definition.tasks ?? []).map((task) => ({ name: task.name, emits: task.emits ?? [] })),
+  ];
+  for (const { name, emits } of sources) for (const event of emits) emitters.set(event, [...(emitters.get(event) ?? []), name]);
+  return emitters;
+}
+
+/** What is wrong with a definition's declarations: an operation, consumer or task emitting an event the subgraph does not declare. */
+export function definitionProblems(definition: SubgraphDefinition): string[] {
+  return [...emittersOf(definition)]
+    .filter(([event]) => !definition.events.includes(event))
+    .flatMap(([event, names]) => names.map((name) => `${name} emits ${event.name}, which ${definition.name} does not declare`));
+}
+
 /** A subgraph's own DataSource: its schema, entities and migrations (the CLI and tools open one too). */
 export function subgraphDataSource(url: string, definition: SubgraphDefinition, poolSize?: number): DataSource {
   return createDataSource(url, { schema: definition.name, entities: definition.entities, migrations: definition.migrations }, poolSize);
@@ -55,18 +97,23 @@ export function subgraphSdl(definition: SubgraphDefinition): string {
   return operationsSdl(subgraphOperations(definition), definition.typeDefs);
 }
 
-export interface SubgraphOptions {
+export interface SubgraphSettings {
   url: string;
   /** Secret the gateway signs call contexts with. */
   contextSecret: string;
   relay?: RelayOptions;
   log?: (line: string) => void;
-  /** Handed to every handler as `call.services`: how this subgraph reaches others (never their tables). */
-  services?: Readonly<Record<string, unknown>>;
+  /** The transport of events to consumers and of scheduled jobs; without it, events stay in the outbox as `unrouted`. */
+  bus?: EventBus | null;
+  /** Told of every finished run of one of its jobs (beside the metrics). */
+  jobRun?: (run: JobRun & { subgraph: string }) => void;
 }
 
+/** How a subgraph is started: its settings and, when it declares any, its ports (`call.ports`). */
+export type SubgraphOptions<P extends object = {}> = SubgraphSettings & ({} extends P ? { ports?: P } : { ports: P });
+
 /** A started subgraph: its DataSource, audit trail, outbox relay and executable schema. */
-export class SubgraphRuntime {
+export class SubgraphRuntime<P extends object = {}> {
   readonly dataSource: DataSource;
   readonly audit: AuditLog;
   readonly relay: OutboxRelay;
@@ -75,16 +122,27 @@ export class SubgraphRuntime {
   readonly operations: Operation[];
   readonly hooks: SubgraphHooks;
   readonly log: (line: string) => void;
+  private readonly options: SubgraphSettings & { ports?: P };
 
   constructor(
-    readonly definition: SubgraphDefinition,
-    private readonly options: SubgraphOptions,
+    readonly definition: SubgraphDefinition<P>,
+    options: SubgraphOptions<P>,
   ) {
+    this.options = options;
+    // A subgraph started without what it declares would fail on its first request: fail now instead.
+    const missing = missingPorts(definition.ports, options.ports);
+    if (missing.length) throw new Error(`${definition.name} needs its ports ${missing.join(', ')}`);
+    const problems = definitionProblems(definition);
+    if (problems.length) throw new Error(problems.join('; '));
     const log = (this.log = options.log ?? console.error);
     this.dataSource = subgraphDataSource(options.url, definition);
     this.audit = new AuditLog(this.dataSource, definition.name, log);
-    this.relay = new OutboxRelay(this.dataSource, definition.name, { log, ...options.relay });
-    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, (events) => this.committed(events), options.services);
+    const bus = options.bus;
+    this.relay = new OutboxRelay(this.dataSource, definition.name, { log, publisher: bus ? (events) => bus.publish(events) : null, ...options.relay });
+    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, (events) => this.committed(events), options.ports, {
+      tasks: (definition.tasks ?? []) as TaskDefinition<never, never>[],
+      queue: bus ?? null,
+    });
     this.hooks = definition.hooks?.(this) ?? {};
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
@@ -96,9 +154,13 @@ export class SubgraphRuntime {
     for (const operation of this.operations) {
       const target = operation.kind === 'command' ? Mutation : Query;
       target[fieldName(operation.name)] = async (_: unknown, args: { input?: unknown }, context: SubgraphContext) => {
+        const done = operationTimer(this.definition.name, operation.name);
         try {
-          return await this.executor.execute(operation, args.input ?? {}, context.call);
+          const result = await this.executor.execute(operation, args.input ?? {}, context.call);
+          done('ok');
+          return result;
         } catch (error) {
+          done(error instanceof AppError ? error.kind : 'internal');
           throw error instanceof AppError ? error.toGraphQLError() : error;
         }
       };
@@ -121,10 +183,66 @@ export class SubgraphRuntime {
 
   async start({ runMigrations = true, relay = true } = {}): Promise<this> {
     await this.dataSource.initialize();
+    // Pool and outbox in the metrics; SQL spans when tracing is on.
+    this.unobserve = observeSubgraph(this.definition.name, this.dataSource);
     if (runMigrations) await migrate(this.options.url, this.dataSource);
     await this.hooks.start?.();
+    await this.startConsumersAndJobs();
     if (relay) this.relay.start();
     return this;
+  }
+
+  /** Runs one of this subgraph's jobs now (still one run at a time across processes). */
+  async runJobNow(job: string): Promise<void> {
+    if (!this.options.bus) throw new Error(`${this.definition.name} runs without a bus`);
+    await this.options.bus.runNow(`${this.definition.name}.job.${job}`);
+  }
+
+  /** Every consumer gets its queue (subscribed to its events), every task its queue and every job its schedule on the bus. */
+  private async startConsumersAndJobs(): Promise<void> {
+    const { bus } = this.options;
+    const { name, consumers = [], jobs = [], tasks = [] } = this.definition;
+    if (!bus) return;
+    const ports = (this.options.ports ?? {}) as P;
+    const host: ConsumerHost<P> = {
+      dataSource: this.dataSource,
+      schema: name,
+      ports,
+      tasks: tasks as TaskDefinition<never, never>[],
+      queue: (queued, db) => bus.queue(queued, db),
+      log: this.log,
+    };
+    for (const consumer of consumers) {
+      const types = consumer.routes ? await consumer.routes(this.dataSource.manager, ports) : consumer.events;
+      await bus.consume(consumerQueue(name, consumer.name), types, async (event, attempt) => {
+        const started = process.hrtime.bigint();
+        const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+        try {
+          const { handled, events, queued } = await handleDelivery(host, consumer, event, attempt);
+          metrics.consumerDelivery({ subgraph: name, consumer: consumer.name, outcome: handled ? 'handled' : 'duplicate', seconds: seconds() });
+          if (events.length) this.relay.wake();
+          bus.wake(...queued);
+        } catch (error) {
+          metrics.consumerDelivery({ subgraph: name, consumer: consumer.name, outcome: 'failed', seconds: seconds() });
+          throw error;
+        }
+      });
+    }
+    for (const definition of tasks) {
+      const transaction = taskTransaction(this.dataSource, name, `task ${definition.name}`, definition.emits ?? [], () => this.relay.wake());
+      const retry = typeof definition.retry === 'function' ? definition.retry(ports) : definition.retry;
+      await bus.task(taskQueue(name, definition.name), retry, (data, attempt, lastAttempt) =>
+        definition.handler({ data: data as never, attempt, lastAttempt, dataSource: this.dataSource, ports, log: this.log, transaction }),
+      );
+    }
+    for (const job of jobs) {
+      await bus.schedule(`${name}.job.${job.name}`, cronOf(job.every), () =>
+        runJob(job, { dataSource: this.dataSource, log: this.log }, (run) => {
+          metrics.jobRun({ ...run, subgraph: name });
+          this.options.jobRun?.({ ...run, subgraph: name });
+        }),
+      );
+    }
   }
 
   private committed(events: readonly EventDraft[]): void {
@@ -146,7 +264,10 @@ export class SubgraphRuntime {
     }
   }
 
+  private unobserve?: () => void;
+
   async stop(): Promise<void> {
+    this.unobserve?.();
     await this.audit.flush();
     await this.relay.stop();
     await this.hooks.stop?.();

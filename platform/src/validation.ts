@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { validationFailed } from './errors';
+import { jsonProblem } from './json-guard';
 
 const strict = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
 /** Query strings carry only text: reads coerce "5" to 5 and "true" to true before the same rules apply. */
@@ -45,9 +46,13 @@ export function describeErrors(errors: ErrorObject[] | null | undefined): string
 
 /**
  * Checks `value` against `schema`, filling defaults in place; throws validation_failed naming the fields.
+ * Every surface's input passes here (the REST shim first, then the subgraph), so one check covers all.
  * `coerce` is for query-string input only.
  */
 export function validate<T>(schema: TSchema, value: unknown, coerce = false): T {
+  // What no schema can express (storable text, bounded depth, exact numbers) holds for every input.
+  const problem = jsonProblem(value);
+  if (problem) throw validationFailed(problem);
   const fn = compiled(schema, coerce);
   if (!fn(value)) throw validationFailed(describeErrors(fn.errors));
   return value as T;

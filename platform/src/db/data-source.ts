@@ -1,6 +1,6 @@
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { Client, type Pool } from 'pg';
-import { platformMigration, platformOutboxDueMigration } from './platform-migration';
+import { platformConsumerMigration, platformMigration, platformOutboxDueMigration } from './platform-migration';
 
 export interface SubgraphStore {
   schema: string;
@@ -15,7 +15,7 @@ export function createDataSource(url: string, store: SubgraphStore, poolSize = N
     url,
     schema: store.schema,
     entities: store.entities,
-    migrations: [platformMigration(store.schema), ...store.migrations, platformOutboxDueMigration(store.schema)],
+    migrations: [platformMigration(store.schema), ...store.migrations, platformOutboxDueMigration(store.schema), platformConsumerMigration(store.schema)],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',
     synchronize: false,

@@ -87,3 +87,43 @@ export function platformOutboxDueMigration(schema: string): new () => MigrationI
     }
   };
 }
+
+/**
+ * The consumer side of events, in the consuming subgraph's own schema: one row per delivery attempt
+ * of an event to one of its consumers (the trail), of which at most one per (consumer, event) says
+ * `handled` — written in the handler's transaction, it makes the effect apply once. An event no
+ * consumer takes is `unrouted` in its outbox, not `delivered`.
+ */
+export function platformConsumerMigration(schema: string): new () => MigrationInterface {
+  return class PlatformConsumers1795400000000 implements MigrationInterface {
+    name = 'PlatformConsumers1795400000000';
+
+    async up(q: QueryRunner): Promise<void> {
+      await q.query(`
+        CREATE TABLE "${schema}".consumer_delivery (
+          id bigserial PRIMARY KEY,
+          consumer text NOT NULL,
+          event_id text NOT NULL,
+          event_type text NOT NULL,
+          attempt integer NOT NULL,
+          outcome text NOT NULL CHECK (outcome IN ('handled', 'failed')),
+          error text,
+          at timestamptz NOT NULL DEFAULT now()
+        )`);
+      await q.query(`CREATE UNIQUE INDEX consumer_delivery_once ON "${schema}".consumer_delivery (consumer, event_id) WHERE outcome = 'handled'`);
+      await q.query(`CREATE INDEX consumer_delivery_event ON "${schema}".consumer_delivery (event_id)`);
+      await q.query(`ALTER TABLE "${schema}".outbox_event DROP CONSTRAINT outbox_event_status_check`);
+      await q.query(`ALTER TABLE "${schema}".outbox_event ADD CONSTRAINT outbox_event_status_check CHECK (status IN ('pending', 'delivered', 'unrouted', 'dead'))`);
+      await q.query(`ALTER TABLE "${schema}".event_delivery_attempt DROP CONSTRAINT event_delivery_attempt_outcome_check`);
+      await q.query(`ALTER TABLE "${schema}".event_delivery_attempt ADD CONSTRAINT event_delivery_attempt_outcome_check CHECK (outcome IN ('delivered', 'unrouted', 'failed'))`);
+    }
+
+    async down(q: QueryRunner): Promise<void> {
+      await q.query(`DROP TABLE "${schema}".consumer_delivery`);
+      await q.query(`ALTER TABLE "${schema}".event_delivery_attempt DROP CONSTRAINT event_delivery_attempt_outcome_check`);
+      await q.query(`ALTER TABLE "${schema}".event_delivery_attempt ADD CONSTRAINT event_delivery_attempt_outcome_check CHECK (outcome IN ('delivered', 'failed'))`);
+      await q.query(`ALTER TABLE "${schema}".outbox_event DROP CONSTRAINT outbox_event_status_check`);
+      await q.query(`ALTER TABLE "${schema}".outbox_event ADD CONSTRAINT outbox_event_status_check CHECK (status IN ('pending', 'delivered', 'dead'))`);
+    }
+  };
+}

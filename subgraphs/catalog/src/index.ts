@@ -1,21 +1,54 @@
 import { join } from 'node:path';
 import type { SubgraphDefinition } from '@backoffice/platform';
+import { referenceResolvers } from './domain/references';
 import { catalogEntities } from './entities';
+import { catalogEvents } from './events';
 import { Catalog1763800000010 } from './migrations/1763800000010-catalog';
 import { Catalog1763800000011 } from './migrations/1763800000011-catalog-read';
-import { catalogCommands } from './operations';
-import { adminProduct, adminProducts } from './reads/admin';
-import { readProducts } from './reads/products';
-import { referenceResolvers } from './reads/references';
+import { brandCreate } from './operations/catalog.brand.create';
+import { categoryCreate } from './operations/catalog.category.create';
+import { collectionAddProducts } from './operations/catalog.collection.add_products';
+import { collectionCreate } from './operations/catalog.collection.create';
+import { mediaAttach } from './operations/catalog.media.attach';
+import { optionCreate } from './operations/catalog.option.create';
+import { adminProduct } from './operations/catalog.product';
+import { productCreate } from './operations/catalog.product.create';
+import { productPublish } from './operations/catalog.product.publish';
+import { productUnpublish } from './operations/catalog.product.unpublish';
+import { productUpdate } from './operations/catalog.product.update';
+import { adminProducts } from './operations/catalog.products';
+import { skuCreate } from './operations/catalog.sku.create';
+import { skuSetPromotion } from './operations/catalog.sku.set_promotion';
+import { readProducts } from './operations/read.products';
+import { catalogPorts, type CatalogPorts } from './ports';
 
 export { cachedDirectory, remoteDirectory, type StoreDirectory, type StoreRef } from './stores';
+export type { CatalogPorts } from './ports';
 
 /** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
-export const catalog: SubgraphDefinition = {
+export const catalog: SubgraphDefinition<CatalogPorts> = {
   name: 'catalog',
   defaultPort: 4002,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
-  operations: [...catalogCommands, readProducts, adminProducts, adminProduct],
+  operations: [
+    productCreate,
+    productUpdate,
+    productPublish,
+    productUnpublish,
+    skuCreate,
+    skuSetPromotion,
+    optionCreate,
+    mediaAttach,
+    categoryCreate,
+    collectionCreate,
+    collectionAddProducts,
+    brandCreate,
+    readProducts,
+    adminProducts,
+    adminProduct,
+  ],
+  events: catalogEvents,
+  ports: catalogPorts,
   entities: catalogEntities,
   migrations: [Catalog1763800000010, Catalog1763800000011],
   resolvers: referenceResolvers as SubgraphDefinition['resolvers'],

@@ -1,4 +1,5 @@
-import { INTERNAL_SECRET_HEADER, internalToken, type OperationCall } from '@backoffice/platform';
+import { INTERNAL_SECRET_HEADER, internalToken } from '@backoffice/platform';
+import { LRUCache } from 'lru-cache';
 
 /** A store as the catalog needs it: which tenant a public read by `store` is for. */
 export interface StoreRef {
@@ -16,15 +17,19 @@ export interface StoreDirectory {
  * and most cost none. Unknown stores are remembered briefly, so a typo cannot hammer identity.
  */
 export function cachedDirectory(lookup: (ref: string) => Promise<StoreRef | null>, ttlMs = 30_000, missTtlMs = 2_000): StoreDirectory {
-  const cache = new Map<string, { value: StoreRef | null; until: number }>();
+  // Bounded in entries and bytes (refs are at most 200 characters, so 10,000 entries stay under 4 MiB).
+  const cache = new LRUCache<string, { value: StoreRef | null }>({
+    max: 10_000,
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_entry, ref) => 2 * ref.length + 128,
+    ttl: ttlMs,
+  });
   return {
     async resolve(ref) {
-      const now = Date.now();
       const hit = cache.get(ref);
-      if (hit && hit.until > now) return hit.value;
+      if (hit) return hit.value;
       const value = await lookup(ref);
-      if (cache.size > 10_000) cache.clear();
-      cache.set(ref, { value, until: now + (value ? ttlMs : missTtlMs) });
+      cache.set(ref, { value }, { ttl: value ? ttlMs : missTtlMs });
       return value;
     },
   };
@@ -41,10 +46,4 @@ export function remoteDirectory(identityUrl: string, secret: string): StoreDirec
     if (!response.ok) throw new Error(`identity /internal/store answered ${response.status}`);
     return ((await response.json()) as { store: StoreRef | null }).store;
   });
-}
-
-export function storeDirectory(call: Pick<OperationCall<unknown>, 'services'>): StoreDirectory {
-  const directory = call.services.stores as StoreDirectory | undefined;
-  if (!directory) throw new Error('the catalog was started without a store directory');
-  return directory;
 }

@@ -7,6 +7,7 @@ export const content: SubgraphDefinition = {
   defaultPort: 4004,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [],
+  events: [],
   entities: [],
   migrations: [],
 };

@@ -2,6 +2,7 @@ import { poolOf, type Actor, type EventDraft, type SubgraphHooks, type SubgraphR
 import { LRUCache } from 'lru-cache';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { apiKeyRevoked, apiKeyRotated } from './events';
 import { parseToken, secretMatches } from './tokens';
 
 /** Only generations that are alive: the key not revoked, the generation not past its deadline. */
@@ -22,7 +23,7 @@ export const CREDENTIALS_CHANNEL = 'identity_credentials';
 const HEARTBEAT_MS = 5_000;
 
 /** What changes whether a key's tokens still work. */
-const KEY_LIFE_EVENTS = new Set(['iam.api_key.rotated', 'iam.api_key.revoked']);
+const KEY_LIFE_EVENTS = new Set<string>([apiKeyRotated.name, apiKeyRevoked.name]);
 
 interface KnownCredential {
   secret_hash: Buffer;
@@ -64,7 +65,13 @@ export class Authenticator implements SubgraphHooks {
     private readonly dataSource: DataSource,
     options: AuthenticatorOptions = {},
   ) {
-    this.known = new LRUCache({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 30_000 });
+    // Bounded in bytes too (about 4 MiB): a key's name and scopes make an entry's size.
+    this.known = new LRUCache({
+      max: options.max ?? 10_000,
+      maxSize: 4 * 1024 * 1024,
+      sizeCalculation: (credential, id) => 2 * (id.length + credential.actor.name.length + credential.actor.scopes.join().length) + 256,
+      ttl: options.ttlMs ?? 30_000,
+    });
     this.log = options.log ?? console.error;
   }
 
@@ -197,6 +204,7 @@ export class Authenticator implements SubgraphHooks {
 
 /** The authenticator a started identity subgraph runs (its hooks). */
 export function authenticatorOf(runtime: SubgraphRuntime): Authenticator {
-  if (!(runtime.hooks instanceof Authenticator)) throw new Error(`${runtime.definition.name} is not the identity subgraph`);
-  return runtime.hooks;
+  const { authenticator } = runtime.hooks as { authenticator?: unknown };
+  if (!(authenticator instanceof Authenticator)) throw new Error(`${runtime.definition.name} is not the identity subgraph`);
+  return authenticator;
 }

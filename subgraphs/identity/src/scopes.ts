@@ -22,6 +22,8 @@ export const SCOPES = {
   'composition.write': 'Change composition placements.',
   'logistics.read': 'Read logistics configuration and shipments.',
   'pii.read': 'See personal fields unmasked in internal reads.',
+  'webhooks.write': 'Create, change, delete webhook subscriptions, rotate their secrets and redeliver.',
+  'webhooks.read': 'Read webhook subscriptions and their deliveries.',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

@@ -1,7 +1,7 @@
 import { newId, t, validate } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
 import { StoreEntity, TenantEntity } from './entities';
-import { apiKeyWrite, credentialWrite, expiryOf } from './operations/keys';
+import { apiKeyWrite, credentialWrite, expiryOf } from './domain/keys';
 import { ALL_SCOPES } from './scopes';
 
 export const STORE_HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';

@@ -7,6 +7,7 @@ export const orders: SubgraphDefinition = {
   defaultPort: 4003,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [],
+  events: [],
   entities: [],
   migrations: [],
 };

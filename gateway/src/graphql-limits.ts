@@ -1,0 +1,65 @@
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import { GRAPHQL_LIMITS } from '@backoffice/platform';
+import { GraphQLError, type FloatValueNode, type IntValueNode, type ListValueNode, type ObjectValueNode, type ValidationRule } from 'graphql';
+
+// The bounds and the cost estimate live in the platform: a subgraph run alone charges bearer calls by them too.
+export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount } from '@backoffice/platform';
+
+/** The parser's bound on a document's size, as Apollo Server's `parseOptions`. */
+export const PARSE_OPTIONS = { maxTokens: GRAPHQL_LIMITS.maxTokens };
+
+/** Armor's checks, as Apollo Server options (plugins and validation rules). */
+export function armorOptions<C extends BaseContext>(): { plugins: ApolloServerPlugin<C>[]; validationRules: ValidationRule[] } {
+  const armor = new ApolloArmor({
+    // Apollo's own parser counts tokens (parseOptions below): a refusal there is a clean parse error.
+    maxTokens: { enabled: false },
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+    // Our own cost (below) knows page sizes; Armor's static estimate does not.
+    costLimit: { enabled: false },
+    // The schema is public (introspection is on), so suggestions hide nothing.
+    blockFieldSuggestion: { enabled: false },
+  });
+  const { plugins, validationRules } = armor.protect();
+  return { plugins: plugins as ApolloServerPlugin<C>[], validationRules: [...(validationRules as ValidationRule[]), numberLiteralRule, literalDepthRule] };
+}
+
+/**
+ * Number literals must be finite and within the safe-integer range, as JSON numbers must (an
+ * input's `1e400` would otherwise reach the query planner as Infinity, which it cannot send on).
+ */
+export const numberLiteralRule: ValidationRule = (context) => {
+  const check = (node: IntValueNode | FloatValueNode) => {
+    const value = Number(node.value);
+    if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+      context.reportError(new GraphQLError(`the number ${node.value.slice(0, 40)} is not finite or lies outside ±${Number.MAX_SAFE_INTEGER}`, { nodes: [node] }));
+    }
+  };
+  return { IntValue: check, FloatValue: check };
+};
+
+/**
+ * Object and list literals in a document nest at most LITERAL_MAX_DEPTH levels; deeper JSON goes in
+ * variables (which the body and input bounds cover). Checked before planning: the federation query
+ * planner walks a literal's lists in time that doubles with each level (a 1 KB document of 130
+ * levels would block the gateway for good; 20 list levels take seconds).
+ */
+export const LITERAL_MAX_DEPTH = 12;
+
+export const literalDepthRule: ValidationRule = (context) => {
+  let depth = 0;
+  let reported = false;
+  const enter = (node: ObjectValueNode | ListValueNode) => {
+    depth++;
+    if (depth > LITERAL_MAX_DEPTH && !reported) {
+      reported = true;
+      context.reportError(new GraphQLError(`a literal value nests deeper than ${LITERAL_MAX_DEPTH} levels: pass deeper JSON as a variable`, { nodes: [node] }));
+    }
+  };
+  const leave = () => {
+    depth--;
+  };
+  return { ObjectValue: { enter, leave }, ListValue: { enter, leave } };
+};

@@ -1,0 +1,26 @@
+import { cachedDirectory, catalog } from '@backoffice/catalog';
+import { content } from '@backoffice/content';
+import { identity, resolveStore } from '@backoffice/identity';
+import { orders } from '@backoffice/orders';
+import { SubgraphRuntime, webhookSettings, type SubgraphSettings } from '@backoffice/platform';
+import { EVENTS, SUBGRAPHS } from './subgraphs';
+
+/**
+ * Starts every subgraph in this process, each given its ports at construction from those started
+ * before it: identity first, since the others reach it (in process) for what it owns, such as stores.
+ */
+export async function startSubgraphs(settings: SubgraphSettings): Promise<Map<string, SubgraphRuntime>> {
+  const started = new Map<string, SubgraphRuntime>();
+  const start = async <R extends SubgraphRuntime>(runtime: R): Promise<R> => {
+    started.set(runtime.definition.name, await runtime.start());
+    return runtime;
+  };
+  const identityRuntime = await start(new SubgraphRuntime(identity, { ...settings, ports: { webhooks: webhookSettings([...EVENTS.keys()]) } }));
+  await start(new SubgraphRuntime(catalog, { ...settings, ports: { stores: cachedDirectory((ref) => resolveStore(identityRuntime.dataSource, ref)) } }));
+  await start(new SubgraphRuntime(orders, settings));
+  await start(new SubgraphRuntime(content, settings));
+  // A subgraph added to SUBGRAPHS must be given its ports here too.
+  const missing = SUBGRAPHS.filter((s) => !started.has(s.name)).map((s) => s.name);
+  if (missing.length) throw new Error(`subgraphs not started in process: ${missing.join(', ')}`);
+  return started;
+}

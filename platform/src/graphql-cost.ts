@@ -1,0 +1,79 @@
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+import { getNamedType, getNullableType, isInputObjectType, isListType, Kind, type DocumentNode, type GraphQLField, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+
+/**
+ * The bounds of one GraphQL document. Each refusal is 400 `validation_failed` naming the limit.
+ * The static ones (size and shape of the document) come from GraphQL Armor; the cost, which depends
+ * on variables (a page's `limit`), is computed per request and also sets the rate charge.
+ */
+export const GRAPHQL_LIMITS = {
+  /** Lexical tokens in the document: bounds its size before it is parsed. */
+  maxTokens: 2000,
+  /** Nesting of selections. */
+  maxDepth: 10,
+  /** Aliased fields in the whole document (fragments expanded). */
+  maxAliases: 20,
+  /** Directives in the whole document. */
+  maxDirectives: 20,
+  /** Root fields after expanding fragments: each is one operation. */
+  maxRootFields: 20,
+  /** Estimated cost: every field 1, a field's list multiplies what is under it (below). */
+  maxCost: 50_000,
+  /** Assumed length of a list without a `limit` (SKUs of a product, its media…). */
+  listGuess: 5,
+  /** Every root field costs one token of the caller's rate; each further full `costPerToken` of cost, one more. */
+  costPerToken: 20_000,
+} as const;
+
+/** The page size a field asks for: its `input.limit`, or the reference's default 24; null when it takes none. */
+function pageSize(field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): number | null {
+  const input = field.args.find((a) => a.name === 'input');
+  const type = input && getNamedType(input.type);
+  if (!type || !isInputObjectType(type) || !type.getFields().limit) return null;
+  const limit = (args.input as { limit?: unknown } | undefined)?.limit;
+  return typeof limit === 'number' ? limit : 24;
+}
+
+/**
+ * A field's cost: 1 plus what it selects times the length of the list it returns. Below a page
+ * field, its `items` list (like any list) was counted `listGuess` long; the page rescales it to the
+ * asked size.
+ */
+const estimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
+  const page = pageSize(field, args);
+  if (page !== null) return 1 + Math.ceil((childComplexity * page) / GRAPHQL_LIMITS.listGuess);
+  return 1 + childComplexity * (isListType(getNullableType(field.type)) ? GRAPHQL_LIMITS.listGuess : 1);
+};
+
+/**
+ * The document's estimated cost for these variables. Throws a GraphQLError when it cannot be
+ * estimated: variables that do not fit the operation, or more nodes than the estimator visits.
+ */
+export function documentCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null): number {
+  return getComplexity({ schema, query: document, variables, operationName: operationName ?? undefined, estimators: [estimator] });
+}
+
+/** Root fields of the operation, fragments expanded (a spread of ten fields is ten operations). */
+export function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const keys = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (set: SelectionSetNode) => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) keys.add((selection.alias ?? selection.name).value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+      else if (!seen.has(selection.name.value)) {
+        seen.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) visit(fragment.selectionSet);
+      }
+    }
+  };
+  visit(operation.selectionSet);
+  return keys.size;
+}
+
+/** Tokens of the caller's rate a document spends. */
+export function rateCost(rootFields: number, cost: number): number {
+  return rootFields + Math.floor(cost / GRAPHQL_LIMITS.costPerToken);
+}

@@ -1,0 +1,5 @@
+export * from './fastify';
+export * from './logger';
+export * from './metrics';
+export * from './sql';
+export * from './tracing';

@@ -1,0 +1,137 @@
+import { t } from '@backoffice/platform';
+
+/**
+ * A product document as every catalog read serves it (`read.products`, the admin reads, the
+ * `Product` and `Sku` entities): its schema, the SQL that builds it, and its shaping.
+ */
+
+const feedMedia = t.object({ kind: t.string(), url: t.optional(t.string()) });
+const promotionalPrice = t.object({ unit_amount: t.integer(), promotional_amount: t.integer() });
+const feedCategory = t.object({ category_id: t.string(), path: t.string(), is_primary: t.boolean() });
+
+export const feedSkuFields = {
+  id: t.string(),
+  code: t.string(),
+  amount: t.integer(),
+  currency: t.string(),
+  status: t.string(),
+  name: t.nullable(t.string()),
+  ean: t.nullable(t.string()),
+  compare_at_amount: t.nullable(t.integer()),
+  media: t.array(feedMedia),
+  promotional_price: t.optional(promotionalPrice),
+};
+
+export const feedProductFields = {
+  product_id: t.string(),
+  title: t.string(),
+  description: t.nullable(t.string()),
+  handle: t.string(),
+  status: t.string(),
+  metadata: t.json(),
+  brand_id: t.nullable(t.string()),
+  categories: t.array(feedCategory),
+  media: t.array(feedMedia),
+};
+
+const media = t.object({
+  kind: t.string({ description: 'image, document or video_external' }),
+  url: t.optional(t.string({ description: 'absent when the media has no public address' })),
+  media_id: t.string(),
+  provider_key: t.string(),
+  alt: t.nullable(t.string()),
+  position: t.integer(),
+  role: t.nullable(t.string()),
+});
+
+export const sku = t.entity('Sku', {
+  ...feedSkuFields,
+  media: t.array(media),
+  sku_id: t.string({ description: 'same as id' }),
+  is_default: t.boolean(),
+  ref: t.nullable(t.string()),
+  metadata: t.optional(t.json({ description: 'absent under projection feed' })),
+  option_values: t.optional(t.array(t.object({ option: t.string(), value: t.string() }), {})),
+}, 'sku_id');
+
+const option = t.object({ option_id: t.string(), name: t.string(), values: t.array(t.string()), default_value: t.string(), position: t.integer() });
+
+export const product = t.entity('Product', {
+  ...feedProductFields,
+  categories: t.array(t.object({ category_id: t.string(), path: t.string(), is_primary: t.boolean(), name: t.string() })),
+  media: t.array(media),
+  skus: t.array(sku),
+  options: t.optional(t.array(option)),
+  custom_fields: t.optional(t.record({ description: 'absent under projection feed' })),
+  rich_content: t.optional(t.nullable(t.json({ description: 'absent under projection feed' }))),
+  price_min: t.nullable(t.integer({ description: 'lowest SKU amount' })),
+  price_max: t.nullable(t.integer({ description: 'highest SKU amount' })),
+  created_at: t.timestamp(),
+  updated_at: t.timestamp(),
+}, 'product_id');
+
+/**
+ * The SQL that builds product and SKU documents (alias `p` for the product, `s` for a SKU): shared by
+ * the public read, the admin reads and the entity resolvers. `full: false` leaves out what the feed
+ * does not carry.
+ */
+export function documentSql(full: boolean): { skuObject: string; productColumns: string } {
+  const mediaObject = `json_build_object('kind', m.kind, 'url', m.url, 'media_id', m.id, 'provider_key', m.provider_key, 'alt', m.alt, 'position', m.position, 'role', m.role)`;
+  const skuMedia = `(SELECT coalesce(json_agg(${mediaObject} ORDER BY m.position, m.id), '[]')
+          FROM catalog.media m WHERE m.owner_type = 'sku' AND m.owner_id = s.id)`;
+  // Under feed, the heavy parts nobody asked for stay in the database: options, custom fields, rich
+  // content, SKU metadata and option values.
+  const skuObject = `json_build_object('id', s.id, 'code', s.code, 'amount', s.amount, 'currency', s.currency, 'status', s.status, 'name', s.name, 'ean', s.ean,
+          'compare_at_amount', s.compare_at_amount, 'media', ${skuMedia}, 'promotional_amount', s.promotional_amount,
+          'sku_id', s.id, 'is_default', s.is_default, 'ref', s.ref${
+            full
+              ? `, 'metadata', s.metadata,
+          'option_values', (SELECT coalesce(json_agg(json_build_object('option', e.key, 'value', e.value) ORDER BY o.position NULLS LAST, e.key), '[]')
+            FROM jsonb_each_text(s.option_values) e LEFT JOIN catalog.option o ON o.product_id = s.product_id AND o.name = e.key)`
+              : ''
+          })`;
+  const productColumns = `p.id AS product_id, p.title, p.description, p.handle, p.status, p.metadata, p.brand_id,
+      (SELECT coalesce(json_agg(json_build_object('category_id', c.id, 'path', c.path::text, 'is_primary', pc.is_primary, 'name', c.name)
+          ORDER BY pc.is_primary DESC, c.path), '[]')
+        FROM catalog.product_category pc JOIN catalog.category c ON c.id = pc.category_id WHERE pc.product_id = p.id) AS categories,
+      (SELECT coalesce(json_agg(${mediaObject} ORDER BY m.position, m.id), '[]')
+        FROM catalog.media m WHERE m.product_id = p.id AND m.owner_type = 'product') AS media,
+      (SELECT coalesce(json_agg(${skuObject} ORDER BY s.position, s.id), '[]') FROM catalog.sku s WHERE s.product_id = p.id) AS skus,
+      p.price_min::float8 AS price_min, p.price_max::float8 AS price_max,
+      to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at${
+        full
+          ? `,
+      (SELECT coalesce(json_agg(json_build_object('option_id', o.id, 'name', o.name, 'values', o."values", 'default_value', o.default_value, 'position', o.position)
+          ORDER BY o.position, o.id), '[]') FROM catalog.option o WHERE o.product_id = p.id) AS options,
+      p.custom_fields, p.rich_content`
+          : ''
+      }`;
+  return { skuObject, productColumns };
+}
+
+
+export type Row = Record<string, unknown> & { media: Record<string, unknown>[]; skus: Record<string, unknown>[] };
+
+function shapeMedia(items: Record<string, unknown>[]): void {
+  for (const m of items) if (m.url === null) delete m.url;
+}
+
+/** A SKU document as served: a promotional price only when there is a promotion. */
+export function shapeSku(s: Record<string, unknown>): Record<string, unknown> {
+  shapeMedia(s.media as Record<string, unknown>[]);
+  if (s.promotional_amount !== null && s.promotional_amount !== undefined) {
+    s.promotional_price = { unit_amount: s.amount, promotional_amount: s.promotional_amount };
+  }
+  delete s.promotional_amount;
+  return s;
+}
+
+/** Optional keys are absent rather than null: media without a URL, SKUs without a promotional amount. */
+export function shapeItems(rows: Row[]): Row[] {
+  for (const row of rows) {
+    shapeMedia(row.media);
+    for (const s of row.skus) shapeSku(s);
+  }
+  return rows;
+}

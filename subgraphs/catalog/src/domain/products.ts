@@ -1,0 +1,65 @@
+import { conflict, t, type Actor } from '@backoffice/platform';
+import type { EntityManager } from 'typeorm';
+
+export const HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** ltree labels: letters, digits, underscore (at most 255, PostgreSQL's limit); separated by dots. */
+export const CATEGORY_PATH_PATTERN = '^[A-Za-z0-9_]{1,255}(\\.[A-Za-z0-9_]{1,255})*$';
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+
+export const handle = () => t.string({ minLength: 1, maxLength: 200, pattern: HANDLE_PATTERN });
+/** Facetable custom fields: scalar values only. */
+export const customFields = () => t.record({ maxProperties: 100, description: 'facetable custom fields (at most 100): string, number or boolean values' });
+
+export interface ProductRow {
+  id: string;
+  tenant_id: string;
+  status: (typeof PRODUCT_STATUSES)[number];
+  title: string;
+}
+
+/**
+ * A product of the caller's tenant, locked for the rest of the command. One of another tenant is
+ * indistinguishable from one that does not exist: both are a conflict with the tenant's catalog.
+ */
+export async function lockProduct(db: EntityManager, actor: Actor, productId: string): Promise<ProductRow> {
+  const [product] = (await db.query(`SELECT id, tenant_id, status, title FROM catalog.product WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
+    productId,
+    actor.tenant_id,
+  ])) as ProductRow[];
+  if (!product) throw conflict(`product ${productId} does not exist in this tenant`);
+  return product;
+}
+
+/** Refuses a referenced id the tenant does not have. */
+export async function assertOwned(db: EntityManager, actor: Actor, table: 'brand' | 'category' | 'collection', ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = (await db.query(`SELECT id FROM catalog.${table} WHERE tenant_id = $1 AND id = ANY($2::text[])`, [actor.tenant_id, ids])) as { id: string }[];
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw conflict(`${table} ${missing.join(', ')} does not exist in this tenant`);
+}
+
+/**
+ * Brings a product's store listings in line with the product (status, title, prices) and keeps the
+ * per-store published counts right when the status moved.
+ */
+export const REFRESH_LISTINGS = `
+  WITH product AS (SELECT id, status, title, price_min, price_max FROM catalog.product WHERE id = $1),
+  before AS (SELECT store_id, status FROM catalog.publication WHERE product_id = $1),
+  updated AS (
+    UPDATE catalog.publication pub SET status = p.status, title = p.title, price_min = p.price_min, price_max = p.price_max
+    FROM product p WHERE pub.product_id = p.id RETURNING pub.store_id, pub.status),
+  moved AS (
+    SELECT b.store_id, b.status AS old_status, u.status AS new_status FROM before b JOIN updated u USING (store_id)
+    WHERE b.status <> u.status),
+  decrement AS (
+    UPDATE catalog.store_listing_count c SET published = published - 1
+    FROM moved m WHERE c.store_id = m.store_id AND c.status = m.old_status)
+  INSERT INTO catalog.store_listing_count (store_id, status, tenant_id, published)
+  SELECT m.store_id, m.new_status, $2, 1 FROM moved m
+  ON CONFLICT (store_id, status) DO UPDATE SET published = catalog.store_listing_count.published + 1`;
+
+/** Recomputes a product's price range from its SKUs (after they changed in this transaction). */
+export const REFRESH_PRICES = `
+  UPDATE catalog.product p SET price_min = s.min, price_max = s.max, updated_at = now()
+  FROM (SELECT min(amount) AS min, max(amount) AS max FROM catalog.sku WHERE product_id = $1) s WHERE p.id = $1`;

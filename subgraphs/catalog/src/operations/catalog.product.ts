@@ -1,0 +1,23 @@
+import { notFound, t } from '@backoffice/platform';
+import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
+import { defineCatalogOperation } from '../ports';
+
+const { productColumns } = documentSql(true);
+
+export const adminProduct = defineCatalogOperation({
+  name: 'catalog.product',
+  kind: 'read',
+  access: 'internal',
+  scope: 'catalog.admin.read',
+  summary: 'One product of the tenant, in any status, with its SKUs, options and media (admin read, extension).',
+  restPath: '/internal/catalog/product',
+  errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
+  input: t.object({ product_id: t.id() }),
+  result: product,
+  events: [],
+  async handler({ input, actor, db }) {
+    const rows = (await db.query(`SELECT ${productColumns} FROM catalog.product p WHERE p.id = $1 AND p.tenant_id = $2`, [input.product_id, actor!.tenant_id])) as Row[];
+    if (!rows.length) throw notFound(`product ${input.product_id} does not exist`);
+    return shapeItems(rows)[0] as never;
+  },
+});

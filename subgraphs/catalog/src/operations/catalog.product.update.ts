@@ -1,0 +1,66 @@
+import { conflict, t } from '@backoffice/platform';
+import { categoriesInput, INSERT_CATEGORIES, placeCategories } from '../domain/product-categories';
+import { assertOwned, customFields, handle, lockProduct, PRODUCT_STATUSES, REFRESH_LISTINGS } from '../domain/products';
+import { productUpdated, type ProductChange } from '../events';
+import { defineCatalogOperation } from '../ports';
+
+/** Every move between statuses is allowed but archived → draft: an archived product comes back as active. */
+const REFUSED_MOVES = new Set(['archived>draft']);
+
+export const productUpdate = defineCatalogOperation({
+  name: 'catalog.product.update',
+  kind: 'command',
+  access: 'internal',
+  scope: 'catalog.product.write',
+  summary: 'Changes a product; omitted fields keep their value (extension).',
+  input: t.object({
+    product_id: t.id(),
+    title: t.optional(t.string({ minLength: 1, maxLength: 500 })),
+    handle: t.optional(handle()),
+    description: t.optional(t.nullable(t.string({ maxLength: 100_000 }))),
+    status: t.optional(t.enum(PRODUCT_STATUSES)),
+    metadata: t.optional(t.json()),
+    brand_id: t.optional(t.nullable(t.id())),
+    categories: t.optional(categoriesInput()),
+    custom_fields: t.optional(customFields()),
+  }),
+  result: t.object({ product_id: t.string(), status: t.enum(PRODUCT_STATUSES) }),
+  events: [productUpdated],
+  async handler({ input, actor, db, stage, emit }) {
+    const categories = input.categories && placeCategories(input.categories);
+    const product = await lockProduct(db, actor!, input.product_id);
+    if (input.status && REFUSED_MOVES.has(`${product.status}>${input.status}`)) {
+      throw conflict(`a product cannot move from ${product.status} to ${input.status}`);
+    }
+    if (input.brand_id) await assertOwned(db, actor!, 'brand', [input.brand_id]);
+    if (categories) await assertOwned(db, actor!, 'category', categories.map((c) => c.category_id));
+    const sets: string[] = [];
+    const params: unknown[] = [product.id];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    if (input.title !== undefined) set('title', input.title);
+    if (input.handle !== undefined) set('handle', input.handle);
+    if (input.description !== undefined) set('description', input.description);
+    if (input.status !== undefined) set('status', input.status);
+    if (input.metadata !== undefined) set('metadata', JSON.stringify(input.metadata));
+    if (input.brand_id !== undefined) set('brand_id', input.brand_id);
+    if (input.custom_fields !== undefined) set('custom_fields', JSON.stringify(input.custom_fields));
+    if (input.handle !== undefined) {
+      const [taken] = await db.query(`SELECT 1 FROM catalog.product WHERE tenant_id = $1 AND handle = $2 AND id <> $3`, [actor!.tenant_id, input.handle, product.id]);
+      if (taken) throw conflict(`a product with handle ${input.handle} exists already`);
+    }
+    if (sets.length) await db.query(`UPDATE catalog.product SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+    if (categories) {
+      await db.query(`DELETE FROM catalog.product_category WHERE product_id = $1`, [product.id]);
+      stage(INSERT_CATEGORIES, [product.id, actor!.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
+    }
+    // Its own WITH clause cannot be staged (data-modifying CTEs only nest at the top level).
+    await db.query(REFRESH_LISTINGS, [product.id, actor!.tenant_id]);
+    const status = input.status ?? product.status;
+    const changed = Object.keys(input).filter((k): k is ProductChange => k !== 'product_id');
+    emit(productUpdated, { product_id: product.id, changed, status });
+    return { product_id: product.id, status };
+  },
+});

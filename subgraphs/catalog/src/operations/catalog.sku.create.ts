@@ -1,0 +1,83 @@
+import { conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { lockProduct, REFRESH_LISTINGS, REFRESH_PRICES } from '../domain/products';
+import { skuCreated } from '../events';
+import { defineCatalogOperation } from '../ports';
+
+/** Without a currency, a SKU takes its product's (from its first SKU), else this one. */
+const DEFAULT_CURRENCY = 'USD';
+
+export const skuCreate = defineCatalogOperation({
+  name: 'catalog.sku.create',
+  kind: 'command',
+  access: 'internal',
+  scope: 'catalog.sku.write',
+  summary: 'Adds a SKU to an existing product.',
+  input: t.object({
+    product_id: t.id(),
+    amount: t.integer({ minimum: 0 }),
+    code: t.optional(t.string({ minLength: 1, maxLength: 200 })),
+    compare_at_amount: t.optional(t.nullable(t.integer({ minimum: 0 }))),
+    currency: t.optional(t.string({ minLength: 3, maxLength: 3, pattern: '^[A-Za-z]{3}$', description: 'an ISO 4217 code; stored upper case' })),
+    ean: t.optional(t.string({ maxLength: 64 })),
+    is_default: t.optional(t.boolean()),
+    metadata: t.optional(t.record()),
+    name: t.optional(t.string({ maxLength: 500 })),
+    option_values: t.optional(t.array(t.object({ option: t.string({ maxLength: 200 }), value: t.string({ maxLength: 200 }) }), { maxItems: 50 })),
+    ref: t.optional(t.string({ maxLength: 200 })),
+    status: t.optional(t.string({ maxLength: 100 })),
+  }),
+  result: t.object({ sku_id: t.string() }),
+  events: [skuCreated],
+  async handler({ input, actor, db, emit }) {
+    const given = input.option_values ?? [];
+    if (new Set(given.map((o) => o.option)).size !== given.length) throw validationFailed('option_values names an option twice');
+    const product = await lockProduct(db, actor!, input.product_id);
+    const options = (await db.query(`SELECT name, "values", default_value FROM catalog.option WHERE product_id = $1`, [product.id])) as {
+      name: string;
+      values: string[];
+      default_value: string;
+    }[];
+    const values: Record<string, string> = Object.fromEntries(options.map((o) => [o.name, o.default_value]));
+    for (const { option, value } of given) {
+      const declared = options.find((o) => o.name === option);
+      if (!declared) throw conflict(`product ${product.id} has no option ${option}`);
+      if (!declared.values.includes(value)) throw conflict(`option ${option} has no value ${value}`);
+      values[option] = value;
+    }
+    const [siblings] = (await db.query(
+      `SELECT count(*)::int AS n, (SELECT currency FROM catalog.sku WHERE product_id = $1 ORDER BY position, id LIMIT 1) AS currency
+       FROM catalog.sku WHERE product_id = $1`,
+      [product.id],
+    )) as { n: number; currency: string | null }[];
+    const skuId = newId('sku');
+    // A product always has a default SKU: its first one is, until another is made default.
+    const isDefault = siblings.n === 0 || (input.is_default ?? false);
+    if (isDefault) await db.query(`UPDATE catalog.sku SET is_default = false WHERE product_id = $1 AND is_default`, [product.id]);
+    const [row] = await db.query(
+      `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, currency, is_default, status, metadata, ref, option_values, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
+      [
+        skuId,
+        actor!.tenant_id,
+        product.id,
+        input.code ?? skuId,
+        input.name ?? null,
+        input.ean ?? null,
+        input.amount,
+        input.compare_at_amount ?? null,
+        (input.currency ?? siblings.currency ?? DEFAULT_CURRENCY).toUpperCase(),
+        isDefault,
+        input.status ?? 'active',
+        JSON.stringify(input.metadata ?? {}),
+        input.ref ?? null,
+        JSON.stringify(values),
+        siblings.n,
+      ],
+    );
+    if (!row) throw conflict(`a SKU with code ${input.code} exists already`);
+    await db.query(REFRESH_PRICES, [product.id]);
+    await db.query(REFRESH_LISTINGS, [product.id, actor!.tenant_id]);
+    emit(skuCreated, { sku_id: skuId, product_id: product.id, code: input.code ?? skuId, amount: input.amount });
+    return { sku_id: skuId };
+  },
+});

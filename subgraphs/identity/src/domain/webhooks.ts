@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { conflict, routeConsumer, t, urlProblem, validationFailed, type Actor, type WebhookSettings } from '@backoffice/platform';
+import type { EntityManager } from 'typeorm';
+
+/** A tenant has at most this many subscriptions (each event is delivered to each of them). */
+export const WEBHOOK_SUBSCRIPTIONS_PER_TENANT = 20;
+/** A subscription failing for this long is disabled. */
+export const WEBHOOK_DISABLE_AFTER_MS = 3 * 86_400_000;
+/** After a rotation, the previous secret signs alongside the new one this long. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3_600_000;
+/** The consumer that turns events into deliveries; its event types follow the enabled subscriptions. */
+export const WEBHOOK_CONSUMER = 'webhooks';
+
+export const urlField = t.string({ minLength: 1, maxLength: 2048, description: 'https (http only to a loopback host when WEBHOOK_ALLOW_INSECURE=1)' });
+export const eventTypesField = t.array(t.string({ minLength: 1, maxLength: 100 }), {
+  minItems: 1,
+  maxItems: 100,
+  uniqueItems: true,
+  description: 'declared event types (see the `webhooks` of /v1/openapi.json); `*` for all',
+});
+export const descriptionField = t.string({ maxLength: 200 });
+
+/** A subscription as reads and events show it: never its secret. */
+export const subscriptionView = t.object({
+  subscription_id: t.string(),
+  url: t.string(),
+  event_types: t.array(t.string()),
+  description: t.nullable(t.string()),
+  enabled: t.boolean(),
+  disabled_reason: t.nullable(t.string()),
+  failing_since: t.nullable(t.timestamp()),
+  previous_secret_expires_at: t.nullable(t.timestamp()),
+  created_at: t.timestamp(),
+  updated_at: t.timestamp(),
+});
+
+export interface SubscriptionRow {
+  id: string;
+  tenant_id: string;
+  url: string;
+  event_types: string[];
+  description: string | null;
+  enabled: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_until: Date | null;
+  failing_since: Date | null;
+  disabled_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+export function viewOf(row: SubscriptionRow) {
+  return {
+    subscription_id: row.id,
+    url: row.url,
+    event_types: row.event_types,
+    description: row.description,
+    enabled: row.enabled,
+    disabled_reason: row.disabled_reason,
+    failing_since: iso(row.failing_since),
+    previous_secret_expires_at: row.previous_secret_until && row.previous_secret_until > new Date() ? row.previous_secret_until.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The payload of created/updated events: what a subscription is, never its secret. */
+export const eventPayloadOf = (row: Pick<SubscriptionRow, 'id' | 'url' | 'event_types' | 'description' | 'enabled'>) => ({
+  subscription_id: row.id,
+  url: row.url,
+  event_types: row.event_types,
+  description: row.description,
+  enabled: row.enabled,
+});
+
+/** `whsec_` + base64 of 32 random bytes: the Standard Webhooks form its libraries verify with. */
+export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export function checkUrl(url: string, settings: WebhookSettings): void {
+  const problem = urlProblem(url, settings.policy);
+  if (problem) throw validationFailed(problem);
+}
+
+/** `event_types` as stored: each declared, or `*` alone. */
+export function checkEventTypes(types: readonly string[], settings: WebhookSettings): string[] {
+  if (types.includes('*')) return ['*'];
+  const unknown = types.filter((type) => !settings.eventTypes.includes(type));
+  if (unknown.length) throw validationFailed(`event_types: ${unknown.slice(0, 3).join(', ')} ${unknown.length > 1 ? 'are not declared events' : 'is not a declared event'} (see the webhooks of /v1/openapi.json)`);
+  return [...types];
+}
+
+/**
+ * The subscription a command acts on, locked for the rest of the transaction. One of another
+ * tenant is indistinguishable from one that does not exist.
+ */
+export async function lockSubscription(db: EntityManager, actor: Actor, id: string): Promise<SubscriptionRow> {
+  const [row] = (await db.query(`SELECT * FROM identity.webhook_subscription WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [id, actor.tenant_id])) as SubscriptionRow[];
+  if (!row) throw conflict(`webhook subscription ${id} does not exist in this tenant`);
+  return row;
+}
+
+/**
+ * Makes the webhook consumer take exactly the event types some enabled subscription (of any tenant)
+ * wants, in the caller's transaction: an event nobody subscribed to stays `unrouted` in its outbox.
+ * The lock orders concurrent changes, so the last to commit saw every earlier one.
+ */
+export async function routeWebhooks(db: EntityManager, settings: WebhookSettings): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-routes'))`);
+  await routeConsumer(db, 'identity', WEBHOOK_CONSUMER, await routedTypes(db, settings));
+}
+
+/** The event types enabled subscriptions want, `*` expanded to every declared one. */
+export async function routedTypes(db: EntityManager, settings: WebhookSettings): Promise<string[]> {
+  const rows = (await db.query(`SELECT DISTINCT unnest(event_types) AS type FROM identity.webhook_subscription WHERE enabled`)) as Array<{ type: string }>;
+  const types = rows.map((r) => r.type);
+  return types.includes('*') ? [...settings.eventTypes] : types.filter((type) => settings.eventTypes.includes(type));
+}

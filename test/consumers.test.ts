@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { conflict, defineEvent, defineOperation, EventBus, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type JobRun, type SubgraphDefinition } from '@backoffice/platform';
+import { eventually, freshDatabase } from './helpers';
+
+/**
+ * Two throwaway subgraphs on the real bus: `producer` emits events from a command, `reactor` reacts
+ * to them in its own tables (run as two instances, like two processes) and runs a scheduled job.
+ */
+class Produced1763800000200 implements MigrationInterface {
+  name = 'Produced1763800000200';
+  async up(q: QueryRunner) {
+    await q.query('CREATE TABLE producer.thing (id text PRIMARY KEY)');
+  }
+  async down(q: QueryRunner) {
+    await q.query('DROP TABLE producer.thing');
+  }
+}
+class Reactions1763800000201 implements MigrationInterface {
+  name = 'Reactions1763800000201';
+  async up(q: QueryRunner) {
+    await q.query('CREATE TABLE reactor.seen (thing_id text NOT NULL, instance text NOT NULL, n integer NOT NULL DEFAULT 1)');
+  }
+  async down(q: QueryRunner) {
+    await q.query('DROP TABLE reactor.seen');
+  }
+}
+
+const thingMade = defineEvent('producer.thing.made', s.object({ id: s.string() }));
+const thingIgnored = defineEvent('producer.thing.ignored', s.object({ id: s.string() }));
+
+const make = defineOperation({
+  name: 'producer.thing.make',
+  kind: 'command',
+  access: 'internal',
+  scope: null,
+  summary: 'test',
+  input: s.object({ id: s.id(), fail_after_emit: s.optional(s.boolean()) }),
+  result: s.object({ id: s.string() }),
+  events: [thingMade, thingIgnored],
+  async handler({ input, db, emit }) {
+    await db.query('INSERT INTO producer.thing (id) VALUES ($1)', [input.id]);
+    emit(thingMade, { id: input.id });
+    if (input.fail_after_emit) throw conflict('rolled back after emitting');
+    return { id: input.id };
+  },
+});
+const ignore = defineOperation({
+  ...make,
+  name: 'producer.thing.ignore',
+  async handler({ input, emit }) {
+    emit(thingIgnored, { id: String(input.id) });
+    return { id: input.id };
+  },
+});
+
+const actor: Actor = { tenant_id: 'ten_a', api_key_id: 'key_a', credential_id: 'crd_a', name: 'tester', scopes: [], is_owner: true };
+/** The reactor's consumer fails its first attempt for ids starting with `flaky`. */
+const failedOnce = new Set<string>();
+const jobRuns: Array<{ instance: string; start: number; end: number }> = [];
+
+function reactor(instance: string): SubgraphDefinition {
+  return {
+    name: 'reactor',
+    defaultPort: 0,
+    schemaFile: '',
+    operations: [],
+    events: [],
+    entities: [],
+    migrations: [Reactions1763800000201],
+    consumers: [
+      on(thingMade, 'count-things', async ({ event, db }) => {
+        const id = String(event.payload.id);
+        await db.query('INSERT INTO reactor.seen (thing_id, instance) VALUES ($1, $2)', [id, instance]);
+        if (id.startsWith('flaky') && !failedOnce.has(id)) {
+          failedOnce.add(id);
+          throw new Error('downstream unavailable');
+        }
+      }),
+    ],
+    jobs: [
+      job('tick', { every: '1 minute' }, async () => {
+        const start = Date.now();
+        await new Promise((ok) => setTimeout(ok, 150));
+        jobRuns.push({ instance, start, end: Date.now() });
+      }),
+    ],
+  };
+}
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+const buses: EventBus[] = [];
+let producer: SubgraphRuntime;
+const reactors: SubgraphRuntime[] = [];
+const runs: JobRun[] = [];
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  const secret = randomBytes(32).toString('hex');
+  const bus = () => new EventBus({ url: db.url, log: () => undefined }).start().then((b) => (buses.push(b), b));
+  producer = await new SubgraphRuntime(
+    { name: 'producer', defaultPort: 0, schemaFile: '', operations: [make, ignore], events: [thingMade, thingIgnored], entities: [], migrations: [Produced1763800000200] },
+    { url: db.url, contextSecret: secret, bus: await bus(), relay: { pollMs: 100 }, log: () => undefined },
+  ).start();
+  // Two instances of the reactor, each with a bus of its own: as two processes would be.
+  for (const instance of ['one', 'two']) {
+    reactors.push(await new SubgraphRuntime(reactor(instance), { url: db.url, contextSecret: secret, bus: await bus(), jobRun: (run) => runs.push(run), log: () => undefined }).start());
+  }
+}, 60_000);
+afterAll(async () => {
+  for (const bus of buses) await bus.stop();
+  for (const runtime of [producer, ...reactors]) await runtime.stop();
+  await db.drop();
+});
+
+const makeThing = (input: Record<string, unknown>) => producer.executor.execute(make, input, { actor, request_id: `req_${String(input.id)}` });
+const seen = (id: string) => reactors[0].dataSource.query('SELECT instance FROM reactor.seen WHERE thing_id = $1', [id]) as Promise<Array<{ instance: string }>>;
+const outboxStatus = async (id: string) =>
+  ((await producer.dataSource.query(`SELECT status FROM producer.outbox_event WHERE payload->>'id' = $1`, [id])) as Array<{ status: string }>)[0]?.status;
+
+describe('consumers', () => {
+  it('deliver each event once per consumer, whichever instance takes it, after commit', async () => {
+    for (let i = 0; i < 20; i++) await makeThing({ id: `many-${i}` });
+    const rows = await eventually(async () => {
+      const all = (await reactors[0].dataSource.query(`SELECT thing_id, instance FROM reactor.seen WHERE thing_id LIKE 'many-%'`)) as Array<{ thing_id: string }>;
+      return all.length >= 20 ? all : undefined;
+    }, 15_000);
+    await new Promise((ok) => setTimeout(ok, 1000)); // a duplicate would show up by now
+    const again = (await reactors[0].dataSource.query(`SELECT thing_id FROM reactor.seen WHERE thing_id LIKE 'many-%'`)) as unknown[];
+    expect(again.length).toBe(20);
+    expect(new Set(rows.map((r) => r.thing_id)).size).toBe(20);
+    expect(await outboxStatus('many-0')).toBe('delivered');
+  });
+
+  it('receive nothing of a command that rolled back', async () => {
+    await expect(makeThing({ id: 'rolled-back', fail_after_emit: true })).rejects.toMatchObject({ kind: 'conflict' });
+    await makeThing({ id: 'after-rollback' });
+    await eventually(async () => ((await seen('after-rollback')).length ? true : undefined), 15_000);
+    expect(await seen('rolled-back')).toEqual([]);
+  });
+
+  it('retry a failed delivery with backoff, keeping a trail, and apply its effect once', async () => {
+    await makeThing({ id: 'flaky-1' });
+    const trail = await eventually(async () => {
+      const rows = (await reactors[0].dataSource.query(
+        `SELECT attempt, outcome, error FROM reactor.consumer_delivery WHERE event_type = 'producer.thing.made' AND event_id =
+           (SELECT event_id FROM producer.outbox_event WHERE payload->>'id' = 'flaky-1') ORDER BY id`,
+      )) as Array<{ attempt: number; outcome: string; error: string | null }>;
+      return rows.some((r) => r.outcome === 'handled') ? rows : undefined;
+    }, 20_000);
+    expect(trail).toEqual([
+      { attempt: 1, outcome: 'failed', error: 'downstream unavailable' },
+      { attempt: 2, outcome: 'handled', error: null },
+    ]);
+    // The failed attempt's own write rolled back with it: one effect.
+    expect((await seen('flaky-1')).length).toBe(1);
+  });
+
+  it('ignore a second delivery of an event already handled (a republished event)', async () => {
+    await makeThing({ id: 'twice' });
+    await eventually(async () => ((await seen('twice')).length ? true : undefined), 15_000);
+    const [row] = (await producer.dataSource.query(
+      `SELECT event_id, type, tenant_id, occurred_at, actor_id, request_id, payload FROM producer.outbox_event WHERE payload->>'id' = 'twice'`,
+    )) as Array<DomainEvent & { occurred_at: Date }>;
+    await buses[0].publish([{ ...row, occurred_at: row.occurred_at.toISOString() }]);
+    await new Promise((ok) => setTimeout(ok, 1500));
+    expect((await seen('twice')).length).toBe(1);
+  });
+
+  it('leave an event no consumer takes recorded as unrouted, not delivered', async () => {
+    await producer.executor.execute(ignore, { id: 'nobody' }, { actor, request_id: 'req_nobody' });
+    expect(await eventually(async () => ((await outboxStatus('nobody')) === 'pending' ? undefined : outboxStatus('nobody')), 10_000)).toBe('unrouted');
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('are scheduled once by cron, whatever the number of instances', async () => {
+    const schedules = (await reactors[0].dataSource.query(`SELECT name, cron FROM pgboss.schedule WHERE name = 'reactor.job.tick'`)) as unknown[];
+    expect(schedules).toEqual([{ name: 'reactor.job.tick', cron: '* * * * *' }]);
+  });
+
+  it('run one at a time across instances, and report each run', async () => {
+    jobRuns.length = 0;
+    await Promise.all([reactors[0].runJobNow('tick'), reactors[1].runJobNow('tick'), reactors[0].runJobNow('tick')]);
+    await eventually(async () => (jobRuns.length >= 3 ? true : undefined), 15_000);
+    const sorted = [...jobRuns].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i].start).toBeGreaterThanOrEqual(sorted[i - 1].end);
+    expect(runs.filter((r) => r.job === 'tick' && r.outcome === 'ok').length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,350 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { createTenant, identity, type CreatedTenant } from '@backoffice/identity';
+import { subgraphDataSource } from '@backoffice/platform';
+import { MemoryRateLimiter } from '../gateway/src/rate-limit';
+import { startSystem, type System } from '../gateway/src/system';
+import { eventually, freshDatabase } from './helpers';
+
+/**
+ * Any router in front: the four subgraphs as separate processes (as docker-compose runs them), Hive
+ * Gateway in front of the committed supergraph.graphql forwarding only `Authorization`, and this
+ * project's gateway (GATEWAY_ONLY-style, signed context) in front of the same processes. Both must
+ * give the same answers.
+ */
+/**
+ * Hive Gateway, loaded without its types: they augment graphql's GraphQLErrorExtensions (graphql-yoga
+ * declares `http.headers` a plain record), which would clash, program-wide, with Apollo Server's
+ * Map of headers used by the gateway and the subgraphs. What this test uses of it:
+ */
+interface HiveGateway {
+  createGatewayRuntime(config: {
+    supergraph: string;
+    logging: boolean;
+    propagateHeaders: {
+      fromClientToSubgraphs(payload: { request: Request; context: unknown }): Record<string, string | null | undefined>;
+      fromSubgraphsToClient(payload: { response: Response }): Record<string, string | null | undefined>;
+    };
+  }): ((req: IncomingMessage, res: ServerResponse) => void) & { dispose(): void | Promise<void> };
+}
+const { createGatewayRuntime } = require('@graphql-hive/gateway') as HiveGateway;
+
+const ROOT = join(__dirname, '..');
+const SUBGRAPH_NAMES = ['identity', 'catalog', 'orders', 'content'] as const;
+
+let database: { url: string; drop(): Promise<void> };
+const processes: ChildProcess[] = [];
+const output: string[] = [];
+const ports: Record<string, number> = {};
+let hive: { server: Server; url: string; dispose(): Promise<void> };
+let receiver: Server;
+const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
+let ours: System;
+let tenant: CreatedTenant;
+const savedEnv: Record<string, string | undefined> = {};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startSubgraph(name: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', `subgraphs/${name}/src/main.ts`], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => output.push(`[${name}] ${chunk.toString().trimEnd()}`);
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  processes.push(child);
+  return child;
+}
+
+async function ready(name: string, child: ChildProcess): Promise<void> {
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output.join('\n')}`);
+    const ok = await fetch(`http://127.0.0.1:${ports[name]}/readyz`).then((r) => r.ok, () => false);
+    return ok ? true : undefined;
+  }, 30_000);
+}
+
+/** The committed supergraph, its subgraph URLs (supergraph.yaml's) pointed at this test's processes. */
+function supergraphForTest(): string {
+  const sdl = readFileSync(join(ROOT, 'supergraph.graphql'), 'utf8');
+  let replaced = 0;
+  const rewritten = sdl.replace(/@join__graph\(name: "(\w+)", url: "[^"]*"\)/g, (_all, name: string) => {
+    replaced++;
+    return `@join__graph(name: "${name}", url: "http://127.0.0.1:${ports[name]}/graphql")`;
+  });
+  if (replaced !== SUBGRAPH_NAMES.length) throw new Error(`expected ${SUBGRAPH_NAMES.length} @join__graph urls, found ${replaced}`);
+  return rewritten;
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const secret = randomBytes(32).toString('base64url');
+  for (const name of SUBGRAPH_NAMES) ports[name] = await freePort();
+  const identityUrl = `http://127.0.0.1:${ports.identity}`;
+  const env = (name: string): Record<string, string> => ({
+    DATABASE_URL: database.url,
+    CONTEXT_SECRET: secret,
+    HOST: '127.0.0.1',
+    IDENTITY_URL: identityUrl,
+    // Hive Gateway below puts the client's address in x-forwarded-for.
+    TRUST_PROXY: '1',
+    // Webhooks to this test's receiver on 127.0.0.1; every process shares the sealing key.
+    WEBHOOK_ALLOW_INSECURE: '1',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    WEBHOOK_SECRET_KEY: secret,
+    [`${name.toUpperCase()}_PORT`]: String(ports[name]),
+  });
+  // Identity first (the others ask it who a token is), then the rest together.
+  const first = startSubgraph('identity', env('identity'));
+  await ready('identity', first);
+  const rest = SUBGRAPH_NAMES.slice(1).map((name) => [name, startSubgraph(name, env(name))] as const);
+  await Promise.all(rest.map(([name, child]) => ready(name, child)));
+
+  // The owner key of a tenant, made as `backoffice tenant create` makes it.
+  const identityDb = await subgraphDataSource(database.url, identity).initialize();
+  try {
+    tenant = await createTenant(identityDb, { name: 'Router shop', store: 'router-shop', never_expires: true });
+  } finally {
+    await identityDb.destroy();
+  }
+
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      hooks.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+
+  // Hive Gateway: the committed supergraph, configured as docs/routers.md says.
+  const runtime = createGatewayRuntime({
+    supergraph: supergraphForTest(),
+    logging: false,
+    propagateHeaders: {
+      fromClientToSubgraphs: ({ request, context }) => ({
+        authorization: request.headers.get('authorization'),
+        'x-forwarded-for': (context as { req?: { socket?: { remoteAddress?: string } } }).req?.socket?.remoteAddress,
+      }),
+      fromSubgraphsToClient: ({ response }) => ({
+        ratelimit: response.headers.get('ratelimit'),
+        'retry-after': response.headers.get('retry-after'),
+      }),
+    },
+  });
+  const server = createServer(runtime);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hive = { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`, dispose: async () => void (await runtime.dispose()) };
+
+  // This project's gateway fronting the same processes (GATEWAY_ONLY=1 with <NAME>_URL).
+  for (const name of SUBGRAPH_NAMES) {
+    savedEnv[`${name.toUpperCase()}_URL`] = process.env[`${name.toUpperCase()}_URL`];
+    process.env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}`;
+  }
+  ours = await startSystem({
+    remoteSubgraphs: true,
+    port: 0,
+    contextSecret: secret,
+    limiter: new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
+    log: (line) => output.push(`[gateway] ${line}`),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await ours?.stop();
+  if (receiver) await new Promise((resolve) => receiver.close(resolve));
+  if (hive) {
+    await hive.dispose();
+    await new Promise((resolve) => hive.server.close(resolve));
+  }
+  await Promise.all(
+    processes.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  for (const [key, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  await database?.drop();
+}, 30_000);
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+async function post(url: string, query: string, variables: Record<string, unknown>, token: string | null): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+/** The same request through Hive Gateway and through this gateway. */
+async function both(query: string, variables: Record<string, unknown> = {}, token: string | null = tenant.token) {
+  const [viaHive, viaOurs] = await Promise.all([post(hive.url, query, variables, token), post(`${ours.url}/graphql`, query, variables, token)]);
+  return { viaHive, viaOurs };
+}
+
+/** What a client reads in a GraphQL error: its message, kind and named details (a router may add its own fields). */
+const errorsOf = (answer: Answer) =>
+  (answer.body.errors ?? []).map((e: any) => {
+    const { code, scope } = e.extensions ?? {};
+    return { message: e.message, code, ...(scope ? { scope } : {}) };
+  });
+
+const WHOAMI = '{ read_internal_whoami { actor_id name tenant_id credential_id scopes } }';
+
+describe('Hive Gateway in front of the committed supergraph', () => {
+  it('answers whoami as this gateway does', async () => {
+    const { viaHive, viaOurs } = await both(WHOAMI);
+    expect(viaOurs.status).toBe(200);
+    expect(viaOurs.body.data.read_internal_whoami.actor_id).toBe(tenant.api_key_id);
+    expect(viaHive.status).toBe(200);
+    expect(viaHive.body).toEqual(viaOurs.body);
+    // The subgraph charged the key's bucket; Hive Gateway passed its RateLimit header on.
+    expect(viaHive.headers.get('ratelimit')).toMatch(/^limit=\d+, remaining=\d+, reset=\d+$/);
+  });
+
+  it('answers read.products (public, no credential) as this gateway does', async () => {
+    const command = (name: string, input: unknown) =>
+      fetch(`${ours.url}/v1/commands/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.token}` },
+        body: JSON.stringify(input),
+      }).then((r) => r.json() as Promise<any>);
+    const { product_id } = await command('catalog.product.create', { title: 'Routed Tee', handle: 'routed-tee', status: 'active' });
+    expect(product_id).toMatch(/^prd_/);
+    await command('catalog.sku.create', { product_id, amount: 1999, currency: 'EUR' });
+    expect((await command('catalog.product.publish', { product_id, store_id: tenant.store_id })).published).toBe(true);
+    const query = 'query($store: String!) { read_products(input: { store: $store, facets: ["price"] }) { total items { product_id title handle skus { amount currency } price_min } facets { price { min max buckets { from to count } } } } }';
+    const { viaHive, viaOurs } = await both(query, { store: 'router-shop' }, null);
+    expect(viaOurs.status).toBe(200);
+    expect(viaOurs.body.data.read_products).toMatchObject({ total: 1, items: [{ product_id, title: 'Routed Tee', skus: [{ amount: 1999, currency: 'EUR' }] }] });
+    expect(viaHive.status).toBe(200);
+    expect(viaHive.body).toEqual(viaOurs.body);
+  });
+
+  it('runs a command for the key, and audits it under the key name', async () => {
+    const mutation = 'mutation($i: CatalogBrandCreateInput!) { catalog_brand_create(input: $i) { brand_id } }';
+    const viaHive = await post(hive.url, mutation, { i: { name: 'Brand via Hive' } }, tenant.token);
+    const viaOurs = await post(`${ours.url}/graphql`, mutation, { i: { name: 'Brand via gateway' } }, tenant.token);
+    expect(viaOurs.status).toBe(200);
+    expect(viaHive.status).toBe(200);
+    expect(viaOurs.body).toEqual({ data: { catalog_brand_create: { brand_id: expect.stringMatching(/^brd_/) } } });
+    expect(viaHive.body).toEqual({ data: { catalog_brand_create: { brand_id: expect.stringMatching(/^brd_/) } } });
+    expect(viaHive.body.data.catalog_brand_create.brand_id).not.toBe(viaOurs.body.data.catalog_brand_create.brand_id);
+    // Both calls are in the catalog's trail, under the key's name.
+    const audit = await eventually(async () => {
+      const { viaOurs: read } = await both('{ catalog_audit(input: { operation: "catalog.brand.create" }) { total items { actor_id actor_name outcome } } }');
+      return read.body.data?.catalog_audit.total === 2 ? read.body.data.catalog_audit : undefined;
+    });
+    expect(audit.items).toEqual([
+      { actor_id: tenant.api_key_id, actor_name: 'owner', outcome: 'ok' },
+      { actor_id: tenant.api_key_id, actor_name: 'owner', outcome: 'ok' },
+    ]);
+  });
+
+  it('delivers a webhook across processes: catalog’s event, identity’s consumer and task, signed', async () => {
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    const subscribed = await post(hive.url, 'mutation($i: WebhookSubscriptionCreateInput!) { webhook_subscription_create(input: $i) { subscription_id secret } }', { i: { url: hookUrl, event_types: ['catalog.brand.created'] } }, tenant.token);
+    expect(subscribed.status).toBe(200);
+    const { secret } = subscribed.body.data.webhook_subscription_create;
+    const made = await post(hive.url, 'mutation { catalog_brand_create(input: { name: "Hooked brand" }) { brand_id } }', {}, tenant.token);
+    const brandId = made.body.data.catalog_brand_create.brand_id;
+    const hook = await eventually(async () => hooks.find((h) => JSON.parse(h.body).payload.brand_id === brandId), 15_000);
+    const event = new Webhook(secret).verify(hook.body, hook.headers) as { type: string; tenant_id: string };
+    expect(event).toMatchObject({ type: 'catalog.brand.created', tenant_id: tenant.tenant_id });
+  });
+
+  it('refuses a key without the scope (forbidden) as this gateway does', async () => {
+    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "reader", scopes: ["audit.read"] }) { token } }', {}, tenant.token);
+    const weak = created.body.data.iam_api_key_create.token as string;
+    const { viaHive, viaOurs } = await both('mutation { catalog_brand_create(input: { name: "Not allowed" }) { brand_id } }', {}, weak);
+    expect(viaOurs.status).toBe(200);
+    expect(viaOurs.body.data).toEqual({ catalog_brand_create: null });
+    expect(errorsOf(viaOurs)).toEqual([{ message: 'missing scope catalog.product.write', code: 'forbidden', scope: 'catalog.product.write' }]);
+    expect(viaHive.status).toBe(200);
+    expect(viaHive.body.data).toEqual(viaOurs.body.data);
+    expect(errorsOf(viaHive)).toEqual(errorsOf(viaOurs));
+  });
+
+  it('refuses a bad token (unauthorized) as this gateway does', async () => {
+    const bad = `${tenant.token.slice(0, -4)}AAAA`;
+    const { viaHive, viaOurs } = await both(WHOAMI, {}, bad);
+    expect(viaOurs.status).toBe(401);
+    expect(errorsOf(viaOurs)).toEqual([{ message: 'the API key is unknown, expired or revoked', code: 'unauthorized' }]);
+    // The same error; Hive Gateway makes the subgraph's 401 a field error (HTTP 200, the field null).
+    expect(errorsOf(viaHive)).toEqual(errorsOf(viaOurs));
+    expect(viaHive.body.data).toEqual({ read_internal_whoami: null });
+  });
+
+  it('refuses a revoked key at once, in identity and in the subgraphs that ask identity', async () => {
+    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "short-lived", scopes: ["catalog.admin.read"] }) { api_key_id token } }', {}, tenant.token);
+    const { api_key_id, token } = created.body.data.iam_api_key_create;
+    const query = '{ read_internal_whoami { actor_id } catalog_products(input: { limit: 1 }) { total } }';
+    const before = await post(hive.url, query, {}, token);
+    expect(before.body).toEqual({ data: { read_internal_whoami: { actor_id: api_key_id }, catalog_products: { total: 1 } } });
+    // Revoked through identity's process (the command's own process forgets at once; no subgraph remembers tokens).
+    const revoked = await post(hive.url, 'mutation($i: IamApiKeyRevokeInput!) { iam_api_key_revoke(input: $i) { revoked } }', { i: { api_key_id } }, tenant.token);
+    expect(revoked.body).toEqual({ data: { iam_api_key_revoke: { revoked: true } } });
+    const after = await post(hive.url, query, {}, token);
+    expect(after.body.data).toEqual({ read_internal_whoami: null, catalog_products: null });
+    expect(errorsOf(after).map((e: { code: string }) => e.code)).toEqual(['unauthorized', 'unauthorized']);
+  });
+
+  it('answers a query across subgraphs (identity and catalog) as this gateway does', async () => {
+    const query = `{
+      read_internal_whoami { actor_id tenant_id }
+      catalog_products(input: { limit: 5 }) { total items { product_id title status } }
+      identity_audit(input: { limit: 1 }) { limit }
+    }`;
+    const { viaHive, viaOurs } = await both(query);
+    expect(viaOurs.status).toBe(200);
+    expect(viaOurs.body.data.catalog_products.items).toEqual([{ product_id: expect.stringMatching(/^prd_/), title: 'Routed Tee', status: 'active' }]);
+    expect(viaHive.status).toBe(200);
+    expect(viaHive.body).toEqual(viaOurs.body);
+  });
+
+  it("resolves a Product entity for the key, as a router's entity fetch would", async () => {
+    // No other subgraph references Product yet, so no supergraph query makes this hop: this is the
+    // fetch a router sends the catalog once one does, with the forwarded bearer.
+    const { viaOurs } = await both('{ catalog_products(input: { limit: 1 }) { items { product_id title handle } } }');
+    const product = viaOurs.body.data.catalog_products.items[0];
+    const entities = await post(
+      `http://127.0.0.1:${ports.catalog}/graphql`,
+      'query($r: [_Any!]!) { _entities(representations: $r) { ... on Product { product_id title handle } } }',
+      { r: [{ __typename: 'Product', product_id: product.product_id }] },
+      tenant.token,
+    );
+    expect(entities.body).toEqual({ data: { _entities: [product] } });
+  });
+});
