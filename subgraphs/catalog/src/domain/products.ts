@@ -39,26 +39,6 @@ export async function assertOwned(db: EntityManager, actor: Actor, table: 'brand
   if (missing.length) throw conflict(`${table} ${missing.join(', ')} does not exist in this tenant`);
 }
 
-/**
- * Brings a product's store listings in line with the product (status, title, prices) and keeps the
- * per-store published counts right when the status moved.
- */
-export const REFRESH_LISTINGS = `
-  WITH product AS (SELECT id, status, title, price_min, price_max FROM catalog.product WHERE id = $1),
-  before AS (SELECT store_id, status FROM catalog.publication WHERE product_id = $1),
-  updated AS (
-    UPDATE catalog.publication pub SET status = p.status, title = p.title, price_min = p.price_min, price_max = p.price_max
-    FROM product p WHERE pub.product_id = p.id RETURNING pub.store_id, pub.status),
-  moved AS (
-    SELECT b.store_id, b.status AS old_status, u.status AS new_status FROM before b JOIN updated u USING (store_id)
-    WHERE b.status <> u.status),
-  decrement AS (
-    UPDATE catalog.store_listing_count c SET published = published - 1
-    FROM moved m WHERE c.store_id = m.store_id AND c.status = m.old_status)
-  INSERT INTO catalog.store_listing_count (store_id, status, tenant_id, published)
-  SELECT m.store_id, m.new_status, $2, 1 FROM moved m
-  ON CONFLICT (store_id, status) DO UPDATE SET published = catalog.store_listing_count.published + 1`;
-
 /** Recomputes a product's price range from its SKUs (after they changed in this transaction). */
 export const REFRESH_PRICES = `
   UPDATE catalog.product p SET price_min = s.min, price_max = s.max, updated_at = now()

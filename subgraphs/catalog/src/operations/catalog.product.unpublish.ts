@@ -1,5 +1,5 @@
 import { lockProduct } from '../domain/products';
-import { ownStore, publicationInput, publicationResult } from '../domain/publication';
+import { ownStore, publicationInput, publicationResult, unpublishFrom } from '../domain/publication';
 import { productUnpublished } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -15,16 +15,7 @@ export const productUnpublish = defineCatalogOperation({
   async handler({ input, actor, db, emit, ports }) {
     const storeId = await ownStore(ports.stores, actor!, input.store_id);
     const product = await lockProduct(db, actor!, input.product_id);
-    // TypeORM answers a DELETE … RETURNING with [rows, affected].
-    const [rows] = (await db.query(`DELETE FROM catalog.publication WHERE store_id = $1 AND product_id = $2 RETURNING status`, [storeId, product.id])) as [
-      { status: string }[],
-      number,
-    ];
-    const removed = rows[0];
-    if (removed) {
-      await db.query(`UPDATE catalog.store_listing_count SET published = published - 1 WHERE store_id = $1 AND status = $2`, [storeId, removed.status]);
-      emit(productUnpublished, { product_id: product.id, store_id: storeId });
-    }
+    if (await unpublishFrom(db, storeId, product.id)) emit(productUnpublished, { product_id: product.id, store_id: storeId });
     return { product_id: product.id, store_id: storeId, published: false };
   },
 });

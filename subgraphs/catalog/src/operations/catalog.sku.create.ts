@@ -1,5 +1,6 @@
 import { conflict, newId, t, validationFailed } from '@backoffice/platform';
-import { lockProduct, REFRESH_LISTINGS, REFRESH_PRICES } from '../domain/products';
+import { lockProduct, REFRESH_PRICES } from '../domain/products';
+import { refreshListings } from '../domain/publication';
 import { skuCreated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -76,7 +77,7 @@ export const skuCreate = defineCatalogOperation({
     );
     if (!row) throw conflict(`a SKU with code ${input.code} exists already`);
     await db.query(REFRESH_PRICES, [product.id]);
-    await db.query(REFRESH_LISTINGS, [product.id, actor!.tenant_id]);
+    await refreshListings(db, product.id, actor!.tenant_id);
     emit(skuCreated, { sku_id: skuId, product_id: product.id, code: input.code ?? skuId, amount: input.amount });
     return { sku_id: skuId };
   },
