@@ -11,6 +11,8 @@ declare module 'autocannon' {
       body?: string;
       timeout?: number;
       pipelining?: number;
+      /** Requests per second over all connections. */
+      overallRate?: number;
       /** Request sequence; setupRequest may rewrite each request just before it is sent. */
       requests?: Array<Partial<Request> & { setupRequest?: (request: Request, context: Record<string, unknown>) => Request | null }>;
     }

@@ -168,7 +168,8 @@ export async function withCpu<T>(watched: Watched, work: () => Promise<T>): Prom
 /** autocannon against one endpoint: a warm-up run (discarded), then the measured run. */
 export async function httpLoad(
   load: HttpLoad,
-  options: { connections: number; seconds: number; warmupSeconds: number; watched: Watched },
+  /** `rate`: requests per second over all connections (paced load); unset: as fast as answers come. */
+  options: { connections: number; seconds: number; warmupSeconds: number; watched: Watched; rate?: number },
 ): Promise<Measurement> {
   const refresh = load.refresh && (options.warmupSeconds + options.seconds) * 1000 > load.refresh.everyMs ? load.refresh : null;
   let fresh = { at: Date.now(), headers: load.headers };
@@ -192,6 +193,7 @@ export async function httpLoad(
       duration,
       timeout: 30,
       requests,
+      ...(options.rate ? { overallRate: options.rate } : {}),
     });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
   const { value: result, cpu } = await withCpu(options.watched, () => run(options.seconds));

@@ -20,7 +20,7 @@
  * It is a report: it exits 0 whether or not the targets are met (non-zero only if it could not run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,6 +30,7 @@ import { ACTOR_CONTEXT_HEADER, signContext } from '../platform/src/actor';
 import { httpLoad, loopLoad, type HttpLoad, type Measurement, type Watched } from './measure';
 import type { BenchTarget } from './target';
 import { catalogProducts, catalogScale } from './catalog';
+import { eventsPipeline } from './events';
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -204,7 +205,7 @@ const bareInsert: Scenario = {
 };
 
 /** Run in this order. */
-export const SCENARIOS: Scenario[] = [whoamiRest, whoamiSubgraphDirect, apiKeyCreateRest, bareInsert, catalogProducts, catalogScale];
+export const SCENARIOS: Scenario[] = [whoamiRest, whoamiSubgraphDirect, apiKeyCreateRest, bareInsert, eventsPipeline, catalogProducts, catalogScale];
 /** Too long for the default run: only when BENCH_ONLY names them. */
 const OPT_IN = new Set(['catalog_scale']);
 
@@ -302,7 +303,16 @@ async function startServer(databaseUrl: string, log: (line: string) => void): Pr
     cwd: ROOT,
     // Measured as deployed: NODE_ENV=production (graphql-js then skips its development-time checks).
     // A line per request would flood the stdout read here: warnings only, unless LOG_LEVEL says.
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
+    // The events scenario's webhook receiver listens on 127.0.0.1 over http.
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      WEBHOOK_ALLOW_INSECURE: '1',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));

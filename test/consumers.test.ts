@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { conflict, defineEvent, defineOperation, EventBus, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type JobRun, type SubgraphDefinition } from '@backoffice/platform';
+import { conflict, defineEvent, defineOperation, EventBus, handleDeliveries, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type JobRun, type SubgraphDefinition } from '@backoffice/platform';
 import { eventually, freshDatabase } from './helpers';
 
 /**
@@ -165,6 +165,35 @@ describe('consumers', () => {
     await buses[0].publish([{ ...row, occurred_at: row.occurred_at.toISOString() }]);
     await new Promise((ok) => setTimeout(ok, 1500));
     expect((await seen('twice')).length).toBe(1);
+  });
+
+  it('handle a batch in one transaction where a failing delivery rolls back alone', async () => {
+    const host = { dataSource: reactors[0].dataSource, schema: 'reactor', ports: {}, tasks: [], queue: async () => undefined, log: () => undefined };
+    const consumer = on(thingMade, 'batch-probe', async ({ event, db }) => {
+      await db.query('INSERT INTO reactor.seen (thing_id, instance) VALUES ($1, $2)', [event.payload.id, 'batch']);
+      if (event.payload.id === 'batch-bad') throw new Error('this one fails');
+    });
+    const delivery = (id: string) => ({
+      event: { event_id: `evt_${id}`, type: thingMade.name, tenant_id: 'ten_a', occurred_at: new Date().toISOString(), actor_id: null, request_id: null, payload: { id } } as DomainEvent,
+      attempt: 1,
+    });
+    const batch = ['batch-1', 'batch-bad', 'batch-2'].map(delivery);
+    const first = await handleDeliveries(host, consumer, batch);
+    expect(first.outcomes.map((o) => (o instanceof Error ? o.message : o))).toEqual(['handled', 'this one fails', 'handled']);
+    const rows = (await reactors[0].dataSource.query(`SELECT thing_id FROM reactor.seen WHERE instance = 'batch' ORDER BY thing_id`)) as Array<{ thing_id: string }>;
+    expect(rows.map((r) => r.thing_id)).toEqual(['batch-1', 'batch-2']);
+    const trail = (await reactors[0].dataSource.query(
+      `SELECT event_id, outcome, error FROM reactor.consumer_delivery WHERE consumer = 'batch-probe' ORDER BY event_id, outcome`,
+    )) as unknown[];
+    expect(trail).toEqual([
+      { event_id: 'evt_batch-1', outcome: 'handled', error: null },
+      { event_id: 'evt_batch-2', outcome: 'handled', error: null },
+      { event_id: 'evt_batch-bad', outcome: 'failed', error: 'this one fails' },
+    ]);
+    // Delivered again (a retry of the batch): the handled ones are repeats, nothing applies twice.
+    const again = await handleDeliveries(host, consumer, [delivery('batch-1'), delivery('batch-2')]);
+    expect(again.outcomes).toEqual(['duplicate', 'duplicate']);
+    expect(((await reactors[0].dataSource.query(`SELECT count(*)::int AS n FROM reactor.seen WHERE instance = 'batch'`)) as Array<{ n: number }>)[0].n).toBe(2);
   });
 
   it('leave an event no consumer takes recorded as unrouted, not delivered', async () => {

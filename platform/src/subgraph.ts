@@ -13,7 +13,7 @@ import { fieldName, type Operation } from './operation';
 import { OutboxRelay, type RelayOptions } from './outbox';
 import { missingPorts, type PortDeclarations } from './ports';
 import type { TObject, TSchema } from './schema';
-import { consumerQueue, handleDelivery, type ConsumerDefinition, type ConsumerHost } from './bus/consumer';
+import { consumerQueue, handleDeliveries, type ConsumerDefinition, type ConsumerHost } from './bus/consumer';
 import { taskQueue, taskTransaction, type TaskDefinition } from './bus/task';
 import type { EventBus } from './bus/event-bus';
 import { cronOf, runJob, type JobDefinition, type JobRun } from './bus/job';
@@ -214,18 +214,17 @@ export class SubgraphRuntime<P extends object = {}> {
     };
     for (const consumer of consumers) {
       const types = consumer.routes ? await consumer.routes(this.dataSource.manager, ports) : consumer.events;
-      await bus.consume(consumerQueue(name, consumer.name), types, async (event, attempt) => {
+      await bus.consume(consumerQueue(name, consumer.name), types, async (deliveries) => {
         const started = process.hrtime.bigint();
-        const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
-        try {
-          const { handled, events, queued } = await handleDelivery(host, consumer, event, attempt);
-          metrics.consumerDelivery({ subgraph: name, consumer: consumer.name, outcome: handled ? 'handled' : 'duplicate', seconds: seconds() });
-          if (events.length) this.relay.wake();
-          bus.wake(...queued);
-        } catch (error) {
-          metrics.consumerDelivery({ subgraph: name, consumer: consumer.name, outcome: 'failed', seconds: seconds() });
-          throw error;
+        const { outcomes, events, queued } = await handleDeliveries(host, consumer, deliveries);
+        // Each delivery is charged its share of the batch's time.
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9 / Math.max(1, deliveries.length);
+        for (const outcome of outcomes) {
+          metrics.consumerDelivery({ subgraph: name, consumer: consumer.name, outcome: outcome instanceof Error ? 'failed' : outcome, seconds });
         }
+        if (events) this.relay.wake();
+        bus.wake(...queued);
+        return outcomes.map((outcome) => (outcome instanceof Error ? outcome : null));
       });
     }
     for (const definition of tasks) {

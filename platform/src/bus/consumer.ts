@@ -69,55 +69,116 @@ export interface ConsumerHost<P extends object = {}> {
   log(line: string): void;
 }
 
+/** One delivery of an event to a consumer; `attempt` counts from 1. */
+export interface Delivery {
+  event: DomainEvent;
+  attempt: number;
+}
+
+/** What became of one delivery: handled now, handled before (a repeat), or failed with this error. */
+export type DeliveryOutcome = 'handled' | 'duplicate' | Error;
+
 /**
- * Runs a consumer on one delivery, at most once in effect: the handler's writes, its events, the
- * tasks it queues and the row saying the consumer handled the event commit together; a delivery of
- * an event already handled (a retry after a lost acknowledgement, a republished event) finds that
- * row and does nothing. A failure is recorded in the trail and thrown, so the bus retries it.
+ * Runs a consumer on a batch of deliveries, each at most once in effect: a delivery's handler
+ * writes, events and queued tasks commit together with the row saying the consumer handled its
+ * event; a delivery of an event already handled (a retry after a lost acknowledgement, a
+ * republished event) finds that row and does nothing.
+ *
+ * The batch is tried in one transaction (one commit and one statement of trail rows for all: what
+ * lets a consumer keep up with the commands producing its events); if any delivery fails, that
+ * transaction rolls back and each delivery runs again alone, so a failing one fails by itself.
+ * Failures are recorded in the trail; the caller fails them on the bus, which retries each alone.
  */
-export async function handleDelivery<P extends object>(
+export async function handleDeliveries<P extends object>(
   host: ConsumerHost<P>,
   consumer: ConsumerDefinition<P>,
-  event: DomainEvent,
-  attempt: number,
-): Promise<{ handled: boolean; events: EventDraft[]; queued: string[] }> {
-  const s = `"${host.schema}"`;
-  const events: EventDraft[] = [];
+  deliveries: readonly Delivery[],
+): Promise<{ outcomes: DeliveryOutcome[]; events: number; queued: string[] }> {
+  if (deliveries.length > 1) {
+    try {
+      return await handleTogether(host, consumer, deliveries);
+    } catch {
+      // One of them failed: find which, one by one.
+    }
+  }
+  const outcomes: DeliveryOutcome[] = [];
+  let events = 0;
   const queued: string[] = [];
-  try {
-    const handled = await host.dataSource.transaction(async (db) => {
-      const fresh = (await db.query(
-        `INSERT INTO ${s}.consumer_delivery (consumer, event_id, event_type, attempt, outcome) VALUES ($1, $2, $3, $4, 'handled')
-         ON CONFLICT (consumer, event_id) WHERE outcome = 'handled' DO NOTHING RETURNING event_id`,
-        [consumer.name, event.event_id, event.type, attempt],
-      )) as unknown[];
-      if (!fresh.length) return false;
-      const tasks = taskCollector(host.schema, host.tasks, `consumer ${consumer.name}`);
+  for (const delivery of deliveries) {
+    try {
+      const alone = await handleTogether(host, consumer, [delivery]);
+      outcomes.push(alone.outcomes[0]);
+      events += alone.events;
+      queued.push(...alone.queued);
+    } catch (error) {
+      outcomes.push(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  await recordFailures(host, consumer, deliveries, outcomes);
+  return { outcomes, events, queued };
+}
+
+/** The deliveries in one transaction: all commit, or the first failure is thrown and none does. */
+async function handleTogether<P extends object>(
+  host: ConsumerHost<P>,
+  consumer: ConsumerDefinition<P>,
+  deliveries: readonly Delivery[],
+): Promise<{ outcomes: DeliveryOutcome[]; events: number; queued: string[] }> {
+  return host.dataSource.transaction(async (db) => {
+    const fresh = new Set(
+      (
+        (await db.query(
+          `INSERT INTO "${host.schema}".consumer_delivery (consumer, event_id, event_type, attempt, outcome)
+           SELECT $1, d.event_id, d.event_type, d.attempt, 'handled' FROM unnest($2::text[], $3::text[], $4::int[]) AS d(event_id, event_type, attempt)
+           ON CONFLICT (consumer, event_id) WHERE outcome = 'handled' DO NOTHING RETURNING event_id`,
+          [consumer.name, deliveries.map((d) => d.event.event_id), deliveries.map((d) => d.event.type), deliveries.map((d) => d.attempt)],
+        )) as Array<{ event_id: string }>
+      ).map((row) => row.event_id),
+    );
+    const tasks = taskCollector(host.schema, host.tasks, `consumer ${consumer.name}`);
+    const outcomes: DeliveryOutcome[] = [];
+    let events = 0;
+    for (const { event } of deliveries) {
+      // A second copy of one event in the batch counts once.
+      if (!fresh.delete(event.event_id)) {
+        outcomes.push('duplicate');
+        continue;
+      }
+      const drafts: EventDraft[] = [];
       await consumer.handler({
         event,
         db,
         log: host.log,
         ports: host.ports,
         enqueue: tasks.enqueue,
-        emit: (declaration, payload) => events.push(eventDraft(`consumer ${consumer.name}`, consumer.emits ?? [], declaration, payload)),
+        emit: (declaration, payload) => drafts.push(eventDraft(`consumer ${consumer.name}`, consumer.emits ?? [], declaration, payload)),
       });
-      await writeEvents(db, host.schema, event, events);
-      if (tasks.jobs.length) await host.queue(tasks.jobs, db);
-      queued.push(...tasks.jobs.map((j) => j.name));
-      return true;
-    });
-    return { handled, events, queued };
-  } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await host.dataSource
-      .query(`INSERT INTO ${s}.consumer_delivery (consumer, event_id, event_type, attempt, outcome, error) VALUES ($1, $2, $3, $4, 'failed', $5)`, [
+      await writeEvents(db, host.schema, event, drafts);
+      events += drafts.length;
+      outcomes.push('handled');
+    }
+    if (tasks.jobs.length) await host.queue(tasks.jobs, db);
+    return { outcomes, events, queued: tasks.jobs.map((j) => j.name) };
+  });
+}
+
+async function recordFailures<P extends object>(host: ConsumerHost<P>, consumer: ConsumerDefinition<P>, deliveries: readonly Delivery[], outcomes: DeliveryOutcome[]): Promise<void> {
+  const failures = deliveries.flatMap((d, i) => {
+    const outcome = outcomes[i];
+    return outcome instanceof Error ? [{ ...d, error: outcome }] : [];
+  });
+  if (!failures.length) return;
+  await host.dataSource
+    .query(
+      `INSERT INTO "${host.schema}".consumer_delivery (consumer, event_id, event_type, attempt, outcome, error)
+       SELECT $1, f.event_id, f.event_type, f.attempt, 'failed', f.error FROM unnest($2::text[], $3::text[], $4::int[], $5::text[]) AS f(event_id, event_type, attempt, error)`,
+      [
         consumer.name,
-        event.event_id,
-        event.type,
-        attempt,
-        message,
-      ])
-      .catch((trailError: Error) => host.log(`consumer ${consumer.name}: could not record a failure: ${trailError.message}`));
-    throw error;
-  }
+        failures.map((f) => f.event.event_id),
+        failures.map((f) => f.event.type),
+        failures.map((f) => f.attempt),
+        failures.map((f) => f.error.message.slice(0, 500)),
+      ],
+    )
+    .catch((trailError: Error) => host.log(`consumer ${consumer.name}: could not record a failure: ${trailError.message}`));
 }

@@ -1,14 +1,28 @@
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '../outbox';
+import type { Delivery } from './consumer';
 import { routeSql } from './routes';
 import type { QueuedJob, TaskRetry } from './task';
 
 /** How a consumer's deliveries are retried: 1 s doubling (with jitter) for 12 attempts, then failed. */
 export const CONSUMER_RETRY = { retryLimit: 12, retryDelay: 1, retryBackoff: true } as const;
 
-/** Deliveries a consumer's worker takes at once. */
-const CONSUMER_BATCH = 25;
+/**
+ * Jobs a worker takes at once. A consumer handles its batch in one transaction (see
+ * `handleDeliveries`): one delivery per transaction, it could not keep up with the commands producing
+ * its events (the bench's events_pipeline measured about 170 events/s against 1,300 commands/s).
+ */
+const BATCH = 25;
+
+/**
+ * Batches of one queue under way at once in a process: a batch mostly waits on round trips, so
+ * under load one at a time leaves the consumer behind (see the bench's events_pipeline).
+ */
+const WORKERS = 4;
+
+/** Runs of a task's batch under way at once (each holds a pool connection only while it writes). */
+const TASK_CONCURRENCY = 8;
 
 /** How often an idle worker looks for work; a process's own publications wake its workers at once. */
 const POLL_SECONDS = 0.5;
@@ -33,7 +47,7 @@ export interface BusOptions {
 export class EventBus {
   private readonly boss: PgBoss;
   private readonly log: (line: string) => void;
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
 
   constructor(options: BusOptions) {
     this.log = options.log ?? console.error;
@@ -75,13 +89,17 @@ export class EventBus {
 
   /**
    * A consumer's queue, subscribed to its event types (exactly these: a type it no longer takes is
-   * unsubscribed); `handle` throwing makes pg-boss retry.
+   * unsubscribed). `handle` gets the deliveries of a fetched batch and answers, for each, null or
+   * the error that makes pg-boss retry it (alone).
    */
-  async consume(queue: string, eventTypes: readonly string[], handle: (event: DomainEvent, attempt: number) => Promise<void>): Promise<void> {
+  async consume(queue: string, eventTypes: readonly string[], handle: (deliveries: Delivery[]) => Promise<Array<Error | null>>): Promise<void> {
     await this.boss.createQueue(queue, { name: queue, ...CONSUMER_RETRY });
     const route = routeSql(queue, eventTypes);
     await this.db().executeSql(route.text, route.values);
-    await this.work(queue, (event: DomainEvent, attempt) => handle(event, attempt));
+    await this.work<DomainEvent>(queue, async (jobs) => {
+      const errors = await handle(jobs.map((job) => ({ event: job.data, attempt: job.retryCount + 1 })));
+      await Promise.all(jobs.map((job, i) => errors[i] && this.fail(queue, job.id, errors[i]!)));
+    });
   }
 
   /** A task's queue: each job is one run, retried as `retry` says; `handle` throwing fails the run. */
@@ -90,7 +108,18 @@ export class EventBus {
     await this.boss.createQueue(queue, options);
     // An existing queue keeps what it was created with: apply today's policy to jobs queued from now on.
     await this.boss.updateQueue(queue, options);
-    await this.work(queue, (data, attempt) => handle(data, attempt, attempt > retry.limit));
+    // Runs are independent (a webhook send waits on the network): several of a batch at a time.
+    await this.work<unknown>(queue, async (jobs) => {
+      let next = 0;
+      const lane = async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++];
+          const attempt = job.retryCount + 1;
+          await handle(job.data, attempt, attempt > retry.limit).catch((error: unknown) => this.fail(queue, job.id, error));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(TASK_CONCURRENCY, jobs.length) }, lane));
+    });
   }
 
   /**
@@ -104,26 +133,27 @@ export class EventBus {
   /** Tells this process's workers of these queues to fetch now. */
   wake(...queues: string[]): void {
     for (const queue of new Set(queues)) {
-      const worker = this.workers.get(queue);
-      if (worker) this.boss.notifyWorker(worker);
+      for (const worker of this.workers.get(queue) ?? []) this.boss.notifyWorker(worker);
     }
   }
 
   // Jobs are fetched in batches but succeed or fail one by one: a failure is failed explicitly
   // (pg-boss then retries it alone), and completing the batch completes only what is still active.
-  private async work<D>(queue: string, handle: (data: D, attempt: number) => Promise<void>): Promise<void> {
-    const worker = await this.boss.work<D>(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: CONSUMER_BATCH, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          await handle(job.data, job.retryCount + 1);
-        } catch (error) {
-          await this.boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
-        }
-      }
-      // A full batch means more are waiting: fetch again at once instead of after the polling interval.
-      if (jobs.length === CONSUMER_BATCH) this.boss.notifyWorker(worker);
-    });
-    this.workers.set(queue, worker);
+  private async work<D>(queue: string, handle: (jobs: PgBoss.JobWithMetadata<D>[]) => Promise<void>): Promise<void> {
+    const workers: string[] = [];
+    for (let i = 0; i < WORKERS; i++) {
+      const worker = await this.boss.work<D>(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH, includeMetadata: true }, async (jobs) => {
+        await handle(jobs);
+        // A full batch means more are waiting: fetch again at once instead of after the polling interval.
+        if (jobs.length === BATCH) this.boss.notifyWorker(worker);
+      });
+      workers.push(worker);
+    }
+    this.workers.set(queue, workers);
+  }
+
+  private async fail(queue: string, id: string, error: unknown): Promise<void> {
+    await this.boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
   }
 
   /**
@@ -135,7 +165,7 @@ export class EventBus {
     await this.boss.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0, expireInSeconds: 15 * 60 });
     await this.boss.schedule(queue, cron);
     const worker = await this.boss.work(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async () => run());
-    this.workers.set(queue, worker);
+    this.workers.set(queue, [worker]);
   }
 
   /** Queues a run of a scheduled job now (the same queue, so still one at a time). */

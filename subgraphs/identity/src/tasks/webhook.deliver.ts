@@ -53,18 +53,25 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
       seconds: Number(process.hrtime.bigint() - started) / 1e9,
     });
 
+    if (outcome.ok) {
+      // The common case in one statement (no transaction of its own): settled, and the subscription healthy again.
+      await dataSource.query(
+        `WITH settled AS (
+           UPDATE identity.webhook_delivery SET attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2, last_error = NULL,
+             status = CASE WHEN status = 'pending' THEN 'delivered' ELSE status END, delivered_at = coalesce(delivered_at, now())
+           WHERE id = $1 RETURNING subscription_id)
+         UPDATE identity.webhook_subscription SET failing_since = NULL WHERE id = (SELECT subscription_id FROM settled) AND failing_since IS NOT NULL`,
+        [delivery.id, outcome.status],
+      );
+      return;
+    }
     const gaveUp = await transaction({ tenant_id: delivery.tenant_id }, async (db, emit) => {
-      const settled = outcome.ok ? 'delivered' : lastAttempt ? 'failed' : 'pending';
       await db.query(
         `UPDATE identity.webhook_delivery SET attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2, last_error = $3,
-           status = CASE WHEN status = 'pending' THEN $4 ELSE status END, delivered_at = CASE WHEN $4 = 'delivered' THEN now() ELSE delivered_at END
+           status = CASE WHEN status = 'pending' THEN $4 ELSE status END
          WHERE id = $1`,
-        [delivery.id, outcome.status, outcome.error?.slice(0, 500) ?? null, settled],
+        [delivery.id, outcome.status, outcome.error?.slice(0, 500) ?? null, lastAttempt ? 'failed' : 'pending'],
       );
-      if (outcome.ok) {
-        await db.query(`UPDATE identity.webhook_subscription SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [delivery.subscription_id]);
-        return false;
-      }
       // An UPDATE answers [rows, count].
       const [[failing]] = (await db.query(
         `UPDATE identity.webhook_subscription SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND enabled RETURNING id, url, failing_since`,
@@ -78,7 +85,7 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
       emit(webhookSubscriptionDisabled, { subscription_id: failing.id, url: failing.url, failing_since: failing.failing_since.toISOString(), reason });
       return true;
     });
-    if (!outcome.ok && !lastAttempt && !gaveUp) throw new Error(outcome.error ?? 'delivery failed');
+    if (!lastAttempt && !gaveUp) throw new Error(outcome.error ?? 'delivery failed');
   },
   { emits: [webhookSubscriptionDisabled] },
 );
