@@ -1,7 +1,7 @@
-import { cachedDirectory, catalog } from '@backoffice/catalog';
+import { cachedDirectory, catalog, catalogSkus } from '@backoffice/catalog';
 import { content } from '@backoffice/content';
 import { identity, resolveStore } from '@backoffice/identity';
-import { orders } from '@backoffice/orders';
+import { acceptReported, orders } from '@backoffice/orders';
 import { SubgraphRuntime, webhookSettings, type SubgraphSettings } from '@backoffice/platform';
 import { EVENTS, SUBGRAPHS } from './subgraphs';
 
@@ -16,8 +16,9 @@ export async function startSubgraphs(settings: SubgraphSettings): Promise<Map<st
     return runtime;
   };
   const identityRuntime = await start(new SubgraphRuntime(identity, { ...settings, ports: { webhooks: webhookSettings([...EVENTS.keys()]) } }));
-  await start(new SubgraphRuntime(catalog, { ...settings, ports: { stores: cachedDirectory((ref) => resolveStore(identityRuntime.dataSource, ref)) } }));
-  await start(new SubgraphRuntime(orders, settings));
+  const stores = cachedDirectory((ref) => resolveStore(identityRuntime.dataSource, ref));
+  const catalogRuntime = await start(new SubgraphRuntime(catalog, { ...settings, ports: { stores } }));
+  await start(new SubgraphRuntime(orders, { ...settings, ports: { catalog: catalogSkus(catalogRuntime.dataSource), stores, payments: acceptReported } }));
   await start(new SubgraphRuntime(content, settings));
   // A subgraph added to SUBGRAPHS must be given its ports here too.
   const missing = SUBGRAPHS.filter((s) => !started.has(s.name)).map((s) => s.name);

@@ -70,7 +70,7 @@ export class OperationExecutor {
       const result =
         operation.kind === 'command'
           ? await this.runCommand(operation, input, context, auditRow('ok')!)
-          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), ports: this.ports });
+          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), separately: readOnly(operation), ports: this.ports });
       const problem = resultProblem(operation.result, result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
       if (operation.kind === 'read') {
@@ -125,6 +125,7 @@ export class OperationExecutor {
         emit: (event, payload) => events.push(eventDraft(operation.name, operation.events, event, payload)),
         stage: (sql, params) => staged.push({ sql, params }),
         enqueue: tasks.enqueue,
+        separately: (work) => this.dataSource.transaction(work),
         ports: this.ports,
       });
       if (tasks.jobs.length) {

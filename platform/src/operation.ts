@@ -31,6 +31,12 @@ export interface OperationCall<I, P extends object = {}, E extends EventDeclarat
   stage(sql: string, params: unknown[]): void;
   /** Queues one of the subgraph's tasks (e.g. a webhook delivery) with the command's transaction. */
   enqueue: Enqueue;
+  /**
+   * Runs `work` in a transaction of its own that commits before the command goes on: for a step the
+   * contract needs visible at once, before slower work (a payment marked as being confirmed while
+   * its app verifies it). It records no events; the command's own transaction does.
+   */
+  separately<T>(work: (db: EntityManager) => Promise<T>): Promise<T>;
   /** How this subgraph reaches what others own (e.g. the catalog's store directory): given at start. */
   ports: Readonly<P>;
 }

@@ -2,10 +2,11 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
 import { parse, type GraphQLSchema } from 'graphql';
 import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
-import { verifyContext, type CallContext } from './actor';
+import { verifyContext, type Actor, type CallContext } from './actor';
 import { AuditLog } from './audit';
 import { createDataSource, migrate } from './db/data-source';
 import { AppError } from './errors';
+import { newId } from './ids';
 import { OperationExecutor } from './executor';
 import { operationsSdl } from './graphql-sdl';
 import type { EventDeclaration, EventDraft } from './event';
@@ -236,12 +237,17 @@ export class SubgraphRuntime<P extends object = {}> {
     }
     for (const job of jobs) {
       await bus.schedule(`${name}.job.${job.name}`, cronOf(job.every), () =>
-        runJob(job, { dataSource: this.dataSource, log: this.log }, (run) => {
+        runJob(job, { dataSource: this.dataSource, log: this.log, runAs: (tenantId, operation, input) => this.runAsJob(job.name, tenantId, operation, input) }, (run) => {
           metrics.jobRun({ ...run, subgraph: name });
           this.options.jobRun?.({ ...run, subgraph: name });
         }),
       );
     }
+  }
+
+  private runAsJob(job: string, tenantId: string, operation: Operation<any, any, any>, input: Record<string, unknown>): Promise<unknown> {
+    const actor: Actor = { tenant_id: tenantId, api_key_id: `job:${this.definition.name}.${job}`, credential_id: 'job', name: `job ${job}`, scopes: operation.scope ? [operation.scope] : [], is_owner: false };
+    return this.executor.execute(operation as Operation, input, { actor, request_id: newId('req') });
   }
 
   private committed(events: readonly EventDraft[]): void {

@@ -24,6 +24,7 @@ import { catalogPorts, type CatalogPorts } from './ports';
 
 export { cachedDirectory, remoteDirectory, type StoreDirectory, type StoreRef } from './stores';
 export type { CatalogPorts } from './ports';
+export { catalogSkus, remoteCatalogSkus, type CatalogSkus, type SkuSnapshot } from './domain/checkout-skus';
 
 /** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
 export const catalog: SubgraphDefinition<CatalogPorts> = {

@@ -1,6 +1,7 @@
 import { remoteIdentity } from '@backoffice/identity';
 import { runStandalone } from '@backoffice/platform';
 import { catalog } from './index';
+import { catalogSkus } from './domain/checkout-skus';
 import { remoteDirectory } from './stores';
 
 const identityUrl = process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001';
@@ -8,4 +9,16 @@ const secret = process.env.CONTEXT_SECRET ?? '';
 // A bearer a router forwards is asked of identity (its /internal/authenticate), as the gateway does.
 const identity = remoteIdentity(identityUrl, secret);
 
-void runStandalone(catalog, undefined, { stores: remoteDirectory(identityUrl, secret) }, () => identity.authenticate);
+const strings = (value: unknown) => (Array.isArray(value) ? value.map(String).slice(0, 1000) : []);
+
+// What other subgraphs ask of the catalog over HTTP (orders: SKU prices at checkout).
+void runStandalone(
+  catalog,
+  (runtime) => ({
+    skus: async (body) => ({
+      skus: await catalogSkus(runtime.dataSource).skus(String(body.tenant_id ?? ''), strings(body.sku_ids), body.store_id ? String(body.store_id) : undefined),
+    }),
+  }),
+  { stores: remoteDirectory(identityUrl, secret) },
+  () => identity.authenticate,
+);

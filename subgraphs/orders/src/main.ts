@@ -1,8 +1,17 @@
+import { remoteCatalogSkus, remoteDirectory } from '@backoffice/catalog';
 import { remoteIdentity } from '@backoffice/identity';
 import { runStandalone } from '@backoffice/platform';
-import { orders } from './index';
+import { acceptReported, orders } from './index';
 
+const identityUrl = process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001';
+const catalogUrl = process.env.CATALOG_URL ?? 'http://127.0.0.1:4002';
+const secret = process.env.CONTEXT_SECRET ?? '';
 // A bearer a router forwards is asked of identity (its /internal/authenticate), as the gateway does.
-const identity = remoteIdentity(process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001', process.env.CONTEXT_SECRET ?? '');
+const identity = remoteIdentity(identityUrl, secret);
 
-void runStandalone(orders, undefined, {}, () => identity.authenticate);
+void runStandalone(
+  orders,
+  undefined,
+  { catalog: remoteCatalogSkus(catalogUrl, secret), stores: remoteDirectory(identityUrl, secret), payments: acceptReported },
+  () => identity.authenticate,
+);

@@ -1,0 +1,58 @@
+import { INTERNAL_SECRET_HEADER, internalToken } from '@backoffice/platform';
+import type { DataSource } from 'typeorm';
+
+/** A SKU as checkout needs it now: its price (the promotional amount when set), currency and titles. */
+export interface SkuSnapshot {
+  sku_id: string;
+  product_id: string;
+  code: string;
+  /** The product's title, with the SKU's name when it has one. */
+  title: string;
+  /** What it sells for: the promotional amount when there is one, else the amount. */
+  unit_amount: number;
+  currency: string;
+  /** The SKU and its product are active. */
+  active: boolean;
+  /** Its product is published to the store asked about (false when no store was named). */
+  published: boolean;
+}
+
+/** What the catalog tells other subgraphs about its SKUs: asked, never read from its tables. */
+export interface CatalogSkus {
+  /** The tenant's SKUs among `sku_ids` (unknown ones are absent), seen from `store_id` when given. */
+  skus(tenantId: string, skuIds: readonly string[], storeId?: string): Promise<SkuSnapshot[]>;
+}
+
+/** The catalog's own answer, from its tables (in process, or behind its internal endpoint). */
+export function catalogSkus(dataSource: DataSource): CatalogSkus {
+  return {
+    async skus(tenantId, skuIds, storeId) {
+      if (!skuIds.length) return [];
+      return (await dataSource.query(
+        `SELECT s.id AS sku_id, s.product_id, s.code,
+                CASE WHEN s.name IS NULL OR s.name = '' THEN p.title ELSE p.title || ' – ' || s.name END AS title,
+                coalesce(s.promotional_amount, s.amount)::float8 AS unit_amount, s.currency,
+                (s.status = 'active' AND p.status = 'active') AS active,
+                EXISTS (SELECT 1 FROM catalog.publication pub WHERE pub.product_id = p.id AND pub.store_id = $3) AS published
+         FROM catalog.sku s JOIN catalog.product p ON p.id = s.product_id
+         WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+        [skuIds, tenantId, storeId ?? null],
+      )) as SkuSnapshot[];
+    },
+  };
+}
+
+/** The catalog in another process, through its internal endpoint (guarded by the shared secret). */
+export function remoteCatalogSkus(catalogUrl: string, secret: string): CatalogSkus {
+  return {
+    async skus(tenantId, skuIds, storeId) {
+      const response = await fetch(`${catalogUrl}/internal/skus`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: internalToken(secret) },
+        body: JSON.stringify({ tenant_id: tenantId, sku_ids: skuIds, store_id: storeId }),
+      });
+      if (!response.ok) throw new Error(`catalog /internal/skus answered ${response.status}`);
+      return ((await response.json()) as { skus: SkuSnapshot[] }).skus;
+    },
+  };
+}

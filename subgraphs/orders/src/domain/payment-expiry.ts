@@ -1,0 +1,43 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Keeps each pending order's payment expiry up to date: one function, called by every command that
+ * changes what it depends on (the latest payment attempt, the app's methods and installation, the
+ * store's window override, the tenant's expiry start). An order awaiting payment is
+ *   - `windowless`: no payment intent, its app uninstalled, or no window for its method: never expires;
+ *   - `predating`: its latest intent was born before expiry started running in the tenant;
+ *   - `timed`: due at the latest attempt's birth + the window (the store's override, else the
+ *     method's declared `reservation_window_seconds`).
+ * The sweep then reads due orders from an index instead of working the rule out on every run.
+ */
+export async function refreshPaymentExpiry(
+  db: EntityManager,
+  tenantId: string,
+  which: { orderIds: readonly string[] } | { appId: string } | { storeId: string; appId: string; method: string },
+): Promise<void> {
+  const values: unknown[] = [tenantId];
+  let filter: string;
+  if ('orderIds' in which) filter = `o.id = ANY($${values.push(which.orderIds)}::text[])`;
+  else if ('storeId' in which) {
+    filter = `o.store_id = $${values.push(which.storeId)} AND a.app_id = $${values.push(which.appId)} AND a.method = $${values.push(which.method)}`;
+  } else filter = `a.app_id = $${values.push(which.appId)}`;
+  await db.query(
+    `UPDATE orders."order" o SET payment_expiry = x.kind, payment_due_at = x.due
+     FROM (
+       SELECT o.id, k.kind, CASE WHEN k.kind = 'timed' THEN a.created_at + w.seconds * interval '1 second' END AS due
+       FROM orders."order" o
+       LEFT JOIN LATERAL (SELECT app_id, method, created_at FROM orders.payment_attempt WHERE order_id = o.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true
+       LEFT JOIN orders.payment_app app ON app.id = a.app_id
+       LEFT JOIN orders.payment_window pw ON pw.store_id = o.store_id AND pw.app_id = a.app_id AND pw.method = a.method
+       LEFT JOIN orders.expiry_start s ON s.tenant_id = o.tenant_id
+       CROSS JOIN LATERAL (SELECT coalesce(pw.reservation_window_seconds,
+         (SELECT (m->>'reservation_window_seconds')::int FROM jsonb_array_elements(app.methods) m WHERE m->>'method' = a.method LIMIT 1)) AS seconds) w
+       CROSS JOIN LATERAL (SELECT CASE
+         WHEN a.app_id IS NULL OR NOT app.installed OR w.seconds IS NULL THEN 'windowless'
+         WHEN s.started_at IS NULL OR a.created_at < s.started_at THEN 'predating'
+         ELSE 'timed' END AS kind) k
+       WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND ${filter}
+     ) x WHERE o.id = x.id`,
+    values,
+  );
+}

@@ -1,0 +1,23 @@
+import { t } from '@backoffice/platform';
+import { lockReservation, settle } from '../domain/stock';
+import { inventoryCommitted } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+export const inventoryCommit = defineOrdersOperation({
+  name: 'inventory.commit',
+  kind: 'command',
+  access: 'internal',
+  scope: 'inventory.reserve',
+  summary: 'Commits an active hold: on_hand and reserved both drop. Committing again changes nothing; a released hold cannot be committed.',
+  input: t.object({ reservation_id: t.id() }),
+  result: t.object({ reservation_id: t.string(), status: t.string() }),
+  events: [inventoryCommitted],
+  async handler({ input, actor, db, emit }) {
+    const reservation = await lockReservation(db, actor!.tenant_id, input.reservation_id);
+    const [order] = (await db.query(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservation.id])) as Array<{ id: string }>;
+    for (const committed of await settle(db, [reservation], 'committed')) {
+      emit(inventoryCommitted, { reservation_id: committed.id, warehouse_id: committed.warehouse_id, items: committed.items, order_id: order?.id ?? null });
+    }
+    return { reservation_id: reservation.id, status: 'committed' };
+  },
+});

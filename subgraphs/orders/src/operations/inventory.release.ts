@@ -1,0 +1,23 @@
+import { t } from '@backoffice/platform';
+import { lockReservation, settle } from '../domain/stock';
+import { inventoryReleased } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+export const inventoryRelease = defineOrdersOperation({
+  name: 'inventory.release',
+  kind: 'command',
+  access: 'internal',
+  scope: 'inventory.reserve',
+  summary: 'Releases an active hold; releasing a released hold changes nothing; a committed hold cannot be released (extension).',
+  input: t.object({ reservation_id: t.id() }),
+  result: t.object({ reservation_id: t.string(), status: t.enum(['released'] as const) }),
+  events: [inventoryReleased],
+  async handler({ input, actor, db, emit }) {
+    const reservation = await lockReservation(db, actor!.tenant_id, input.reservation_id);
+    const [order] = (await db.query(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservation.id])) as Array<{ id: string }>;
+    for (const released of await settle(db, [reservation], 'released')) {
+      emit(inventoryReleased, { reservation_id: released.id, warehouse_id: released.warehouse_id, items: released.items, reason: 'released', order_id: order?.id ?? null });
+    }
+    return { reservation_id: reservation.id, status: 'released' as const };
+  },
+});

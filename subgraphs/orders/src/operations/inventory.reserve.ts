@@ -1,0 +1,38 @@
+import { t, validationFailed } from '@backoffice/platform';
+import { hold, warehouseOf } from '../domain/stock';
+import { inventoryReserved } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+export const stockLines = (maxQty: number) =>
+  t.array(t.object({ sku_id: t.id(), qty: t.integer({ minimum: 1, maximum: maxQty }) }), { minItems: 1, maxItems: 100, description: 'distinct SKUs' });
+
+export function distinctSkus(items: ReadonlyArray<{ sku_id: string }>): void {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.sku_id)) throw validationFailed(`items: sku ${item.sku_id} is listed twice`);
+    seen.add(item.sku_id);
+  }
+}
+
+export const inventoryReserve = defineOrdersOperation({
+  name: 'inventory.reserve',
+  kind: 'command',
+  access: 'internal',
+  scope: 'inventory.reserve',
+  summary: 'Holds stock of several SKUs, all or nothing, until committed, released, or its expiry (a job then releases it) (extension).',
+  input: t.object({
+    items: stockLines(100_000),
+    warehouse_id: t.optional(t.id()),
+    expires_in_seconds: t.optional(t.integer({ minimum: 60, maximum: 86_400, default: 900 })),
+  }),
+  result: t.object({ reservation_id: t.string(), status: t.enum(['active'] as const), expires_at: t.timestamp() }),
+  events: [inventoryReserved],
+  async handler({ input, actor, db, emit }) {
+    distinctSkus(input.items);
+    const warehouseId = await warehouseOf(db, actor!.tenant_id, input.warehouse_id);
+    const expiresAt = new Date(Date.now() + (input.expires_in_seconds ?? 900) * 1000);
+    const reservation = await hold(db, actor!.tenant_id, warehouseId, input.items, expiresAt);
+    emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: expiresAt.toISOString(), order_id: null });
+    return { reservation_id: reservation.id, status: 'active' as const, expires_at: expiresAt.toISOString() };
+  },
+});

@@ -1,0 +1,28 @@
+import { conflict, newId, t } from '@backoffice/platform';
+import { WAREHOUSE_CODE } from '../domain/stock';
+import { warehouseCreated } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+export const warehouseCreate = defineOrdersOperation({
+  name: 'inventory.warehouse.create',
+  kind: 'command',
+  access: 'internal',
+  scope: 'inventory.write',
+  summary: 'Creates a warehouse; every tenant also has one with code `default` from the start (extension).',
+  input: t.object({
+    code: t.string({ minLength: 1, maxLength: 64, pattern: WAREHOUSE_CODE, description: 'lowercase words joined by hyphens, unique in the tenant' }),
+    name: t.string({ minLength: 1, maxLength: 200 }),
+  }),
+  result: t.object({ warehouse_id: t.string() }),
+  events: [warehouseCreated],
+  async handler({ input, actor, db, emit }) {
+    const id = newId('whs');
+    const made = (await db.query(
+      `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
+      [id, actor!.tenant_id, input.code, input.name],
+    )) as unknown[];
+    if (!made.length) throw conflict(`a warehouse with code ${input.code} exists in this tenant`);
+    emit(warehouseCreated, { warehouse_id: id, code: input.code, name: input.name });
+    return { warehouse_id: id };
+  },
+});

@@ -1,0 +1,163 @@
+import { conflict, newId, t } from '@backoffice/platform';
+import { refreshPaymentExpiry } from '../domain/payment-expiry';
+import { hold, warehouseOf } from '../domain/stock';
+import { storeOfTenant } from '../domain/stores';
+import { inventoryReserved, orderCreated } from '../events';
+import { defineOrdersOperation } from '../ports';
+import { KEY_PATTERN } from './payment.app.install';
+import { distinctSkus, stockLines } from './inventory.reserve';
+
+const text = (max: number) => t.string({ minLength: 1, maxLength: max });
+
+export const orderCreate = defineOrdersOperation({
+  name: 'order.create',
+  kind: 'command',
+  access: 'internal',
+  scope: 'order.write',
+  summary:
+    'Takes an order: prices, currency and titles from the catalog now, stock held and coupon use counted in the same transaction, and with `payment` an open payment attempt that starts the payment window (extension).',
+  input: t.object({
+    store_id: t.id(),
+    customer: t.object({ email: t.email(), name: t.optional(text(200)), phone: t.optional(text(40)) }),
+    shipping_address: t.optional(
+      t.object({
+        name: text(200),
+        line1: text(200),
+        line2: t.optional(text(200)),
+        city: text(120),
+        region: t.optional(text(120)),
+        postal_code: text(20),
+        country: t.string({ minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' }),
+      }),
+    ),
+    items: stockLines(1000),
+    payment: t.optional(t.object({ app_id: t.id(), method: t.string({ minLength: 1, maxLength: 64, pattern: KEY_PATTERN }) })),
+    coupon_code: t.optional(t.string({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' })),
+    warehouse_id: t.optional(t.id()),
+    metadata: t.optional(t.record({ description: 'kept with the order' })),
+  }),
+  result: t.object({
+    order_id: t.string(),
+    status: t.enum(['pending_payment'] as const),
+    currency: t.string(),
+    subtotal_amount: t.integer({ minimum: 0 }),
+    discount_amount: t.integer({ minimum: 0 }),
+    total_amount: t.integer({ minimum: 0 }),
+    reservation_id: t.string(),
+    payment_attempt_id: t.nullable(t.string()),
+    payment_expires_at: t.nullable(t.timestamp()),
+  }),
+  events: [orderCreated, inventoryReserved],
+  async handler({ input, actor, db, emit, ports }) {
+    const tenantId = actor!.tenant_id;
+    distinctSkus(input.items);
+    await storeOfTenant(ports.stores, tenantId, input.store_id);
+    // What the catalog says now: the order keeps this snapshot.
+    const skus = new Map((await ports.catalog.skus(tenantId, input.items.map((i) => i.sku_id), input.store_id)).map((s) => [s.sku_id, s]));
+    const lines = input.items.map((item, position) => {
+      const sku = skus.get(item.sku_id);
+      if (!sku) throw conflict(`sku ${item.sku_id} does not exist in this tenant`);
+      if (!sku.active) throw conflict(`sku ${item.sku_id} is not active`);
+      if (!sku.published) throw conflict(`sku ${item.sku_id} is not published to store ${input.store_id}`);
+      return { ...item, ...sku, position, line_amount: sku.unit_amount * item.qty };
+    });
+    const currencies = new Set(lines.map((l) => l.currency));
+    if (currencies.size > 1) throw conflict(`the items are priced in different currencies (${[...currencies].join(', ')})`);
+    const currency = lines[0].currency;
+    const subtotal = lines.reduce((sum, l) => sum + l.line_amount, 0);
+    if (!Number.isSafeInteger(subtotal)) throw conflict('the order total is too large');
+
+    let couponId: string | null = null;
+    let discount = 0;
+    if (input.coupon_code) {
+      // Counted in this transaction: the row's CHECK (uses <= max_uses) makes the cap hold under any concurrency.
+      const [coupon] = (await db.query(
+        `UPDATE orders.coupon SET uses = uses + 1 WHERE tenant_id = $1 AND lower(code) = lower($2) AND (expires_at IS NULL OR expires_at > now())
+           AND (max_uses IS NULL OR uses < max_uses) AND (currency IS NULL OR currency = $3)
+         RETURNING id, percent_off, amount_off::float8 AS amount_off`,
+        [tenantId, input.coupon_code, currency],
+      ).then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
+      if (!coupon) throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`);
+      couponId = coupon.id;
+      discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : coupon.amount_off!);
+    }
+
+    let app: { id: string } | undefined;
+    if (input.payment) {
+      [app] = (await db.query(`SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`, [
+        input.payment.app_id,
+        tenantId,
+        JSON.stringify([{ method: input.payment.method }]),
+      ])) as Array<{ id: string }>;
+      if (!app) throw conflict(`payment app ${input.payment.app_id} is not installed in this tenant with method ${input.payment.method}`);
+    }
+
+    const warehouseId = await warehouseOf(db, tenantId, input.warehouse_id);
+    // One hold per order; it lasts as long as the order awaits payment (no expiry of its own).
+    const reservation = await hold(db, tenantId, warehouseId, input.items, null);
+    const orderId = newId('ord');
+    const attemptId = app ? newId('pat') : null;
+    await db.query(
+      `WITH o AS (
+         INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, customer, shipping_address, coupon_id, reservation_id, metadata)
+         VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12)),
+       i AS (
+         INSERT INTO orders.order_item (id, order_id, tenant_id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position)
+         SELECT u.id, $1, $2, u.sku_id, u.product_id, u.code, u.title, u.qty, u.unit_amount, u.line_amount, u.position
+         FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::bigint[], $20::bigint[], $21::int[])
+           AS u(id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position))
+       INSERT INTO orders.payment_attempt (id, tenant_id, order_id, app_id, method, status) SELECT $22, $2, $1, $23, $24, 'open' WHERE $22::text IS NOT NULL`,
+      [
+        orderId,
+        tenantId,
+        input.store_id,
+        currency,
+        subtotal,
+        discount,
+        subtotal - discount,
+        JSON.stringify(input.customer),
+        input.shipping_address ? JSON.stringify(input.shipping_address) : null,
+        couponId,
+        reservation.id,
+        JSON.stringify(input.metadata ?? {}),
+        lines.map(() => newId('oit')),
+        lines.map((l) => l.sku_id),
+        lines.map((l) => l.product_id),
+        lines.map((l) => l.code),
+        lines.map((l) => l.title),
+        lines.map((l) => l.qty),
+        lines.map((l) => l.unit_amount),
+        lines.map((l) => l.line_amount),
+        lines.map((l) => l.position),
+        attemptId,
+        input.payment?.app_id ?? null,
+        input.payment?.method ?? null,
+      ],
+    );
+    await refreshPaymentExpiry(db, tenantId, { orderIds: [orderId] });
+    const [{ payment_due_at }] = (await db.query(`SELECT payment_due_at FROM orders."order" WHERE id = $1`, [orderId])) as Array<{ payment_due_at: Date | null }>;
+    emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: null, order_id: orderId });
+    emit(orderCreated, {
+      order_id: orderId,
+      store_id: input.store_id,
+      currency,
+      total_amount: subtotal - discount,
+      items: input.items,
+      reservation_id: reservation.id,
+      payment_attempt_id: attemptId,
+      customer: { email: input.customer.email, ...(input.customer.name ? { name: input.customer.name } : {}) },
+    });
+    return {
+      order_id: orderId,
+      status: 'pending_payment' as const,
+      currency,
+      subtotal_amount: subtotal,
+      discount_amount: discount,
+      total_amount: subtotal - discount,
+      reservation_id: reservation.id,
+      payment_attempt_id: attemptId,
+      // A predating or windowless order has no expiry.
+      payment_expires_at: payment_due_at?.toISOString() ?? null,
+    };
+  },
+});

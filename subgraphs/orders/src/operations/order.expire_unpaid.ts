@@ -1,0 +1,60 @@
+import { t } from '@backoffice/platform';
+import { cancelOrders, type OrderRow } from '../domain/orders';
+import { inventoryReleased, orderCancelled, paymentAttemptFailed } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+/** The default of `limit` (the reference leaves it open): orders acted on per call. */
+export const EXPIRE_DEFAULT_LIMIT = 100;
+
+export const orderExpireUnpaid = defineOrdersOperation({
+  name: 'order.expire_unpaid',
+  kind: 'command',
+  access: 'internal',
+  scope: 'order.write',
+  summary:
+    'Cancels unpaid orders whose payment window ran out (at most `limit`, default 100, oldest due first), sparing those being confirmed; counts windowless and predating orders. The first call in a tenant records when expiry started there. Safe and idempotent when called by hand.',
+  input: t.object({ limit: t.optional(t.integer({ minimum: 1, maximum: 1000, default: EXPIRE_DEFAULT_LIMIT })) }),
+  result: t.object({
+    expired: t.array(t.object({ order_id: t.string(), store_id: t.string() })),
+    spared: t.array(t.string()),
+    examined: t.integer({ minimum: 0 }),
+    windowless: t.integer({ minimum: 0 }),
+    predating: t.integer({ minimum: 0 }),
+  }),
+  events: [orderCancelled, inventoryReleased, paymentAttemptFailed],
+  async handler({ input, actor, db, emit }) {
+    const tenantId = actor!.tenant_id;
+    await db.query(`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now()) ON CONFLICT DO NOTHING`, [tenantId]);
+    // Due orders, locked oldest due first (two runs at once: the second waits, then skips what the
+    // first cancelled); those whose latest attempt is being confirmed at this instant are spared.
+    const due = (await db.query(
+      `SELECT o.id, o.tenant_id, o.store_id, o.status, o.currency, o.total_amount, o.customer, o.coupon_id, o.reservation_id,
+              (SELECT a.status FROM orders.payment_attempt a WHERE a.order_id = o.id ORDER BY a.created_at DESC, a.id DESC LIMIT 1) AS attempt_status
+       FROM orders."order" o
+       WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND o.payment_expiry = 'timed' AND o.payment_due_at <= now()
+       ORDER BY o.payment_due_at, o.id LIMIT $2 FOR UPDATE OF o`,
+      [tenantId, input.limit ?? EXPIRE_DEFAULT_LIMIT],
+    )) as Array<OrderRow & { attempt_status: string }>;
+    const spared = due.filter((o) => o.attempt_status === 'confirming');
+    const expired = await cancelOrders(
+      db,
+      due.filter((o) => o.attempt_status !== 'confirming'),
+      'payment_expired',
+      'expired',
+      emit,
+    );
+    const counts = (await db.query(
+      `SELECT payment_expiry, count(*)::int AS n FROM orders."order" WHERE tenant_id = $1 AND status = 'pending_payment' AND payment_expiry <> 'timed' GROUP BY 1`,
+      [tenantId],
+    )) as Array<{ payment_expiry: 'windowless' | 'predating'; n: number }>;
+    const count = (kind: string) => counts.find((c) => c.payment_expiry === kind)?.n ?? 0;
+    return {
+      expired: expired.map((o) => ({ order_id: o.id, store_id: o.store_id })),
+      spared: spared.map((o) => o.id),
+      // The due orders looked at, and every waiting order that cannot expire (counted, not acted on).
+      examined: due.length + count('windowless') + count('predating'),
+      windowless: count('windowless'),
+      predating: count('predating'),
+    };
+  },
+});

@@ -1,0 +1,97 @@
+import { notFound, t } from '@backoffice/platform';
+import { addressFor, addressView, customerFor, customerView } from '../domain/order-view';
+import { defineOrdersOperation } from '../ports';
+
+const item = t.entity('OrderItem', {
+  order_item_id: t.string(),
+  sku_id: t.string(),
+  product_id: t.string(),
+  code: t.string(),
+  title: t.string({ description: 'as it was at checkout' }),
+  qty: t.integer({ minimum: 1 }),
+  unit_amount: t.integer({ description: 'the price at checkout (the promotional amount when there was one)' }),
+  line_amount: t.integer(),
+});
+
+const attempt = t.object({
+  payment_attempt_id: t.string(),
+  app_id: t.string(),
+  method: t.string(),
+  status: t.enum(['open', 'confirming', 'succeeded', 'failed'] as const),
+  failure_reason: t.nullable(t.string()),
+  provider_reference: t.nullable(t.string()),
+  orphaned: t.boolean(),
+  created_at: t.timestamp(),
+});
+
+export const readOrder = defineOrdersOperation({
+  name: 'read.internal.order',
+  kind: 'read',
+  access: 'internal',
+  scope: 'order.read',
+  summary: 'One order: items with their price snapshot, the reservation and its status, payment attempts, totals, customer and address; personal fields masked without pii.read (extension).',
+  restPath: '/internal/order',
+  errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
+  input: t.object({ order_id: t.id() }),
+  result: t.object({
+    order_id: t.string(),
+    store_id: t.string(),
+    status: t.enum(['pending_payment', 'paid', 'cancelled'] as const),
+    cancel_reason: t.nullable(t.string()),
+    currency: t.string(),
+    subtotal_amount: t.integer(),
+    discount_amount: t.integer(),
+    total_amount: t.integer(),
+    customer: customerView,
+    shipping_address: addressView,
+    items: t.array(item),
+    reservation: t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(['active', 'committed', 'released'] as const) }),
+    payment_attempts: t.array(attempt, { description: 'newest first' }),
+    payment_expires_at: t.nullable(t.timestamp()),
+    created_at: t.timestamp(),
+    paid_at: t.nullable(t.timestamp()),
+    cancelled_at: t.nullable(t.timestamp()),
+  }),
+  events: [],
+  async handler({ input, actor, db }) {
+    const pii = actor!.scopes.includes('pii.read');
+    const [order] = (await db.query(
+      `SELECT o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount, o.total_amount::float8 AS total, r.warehouse_id, r.status AS reservation_status
+       FROM orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id WHERE o.id = $1 AND o.tenant_id = $2`,
+      [input.order_id, actor!.tenant_id],
+    )) as Array<Record<string, any>>;
+    if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`);
+    const [items, attempts] = (await Promise.all([
+      db.query(
+        `SELECT id AS order_item_id, sku_id, product_id, code, title, qty, unit_amount::float8 AS unit_amount, line_amount::float8 AS line_amount
+         FROM orders.order_item WHERE order_id = $1 ORDER BY position`,
+        [order.id],
+      ),
+      db.query(
+        `SELECT id AS payment_attempt_id, app_id, method, status, failure_reason, provider_reference, orphaned_at IS NOT NULL AS orphaned, created_at
+         FROM orders.payment_attempt WHERE order_id = $1 ORDER BY created_at DESC, id DESC`,
+        [order.id],
+      ),
+    ])) as [never[], Array<Record<string, any>>];
+    const iso = (at: Date | null) => at?.toISOString() ?? null;
+    return {
+      order_id: order.id,
+      store_id: order.store_id,
+      status: order.status,
+      cancel_reason: order.cancel_reason,
+      currency: order.currency,
+      subtotal_amount: order.subtotal,
+      discount_amount: order.discount,
+      total_amount: order.total,
+      customer: customerFor(order.customer, pii),
+      shipping_address: addressFor(order.shipping_address, pii),
+      items,
+      reservation: { reservation_id: order.reservation_id, warehouse_id: order.warehouse_id, status: order.reservation_status },
+      payment_attempts: attempts.map((a) => ({ ...a, created_at: a.created_at.toISOString() })) as never,
+      payment_expires_at: order.payment_expiry === 'timed' ? iso(order.payment_due_at) : null,
+      created_at: order.created_at.toISOString(),
+      paid_at: iso(order.paid_at),
+      cancelled_at: iso(order.cancelled_at),
+    };
+  },
+});
