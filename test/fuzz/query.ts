@@ -119,6 +119,8 @@ export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, muta
         if (!pairs.length) continue;
         const i = n % pairs.length;
         const [k, val] = pairs[i];
+        // After a malformed escape the value is not decoded at all: `%00` would stay three characters, not a NUL.
+        if (/%(?![0-9A-Fa-f]{2})/.test(k + val)) continue;
         pairs[i] = n % 3 === 0 && (k.startsWith('option.') || k.startsWith('cf.')) ? [`${k}%00x`, val] : [k, `${val}%00`];
         break;
       }
