@@ -34,3 +34,4 @@ export * from './webhooks/send';
 export * from './webhooks/signature';
 export * from './webhooks/target';
 export * from './webhooks/settings';
+export * from './db/like';

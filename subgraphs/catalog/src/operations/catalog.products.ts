@@ -1,9 +1,8 @@
-import { t } from '@backoffice/platform';
+import { escapeLike, t } from '@backoffice/platform';
 import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
 
 const { productColumns } = documentSql(true);
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const adminProducts = defineCatalogOperation({
   name: 'catalog.products',

@@ -31,6 +31,12 @@ export async function lockOrder(db: EntityManager, tenantId: string, orderId: st
   return row;
 }
 
+/** The order a hold belongs to, if any (holds from inventory.reserve have none). */
+export async function orderOfReservation(db: EntityManager, reservationId: string): Promise<string | null> {
+  const [order] = (await db.query(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservationId])) as Array<{ id: string }>;
+  return order?.id ?? null;
+}
+
 const customerOf = (order: OrderRow) => ({ email: order.customer.email, ...(order.customer.name ? { name: order.customer.name } : {}) });
 
 /**

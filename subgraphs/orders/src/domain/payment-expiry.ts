@@ -9,19 +9,21 @@ import type { EntityManager } from 'typeorm';
  *   - `timed`: due at the latest attempt's birth + the window (the store's override, else the
  *     method's declared `reservation_window_seconds`).
  * The sweep then reads due orders from an index instead of working the rule out on every run.
+ * Returns the orders it classified, with their due time (null unless timed).
  */
 export async function refreshPaymentExpiry(
   db: EntityManager,
   tenantId: string,
   which: { orderIds: readonly string[] } | { appId: string } | { storeId: string; appId: string; method: string },
-): Promise<void> {
+): Promise<Array<{ id: string; payment_due_at: Date | null }>> {
   const values: unknown[] = [tenantId];
   let filter: string;
   if ('orderIds' in which) filter = `o.id = ANY($${values.push(which.orderIds)}::text[])`;
   else if ('storeId' in which) {
     filter = `o.store_id = $${values.push(which.storeId)} AND a.app_id = $${values.push(which.appId)} AND a.method = $${values.push(which.method)}`;
   } else filter = `a.app_id = $${values.push(which.appId)}`;
-  await db.query(
+  // An UPDATE answers [rows, count].
+  const [rows] = (await db.query(
     `UPDATE orders."order" o SET payment_expiry = x.kind, payment_due_at = x.due
      FROM (
        SELECT o.id, k.kind, CASE WHEN k.kind = 'timed' THEN a.created_at + w.seconds * interval '1 second' END AS due
@@ -37,7 +39,9 @@ export async function refreshPaymentExpiry(
          WHEN s.started_at IS NULL OR a.created_at < s.started_at THEN 'predating'
          ELSE 'timed' END AS kind) k
        WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND ${filter}
-     ) x WHERE o.id = x.id`,
+     ) x WHERE o.id = x.id
+     RETURNING o.id, o.payment_due_at`,
     values,
-  );
+  )) as [Array<{ id: string; payment_due_at: Date | null }>, number];
+  return rows;
 }

@@ -1,4 +1,4 @@
-import { conflict, newId } from '@backoffice/platform';
+import { conflict, newId, t, validationFailed } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { move, type StateOf } from './states';
 
@@ -22,6 +22,18 @@ export interface Reservation {
   status: StateOf<'reservation'>;
   expires_at: Date | null;
   items: StockLine[];
+}
+
+/** Lines of SKUs and quantities (1 to `maxQty`), as reserve and checkout take them. */
+export const stockLines = (maxQty: number) =>
+  t.array(t.object({ sku_id: t.id(), qty: t.integer({ minimum: 1, maximum: maxQty }) }), { minItems: 1, maxItems: 100, description: 'distinct SKUs' });
+
+export function distinctSkus(items: ReadonlyArray<{ sku_id: string }>): void {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.sku_id)) throw validationFailed(`items: sku ${item.sku_id} is listed twice`);
+    seen.add(item.sku_id);
+  }
 }
 
 /** A warehouse code: lowercase words of letters and digits joined by single hyphens. */

@@ -1,4 +1,5 @@
 import { t } from '@backoffice/platform';
+import { orderOfReservation } from '../domain/orders';
 import { lockReservation, settle } from '../domain/stock';
 import { inventoryCommitted } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -14,9 +15,9 @@ export const inventoryCommit = defineOrdersOperation({
   events: [inventoryCommitted],
   async handler({ input, actor, db, emit }) {
     const reservation = await lockReservation(db, actor!.tenant_id, input.reservation_id);
-    const [order] = (await db.query(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservation.id])) as Array<{ id: string }>;
+    const orderId = await orderOfReservation(db, reservation.id);
     for (const committed of await settle(db, [reservation], 'committed')) {
-      emit(inventoryCommitted, { reservation_id: committed.id, warehouse_id: committed.warehouse_id, items: committed.items, order_id: order?.id ?? null });
+      emit(inventoryCommitted, { reservation_id: committed.id, warehouse_id: committed.warehouse_id, items: committed.items, order_id: orderId });
     }
     return { reservation_id: reservation.id, status: 'committed' };
   },

@@ -1,4 +1,5 @@
 import { t } from '@backoffice/platform';
+import { orderOfReservation } from '../domain/orders';
 import { lockReservation, settle } from '../domain/stock';
 import { inventoryReleased } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -14,9 +15,9 @@ export const inventoryRelease = defineOrdersOperation({
   events: [inventoryReleased],
   async handler({ input, actor, db, emit }) {
     const reservation = await lockReservation(db, actor!.tenant_id, input.reservation_id);
-    const [order] = (await db.query(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservation.id])) as Array<{ id: string }>;
+    const orderId = await orderOfReservation(db, reservation.id);
     for (const released of await settle(db, [reservation], 'released')) {
-      emit(inventoryReleased, { reservation_id: released.id, warehouse_id: released.warehouse_id, items: released.items, reason: 'released', order_id: order?.id ?? null });
+      emit(inventoryReleased, { reservation_id: released.id, warehouse_id: released.warehouse_id, items: released.items, reason: 'released', order_id: orderId });
     }
     return { reservation_id: reservation.id, status: 'released' as const };
   },

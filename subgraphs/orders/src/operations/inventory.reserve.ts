@@ -1,18 +1,7 @@
-import { t, validationFailed } from '@backoffice/platform';
-import { hold, warehouseOf } from '../domain/stock';
+import { t } from '@backoffice/platform';
+import { distinctSkus, hold, stockLines, warehouseOf } from '../domain/stock';
 import { inventoryReserved } from '../events';
 import { defineOrdersOperation } from '../ports';
-
-export const stockLines = (maxQty: number) =>
-  t.array(t.object({ sku_id: t.id(), qty: t.integer({ minimum: 1, maximum: maxQty }) }), { minItems: 1, maxItems: 100, description: 'distinct SKUs' });
-
-export function distinctSkus(items: ReadonlyArray<{ sku_id: string }>): void {
-  const seen = new Set<string>();
-  for (const item of items) {
-    if (seen.has(item.sku_id)) throw validationFailed(`items: sku ${item.sku_id} is listed twice`);
-    seen.add(item.sku_id);
-  }
-}
 
 export const inventoryReserve = defineOrdersOperation({
   name: 'inventory.reserve',

@@ -1,11 +1,10 @@
 import { conflict, newId, t } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
-import { hold, warehouseOf } from '../domain/stock';
+import { distinctSkus, hold, stockLines, warehouseOf } from '../domain/stock';
 import { storeOfTenant } from '../domain/stores';
 import { inventoryReserved, orderCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
-import { KEY_PATTERN } from './payment.app.install';
-import { distinctSkus, stockLines } from './inventory.reserve';
+import { KEY_PATTERN } from '../domain/payments';
 
 const text = (max: number) => t.string({ minLength: 1, maxLength: max });
 
@@ -134,8 +133,7 @@ export const orderCreate = defineOrdersOperation({
         input.payment?.method ?? null,
       ],
     );
-    await refreshPaymentExpiry(db, tenantId, { orderIds: [orderId] });
-    const [{ payment_due_at }] = (await db.query(`SELECT payment_due_at FROM orders."order" WHERE id = $1`, [orderId])) as Array<{ payment_due_at: Date | null }>;
+    const [{ payment_due_at }] = await refreshPaymentExpiry(db, tenantId, { orderIds: [orderId] });
     emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: null, order_id: orderId });
     emit(orderCreated, {
       order_id: orderId,

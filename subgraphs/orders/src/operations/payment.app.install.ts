@@ -1,10 +1,9 @@
 import { newId, t, validationFailed } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
+import { KEY_PATTERN, WINDOW_MAX } from '../domain/payments';
 import { paymentAppInstalled } from '../events';
 import { defineOrdersOperation } from '../ports';
 
-export const KEY_PATTERN = '^[a-z][a-z0-9_]*$';
-export const WINDOW_MAX = 2_592_000;
 
 export const paymentAppInstall = defineOrdersOperation({
   name: 'payment.app.install',

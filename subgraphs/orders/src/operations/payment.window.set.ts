@@ -2,7 +2,7 @@ import { conflict, t } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { storeOfTenant } from '../domain/stores';
 import { defineOrdersOperation } from '../ports';
-import { KEY_PATTERN, WINDOW_MAX } from './payment.app.install';
+import { KEY_PATTERN, WINDOW_MAX } from '../domain/payments';
 
 export const paymentWindowSet = defineOrdersOperation({
   name: 'payment.window.set',

@@ -1,9 +1,8 @@
-import { t } from '@backoffice/platform';
+import { escapeLike, t } from '@backoffice/platform';
 import { customerFor, customerView } from '../domain/order-view';
 import { defineOrdersOperation } from '../ports';
 
 const STATUSES = ['pending_payment', 'paid', 'cancelled'] as const;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const summary = t.object({
   order_id: t.string(),
