@@ -39,6 +39,8 @@ export interface HttpLoad {
    * request rebuild per request); shorter runs send `headers` as they are.
    */
   refresh?: { everyMs: number; headers: () => Record<string, string> };
+  /** A fresh body for each request (e.g. a different basket per checkout); unset: `body` every time. */
+  bodies?: () => string;
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -173,16 +175,18 @@ export async function httpLoad(
 ): Promise<Measurement> {
   const refresh = load.refresh && (options.warmupSeconds + options.seconds) * 1000 > load.refresh.everyMs ? load.refresh : null;
   let fresh = { at: Date.now(), headers: load.headers };
-  const requests = refresh
-    ? [
-        {
-          setupRequest: (request: autocannon.Request) => {
-            if (Date.now() - fresh.at > refresh.everyMs) fresh = { at: Date.now(), headers: { ...load.headers, ...refresh.headers() } };
-            return { ...request, headers: fresh.headers };
+  const bodies = load.bodies;
+  const requests =
+    refresh || bodies
+      ? [
+          {
+            setupRequest: (request: autocannon.Request) => {
+              if (refresh && Date.now() - fresh.at > refresh.everyMs) fresh = { at: Date.now(), headers: { ...load.headers, ...refresh.headers() } };
+              return { ...request, headers: fresh.headers, ...(bodies ? { body: bodies() } : {}) };
+            },
           },
-        },
-      ]
-    : undefined;
+        ]
+      : undefined;
   const run = (duration: number) =>
     autocannon({
       url: load.url,

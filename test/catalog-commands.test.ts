@@ -184,7 +184,7 @@ describe('publication, collections and tenants', () => {
     expect(await ok('catalog.product.publish', { product_id: p.product_id, store_id: handle })).toEqual({ product_id: p.product_id, store_id: t.tenant.store_id, published: true });
     await ok('catalog.product.publish', { product_id: p.product_id, store_id: t.tenant.store_id });
     const count = async (status: string) =>
-      (await t.sql(`SELECT published FROM catalog.store_listing_count WHERE store_id = $1 AND status = $2`, [t.tenant.store_id, status]))[0]?.published ?? 0;
+      (await t.sql(`SELECT published FROM catalog.listing_count WHERE store_id = $1 AND status = $2 AND term = ''`, [t.tenant.store_id, status]))[0]?.published ?? 0;
     expect(await count('active')).toBe(1);
     await ok('catalog.product.update', { product_id: p.product_id, status: 'archived', title: 'Renamed' });
     expect(await count('active')).toBe(0);

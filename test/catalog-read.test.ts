@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { seedCatalog } from '@backoffice/catalog';
+import { BackofficeClient } from '../sdk/src';
 import { startTestSystem, type TestSystem } from './helpers';
 
 /** read.products (GET /v1/read/products): public, by store; filters, sorts, facets, projections, paging. */
@@ -80,7 +81,7 @@ describe('feed projection', () => {
   it('has exactly the feed keys on products, media, SKUs and promotional prices', async () => {
     const res = await products({ projection: 'feed', sort: 'title_asc' });
     expect(res.status).toBe(200);
-    expect(keys(res.body)).toEqual(['items', 'limit', 'page', 'total']);
+    expect(keys(res.body)).toEqual(['items', 'limit', 'page', 'total', 'total_exact']);
     const [alpha, bravo] = res.body.items;
     const productKeys = ['brand_id', 'categories', 'description', 'handle', 'media', 'metadata', 'product_id', 'skus', 'status', 'title'];
     expect(keys(alpha)).toEqual(productKeys);
@@ -183,6 +184,14 @@ describe('filters, sorts, facets', () => {
     expect(titles(res.body)).toEqual(['Charlie Trail', 'Alpha Runner']);
   });
 
+  it('is called by the SDK (and CLI) client with its lists as the server reads them: option.<name>, cf.<name>, comma-separated facets', async () => {
+    const client = new BackofficeClient({ baseUrl: t.url });
+    const options = [{ name: 'color', value: 'red' }, { name: 'color', value: 'green' }];
+    const body = (await client.call('read.products', { store: storeA.store_id, options, custom_fields: [{ name: 'material', value: 'mesh' }], facets: ['price', 'options'] })) as never;
+    expect(titles(body)).toEqual(['Alpha Runner']);
+    expect(keys((body as { facets: object }).facets)).toEqual(['options', 'price']);
+  });
+
   it.each([
     ['newest', ['Charlie Trail', 'Bravo Bag', 'Alpha Runner']],
     ['price_asc', ['Charlie Trail', 'Alpha Runner', 'Bravo Bag']],
@@ -276,8 +285,20 @@ describe('paging, validation and refusals', () => {
     expect(gql.body.errors[0].extensions.code).toBe('unknown_projection');
   });
 
-  it('accepts extra string parameters and resolves the store by handle or id, without a credential', async () => {
-    const byHandle = await products({ utm_source: 'newsletter', ref: 'x', 'foo.bar': 'baz' }, storeA.handle);
+  it('accepts extra string parameters but refuses its list fields under their own names, and resolves the store by handle or id, without a credential', async () => {
+    // The reference accepts extra parameters (a link's utm_source)...
+    for (const extra of [{ utm_source: 'newsletter' }, { 'foo.bar': 'baz' }] as Record<string, string>[]) {
+      const accepted = await products(extra, storeA.handle);
+      expect(accepted.status).toBe(200);
+      expect(titles(accepted.body)).toEqual(['Charlie Trail', 'Bravo Bag', 'Alpha Runner']);
+    }
+    // ...but ignored, `options=color:red` would serve the whole page unfiltered.
+    for (const extra of [{ options: 'color:red' }, { custom_fields: 'material:cotton' }] as Record<string, string>[]) {
+      const refused = await products(extra, storeA.handle);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ kind: 'validation_failed', message: expect.stringContaining(`unknown query parameter ${Object.keys(extra)[0]};`) });
+    }
+    const byHandle = await products({}, storeA.handle);
     expect(byHandle.status).toBe(200);
     expect(titles(byHandle.body)).toEqual(['Charlie Trail', 'Bravo Bag', 'Alpha Runner']);
     // A credential, even a bad one, changes nothing on a public read.
@@ -313,7 +334,7 @@ describe('paging, validation and refusals', () => {
 });
 
 describe('cost and GraphQL', () => {
-  it('costs the same number of SQL statements for a page of 1 and a page of 100', async () => {
+  it('costs the same number of SQL statements for a page of 1 and a page of 99', async () => {
     const spy = jest.spyOn(Client.prototype, 'query');
     const count = async (query: Record<string, string>) => {
       spy.mockClear();
@@ -321,17 +342,20 @@ describe('cost and GraphQL', () => {
       expect(res.status).toBe(200);
       return spy.mock.calls.filter(([q]) => {
         const text = typeof q === 'string' ? q : (q as { text?: string })?.text ?? '';
-        return /catalog\.(publication|product|sku|media|category|option|store_listing_count|collection)/.test(text);
+        return /catalog\.(publication|product|sku|media|category|option|listing_count|collection|catalog_version)/.test(text);
       }).length;
     };
     try {
       for (const extra of [{}, { projection: 'feed' }, { category: 'apparel', 'option.color': 'black', facets: 'all' }, { sort: 'price_desc', 'cf.eco_certified': 'true' }] as Record<string, string>[]) {
-        await count({ ...extra, limit: '100' }); // warm the store lookup
-        const one = await count({ ...extra, limit: '1' });
-        const hundred = await count({ ...extra, limit: '100' });
+        await count({ ...extra, limit: '2' }); // warm the store lookup and the catalog version
+        // Pages no other test asks for: a page already kept would cost nothing (below).
+        const one = await count({ ...extra, limit: '1', page: '3' });
+        const hundred = await count({ ...extra, limit: '99' });
         expect(one).toBe(hundred);
         // The page with its documents, the total, and the facets when asked.
         expect(hundred).toBe('facets' in extra ? 3 : 2);
+        // Asked again, the page is the one kept for this catalog version: no statement at all.
+        expect(await count({ ...extra, limit: '99' })).toBe(0);
       }
     } finally {
       spy.mockRestore();

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { conflict, defineEvent, defineOperation, EventBus, handleDeliveries, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type JobRun, type SubgraphDefinition } from '@backoffice/platform';
 import { eventually, freshDatabase } from './helpers';
@@ -216,4 +218,25 @@ describe('scheduled jobs', () => {
     for (let i = 1; i < sorted.length; i++) expect(sorted[i].start).toBeGreaterThanOrEqual(sorted[i - 1].end);
     expect(runs.filter((r) => r.job === 'tick' && r.outcome === 'ok').length).toBeGreaterThanOrEqual(3);
   });
+});
+
+describe('stopping the bus', () => {
+  it('lets go of a handler that never answers after the grace, naming its queue, so the process ends on its own', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'bus-stop.ts'), db.url], { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      // 'close': its output read to the end.
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(code).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(output).toContain('bus: stopped while batches were still running, let go of: fixture.task.hangs (1 batch)');
+    // It waited the grace (10 s) before letting go.
+    expect(Number(/stopped after (\d+) ms/.exec(output)?.[1])).toBeGreaterThanOrEqual(9_500);
+    const [job] = (await reactors[0].dataSource.query(`SELECT state FROM pgboss.job WHERE name = 'fixture.task.hangs'`)) as Array<{ state: string }>;
+    expect(job.state).toBe('retry');
+  }, 40_000);
 });

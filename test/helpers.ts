@@ -137,3 +137,8 @@ export async function mcpClient(url: string, token: string | null): Promise<McpC
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
   return client;
 }
+
+/** The REST error body a refused MCP tool call carries as its text (there is no structuredContent: see README, MCP). */
+export function toolErrorBody(result: object): { error: { kind: string; message: string; [field: string]: unknown } } {
+  return JSON.parse((result as { content: Array<{ text: string }> }).content[0].text);
+}

@@ -1,5 +1,5 @@
-import { jsonProblem, MAX_INPUT_DEPTH } from '@backoffice/platform';
-import { mcpClient, startTestSystem, type TestSystem } from './helpers';
+import { jsonProblem, MAX_INPUT_DEPTH, t as schema, validate } from '@backoffice/platform';
+import { mcpClient, startTestSystem, toolErrorBody, type TestSystem } from './helpers';
 
 /** `levels` nested arrays around 1: `[[1]]` is 2 levels. */
 const nested = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
@@ -22,6 +22,17 @@ describe('jsonProblem', () => {
     expect(jsonProblem({ m: JSON.parse(nested(MAX_INPUT_DEPTH - 1)) })).toBeNull();
     expect(jsonProblem({ m: JSON.parse(nested(MAX_INPUT_DEPTH)) })).toMatch(/nests deeper than 32 levels$/);
     expect(jsonProblem(JSON.parse(nested(100_000)), 64)).toMatch(/nests deeper than 64 levels$/);
+  });
+});
+
+describe('uniqueItems', () => {
+  it('compares items by value, "__proto__" and objects with their keys in another order included', () => {
+    const ids = schema.object({ ids: schema.array(schema.string({ maxLength: 20 }), { uniqueItems: true }) });
+    expect(() => validate(ids, { ids: ['__proto__', '__proto__'] })).toThrow('ids must not contain the same item twice');
+    expect(() => validate(ids, { ids: ['a', 'a'] })).toThrow('ids must not contain the same item twice');
+    expect(validate(ids, { ids: ['a', 'b', '__proto__'] })).toEqual({ ids: ['a', 'b', '__proto__'] });
+    const pairs = schema.object({ p: schema.array(schema.record(), { uniqueItems: true }) });
+    expect(() => validate(pairs, { p: [{ a: 1, b: 2 }, { b: 2, a: 1 }] })).toThrow('must not contain the same item twice');
   });
 });
 
@@ -98,7 +109,7 @@ describe('every surface refuses what cannot be stored, and stores nothing', () =
       for (const args of [{ title: 'a\u0000b', handle: 'mcp-nul' }, { title: '\ud800', handle: 'mcp-sur' }, { title: 't', handle: 'mcp-deep', metadata: JSON.parse(nested(MAX_INPUT_DEPTH)) }]) {
         const result = await client.callTool({ name: 'catalog.product.create', arguments: args });
         expect(result.isError).toBe(true);
-        expect((result.structuredContent as { error: { kind: string } }).error.kind).toBe('validation_failed');
+        expect(toolErrorBody(result).error.kind).toBe('validation_failed');
       }
       expect(await products()).toBe(before);
     } finally {

@@ -74,4 +74,4 @@ it(`${REQUESTS} anonymous requests with distinct 1 MB parameters leave the serve
     await exited;
     await database.drop();
   }
-}, 300_000);
+}, 480_000);

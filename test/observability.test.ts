@@ -57,7 +57,7 @@ describe('the line of each request', () => {
     expect(await lineOf('obs-rest-3')).toMatchObject({ outcome: 'unauthorized', status: 401, actor_id: null, operation: 'read.internal.whoami' });
 
     const all = written.join('');
-    for (const secret of [t.tenant.token, newToken, wrong, t.tenant.token.split('_').pop()!]) expect(all).not.toContain(secret);
+    for (const secret of [t.tenant.token, newToken, wrong, t.tenant.token.split('_').slice(2).join('_')]) expect(all).not.toContain(secret);
     expect(all).not.toMatch(/authorization/i);
   });
 

@@ -1,5 +1,6 @@
 import type { CreatedTenant } from '@backoffice/identity';
 import { startTestSystem, type TestSystem } from './helpers';
+import { CONFIRMING_TIMEOUT_SECONDS } from '../subgraphs/orders/src/domain/payments';
 
 let t: TestSystem;
 /** Each test runs in a tenant of its own: expiry starts per tenant, and counts stay exact. */
@@ -88,6 +89,15 @@ describe('stock', () => {
     expect((await call('inventory.release', { reservation_id: next.reservation_id })).status).toBe(409);
     await stockHolds();
   });
+
+  it("a fresh tenant's first stock writes, all at once, share one default warehouse", async () => {
+    const skus: string[] = [];
+    for (let i = 0; i < 8; i += 1) skus.push(await sellable(100, undefined, false));
+    const levels = await Promise.all(skus.map((sku_id) => call('inventory.adjust', { sku_id, on_hand: 5 })));
+    expect(levels.map((r) => r.status)).toEqual(skus.map(() => 200));
+    expect(new Set(levels.map((r) => r.body.warehouse_id)).size).toBe(1);
+    expect(await t.sql(`SELECT code FROM orders.warehouse WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ code: 'default' }]);
+  });
 });
 
 describe('checkout', () => {
@@ -159,6 +169,19 @@ describe('checkout', () => {
 });
 
 describe('under concurrency (proof)', () => {
+  it('checkouts with a coupon run beside cancellations of orders that used it, without deadlocks', async () => {
+    const sku_id = await sellable(500, 1000);
+    await ok('coupon.create', { code: 'BUSY', percent_off: 5 });
+    const first = await Promise.all(Array.from({ length: 20 }, () => placed([{ sku_id, qty: 1 }], { coupon_code: 'BUSY' })));
+    const answers = await Promise.all([
+      ...first.map((o) => call('order.cancel', { order_id: o.order_id })),
+      ...Array.from({ length: 20 }, () => order([{ sku_id, qty: 1 }], { coupon_code: 'BUSY' })),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(await t.sql(`SELECT uses FROM orders.coupon WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ uses: 20 }]);
+    await stockHolds();
+  });
+
   it('never oversells: 50 concurrent checkouts of 10 units give 10 orders and 40 conflicts', async () => {
     const sku_id = await sellable(500, 10);
     const answers = await Promise.all(Array.from({ length: 50 }, () => order([{ sku_id, qty: 1 }])));
@@ -240,6 +263,8 @@ describe('order.expire_unpaid', () => {
     expect(failed.find((p) => p.order_id === expired)).toMatchObject({ reason: 'expired' });
 
     // A payment arriving after expiry is recorded, not applied.
+    expect(await ok('order.payment.confirm', { order_id: expired, provider_reference: 'late' })).toEqual({ order_id: expired, status: 'cancelled', orphaned: true });
+    // A provider repeating its report: the same answer, and one event (one refund to make).
     expect(await ok('order.payment.confirm', { order_id: expired, provider_reference: 'late' })).toEqual({ order_id: expired, status: 'cancelled', orphaned: true });
     expect((await eventsOf('payment.orphaned')).items.map((e) => e.payload)).toEqual([expect.objectContaining({ order_id: expired, provider_reference: 'late' })]);
     expect((await ok('order.expire_unpaid', {})).expired).toEqual([]);
@@ -324,6 +349,21 @@ describe('order.cancel and order.mark_paid', () => {
     ]);
   });
 
+  it('cancels and expires orders whose hold was committed by id meanwhile, leaving that stock consumed', async () => {
+    const sku_id = await sellable(1000, 10);
+    const { app_id } = await ok('payment.app.install', { app_key: 'manual', name: 'Manual', methods: [{ method: 'pix', reservation_window_seconds: 60 }] });
+    await ok('order.expire_unpaid', {});
+    const cancelled = await placed([{ sku_id, qty: 2 }]);
+    const expiring = await placed([{ sku_id, qty: 3 }], { payment: { app_id, method: 'pix' } });
+    for (const o of [cancelled, expiring]) await ok('inventory.commit', { reservation_id: o.reservation_id });
+    expect(await ok('order.cancel', { order_id: cancelled.order_id })).toEqual({ order_id: cancelled.order_id, status: 'cancelled' });
+    await t.sql(`UPDATE orders."order" SET payment_due_at = now() - interval '1 second' WHERE id = $1`, [expiring.order_id]);
+    expect((await ok('order.expire_unpaid', {})).expired).toEqual([{ order_id: expiring.order_id, store_id: shop.store_id }]);
+    expect(await level(sku_id)).toMatchObject({ on_hand: 5, reserved: 0 });
+    expect((await eventsOf('inventory.released')).items).toEqual([]);
+    await stockHolds();
+  });
+
   it('marks an order paid whose hold was released meanwhile, and says so with order.stock_uncommitted', async () => {
     const sku_id = await sellable(1000, 10);
     const o = await placed([{ sku_id, qty: 3 }]);
@@ -335,6 +375,64 @@ describe('order.cancel and order.mark_paid', () => {
       { order_id: o.order_id, reservation_id: o.reservation_id, reservation_status: 'released' },
     ]);
     expect((await eventsOf('order.paid')).items.map((e) => e.payload.order_id)).toEqual([o.order_id]);
+    await stockHolds();
+  });
+});
+
+describe('a confirmation that died midway', () => {
+  it('spares its order only for CONFIRMING_TIMEOUT_SECONDS: after that the order expires as with an open attempt', async () => {
+    const sku_id = await sellable(500, 10);
+    const { app_id } = await ok('payment.app.install', { app_key: 'manual', name: 'Manual', methods: [{ method: 'pix', reservation_window_seconds: 1 }] });
+    await ok('order.expire_unpaid', {});
+    const place = async () => (await placed([{ sku_id, qty: 2 }], { payment: { app_id, method: 'pix' } })).order_id as string;
+    const [stale, fresh, recent] = [await place(), await place(), await place()];
+    // As order.payment.confirm leaves an attempt when its process dies after step 1: confirming, last
+    // updated before the timeout (stale), just now (fresh), or a minute short of the timeout (recent).
+    const confirming = (order_id: string, secondsAgo: number) =>
+      t.sql(`UPDATE orders.payment_attempt SET status = 'confirming', updated_at = now() - $2::int * interval '1 second' WHERE order_id = $1`, [order_id, secondsAgo]);
+    await confirming(stale, CONFIRMING_TIMEOUT_SECONDS + 60);
+    await confirming(fresh, 0);
+    await confirming(recent, CONFIRMING_TIMEOUT_SECONDS - 60);
+    await sleep(1200);
+
+    const swept = await ok('order.expire_unpaid', {});
+    expect(swept.expired).toEqual([{ order_id: stale, store_id: shop.store_id }]);
+    expect([...swept.spared].sort()).toEqual([fresh, recent].sort());
+
+    const orders = await t.sql(`SELECT id, status, cancel_reason FROM orders."order" WHERE tenant_id = $1`, [shop.tenant_id]);
+    const byId = Object.fromEntries(orders.map((r) => [r.id, r]));
+    expect(byId[stale]).toMatchObject({ status: 'cancelled', cancel_reason: 'payment_expired' });
+    for (const id of [fresh, recent]) expect(byId[id]).toMatchObject({ status: 'pending_payment', cancel_reason: null });
+    const [attempt] = await t.sql(`SELECT id, status, failure_reason FROM orders.payment_attempt WHERE order_id = $1`, [stale]);
+    expect(attempt).toMatchObject({ status: 'failed', failure_reason: 'expired' });
+    for (const id of [fresh, recent]) {
+      expect(await t.sql(`SELECT status, failure_reason FROM orders.payment_attempt WHERE order_id = $1`, [id])).toEqual([{ status: 'confirming', failure_reason: null }]);
+    }
+    const [hold] = await t.sql(`SELECT r.id, r.status FROM orders.reservation r JOIN orders."order" o ON o.reservation_id = r.id WHERE o.id = $1`, [stale]);
+    expect(hold.status).toBe('released');
+    expect(await level(sku_id)).toMatchObject({ on_hand: 10, reserved: 4 });
+    await stockHolds();
+
+    expect((await eventsOf('order.cancelled')).items.map((e) => e.payload)).toEqual([{ order_id: stale, store_id: shop.store_id, reason: 'payment_expired' }]);
+    expect((await eventsOf('payment.attempt_failed')).items.map((e) => e.payload)).toEqual([{ payment_attempt_id: attempt.id, order_id: stale, reason: 'expired' }]);
+    expect((await eventsOf('inventory.released')).items.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ reservation_id: hold.id, reason: 'order_cancelled', order_id: stale, items: [{ sku_id, qty: 2 }] }),
+    ]);
+
+    // The confirmation arriving late finds the order cancelled: recorded as orphaned, not applied.
+    expect(await ok('order.payment.confirm', { order_id: stale, provider_reference: 'late-ref' })).toEqual({ order_id: stale, status: 'cancelled', orphaned: true });
+    expect(await t.sql(`SELECT status, failure_reason, provider_reference, orphaned_at IS NOT NULL AS orphaned FROM orders.payment_attempt WHERE order_id = $1`, [stale])).toEqual([
+      { status: 'failed', failure_reason: 'expired', provider_reference: 'late-ref', orphaned: true },
+    ]);
+    expect((await eventsOf('payment.orphaned')).items.map((e) => e.payload)).toEqual([{ payment_attempt_id: attempt.id, order_id: stale, provider_reference: 'late-ref' }]);
+    expect(await level(sku_id)).toMatchObject({ on_hand: 10, reserved: 4 });
+
+    // A confirmation repeated for an attempt left confirming (even a stale one, not yet swept) completes it.
+    await confirming(recent, CONFIRMING_TIMEOUT_SECONDS + 60);
+    expect(await ok('order.payment.confirm', { order_id: recent })).toEqual({ order_id: recent, status: 'paid', orphaned: false });
+    // The fresh one is still being confirmed: spared again, untouched.
+    expect(await ok('order.expire_unpaid', {})).toMatchObject({ expired: [], spared: [fresh] });
+    expect(await level(sku_id)).toMatchObject({ on_hand: 8, reserved: 2 });
     await stockHolds();
   });
 });

@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { createTenant, identity, type CreatedTenant } from '@backoffice/identity';
 import { subgraphDataSource } from '@backoffice/platform';
@@ -43,6 +46,9 @@ const output: string[] = [];
 const ports: Record<string, number> = {};
 let hive: { server: Server; url: string; dispose(): Promise<void> };
 let receiver: Server;
+/** Content's mail, in its own process: a real SMTP server run here. */
+let smtp: SMTPServer;
+const mails: ParsedMail[] = [];
 const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
 let ours: System;
 let tenant: CreatedTenant;
@@ -95,6 +101,13 @@ function supergraphForTest(): string {
 beforeAll(async () => {
   database = await freshDatabase();
   const secret = randomBytes(32).toString('base64url');
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, _session, callback) => void simpleParser(stream).then((mail) => (mails.push(mail), callback()), callback),
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   for (const name of SUBGRAPH_NAMES) ports[name] = await freePort();
   const identityUrl = `http://127.0.0.1:${ports.identity}`;
   const env = (name: string): Record<string, string> => ({
@@ -102,12 +115,16 @@ beforeAll(async () => {
     CONTEXT_SECRET: secret,
     HOST: '127.0.0.1',
     IDENTITY_URL: identityUrl,
+    // Orders asks the catalog for SKUs at checkout (its /internal/skus), as docker-compose.yml says.
+    CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
     // Hive Gateway below puts the client's address in x-forwarded-for.
     TRUST_PROXY: '1',
     // Webhooks to this test's receiver on 127.0.0.1; every process shares the sealing key.
     WEBHOOK_ALLOW_INSECURE: '1',
     WEBHOOK_ALLOW_PRIVATE: '1',
     WEBHOOK_SECRET_KEY: secret,
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    MAIL_FROM: 'mailer@router.test',
     [`${name.toUpperCase()}_PORT`]: String(ports[name]),
   });
   // Identity first (the others ask it who a token is), then the rest together.
@@ -169,6 +186,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ours?.stop();
+  if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
   if (receiver) await new Promise((resolve) => receiver.close(resolve));
   if (hive) {
     await hive.dispose();
@@ -346,5 +364,116 @@ describe('Hive Gateway in front of the committed supergraph', () => {
       tenant.token,
     );
     expect(entities.body).toEqual({ data: { _entities: [product] } });
+  });
+
+  it('takes an order in the orders process, which asks catalog and identity over HTTP, and answers it with its SKUs', async () => {
+    // A shop of its own, so the other tests' catalog stays as they expect it.
+    const identityDb = await subgraphDataSource(database.url, identity).initialize();
+    let shop: CreatedTenant;
+    try {
+      shop = await createTenant(identityDb, { name: 'Orders shop', store: 'router-orders-shop', never_expires: true });
+    } finally {
+      await identityDb.destroy();
+    }
+    const command = async (name: string, input: unknown) => {
+      const response = await fetch(`${ours.url}/v1/commands/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.token}` },
+        body: JSON.stringify(input),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const ok = async (name: string, input: unknown) => {
+      const answer = await command(name, input);
+      if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body)}\n${output.join('\n')}`);
+      return answer.body;
+    };
+    const { product_id } = await ok('catalog.product.create', { title: 'Routed Mug', handle: 'routed-mug', status: 'active' });
+    const { sku_id } = await ok('catalog.sku.create', { product_id, code: 'R-MUG', amount: 1500, currency: 'EUR' });
+    await ok('inventory.adjust', { sku_id, on_hand: 5 });
+    const order = { store_id: shop.store_id, customer: { email: 'routed@example.com' }, items: [{ sku_id, qty: 2 }] };
+    // Not yet published to the store: the catalog's answer (over HTTP) says so, and orders refuses.
+    const unpublished = await command('order.create', order);
+    expect(unpublished).toEqual({ status: 409, body: { error: { kind: 'conflict', message: `sku ${sku_id} is not published to store ${shop.store_id}` } } });
+    await ok('catalog.product.publish', { product_id, store_id: shop.store_id });
+
+    // Through this gateway (signed context) and through Hive Gateway (the bearer forwarded).
+    const viaOurs = await command('order.create', order);
+    expect(viaOurs).toEqual({ status: 200, body: expect.objectContaining({ status: 'pending_payment', currency: 'EUR', subtotal_amount: 3000, total_amount: 3000 }) });
+    const mutation = 'mutation($i: OrderCreateInput!) { order_create(input: $i) { order_id status total_amount } }';
+    const viaHive = await post(hive.url, mutation, { i: { ...order, items: [{ sku_id, qty: 1 }] } }, shop.token);
+    expect(viaHive.body).toEqual({ data: { order_create: { order_id: expect.stringMatching(/^ord_/), status: 'pending_payment', total_amount: 1500 } } });
+    // The stock is held for both; a store of another tenant is refused (identity's answer, over HTTP).
+    const stock = await post(hive.url, 'query($s: String!) { read_internal_inventory(input: { sku_id: $s }) { items { on_hand reserved available } } }', { s: sku_id }, shop.token);
+    expect(stock.body).toEqual({ data: { read_internal_inventory: { items: [{ on_hand: 5, reserved: 3, available: 2 }] } } });
+    expect((await command('order.create', { ...order, store_id: tenant.store_id })).status).toBe(409);
+
+    // One query, two processes: the order's snapshot from orders, its SKU as the catalog has it now.
+    await ok('catalog.sku.set_promotion', { sku_id, promotional_amount: 1200 });
+    // Three processes: its store as identity has it (the Store entity).
+    const read = `query($id: String!) { read_internal_order(input: { order_id: $id }) { order_id store { store_id handle name } items { sku_id title unit_amount sku { sku_id code amount promotional_price { promotional_amount } } } } }`;
+    const both = await Promise.all([post(hive.url, read, { id: viaOurs.body.order_id }, shop.token), post(`${ours.url}/graphql`, read, { id: viaOurs.body.order_id }, shop.token)]);
+    for (const answer of both) {
+      expect(answer.body).toEqual({
+        data: {
+          read_internal_order: {
+            order_id: viaOurs.body.order_id,
+            store: { store_id: shop.store_id, handle: 'router-orders-shop', name: 'Orders shop' },
+            items: [{ sku_id, title: 'Routed Mug', unit_amount: 1500, sku: { sku_id, code: 'R-MUG', amount: 1500, promotional_price: { promotional_amount: 1200 } } }],
+          },
+        },
+      });
+    }
+  });
+
+  it("routes read.products by host in the catalog process, whose directory forgets a changed or cleared host as soon as identity's notification arrives", async () => {
+    const command = (input: Record<string, unknown>) =>
+      fetch(`${ours.url}/v1/commands/tenant.store.update`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.token}` },
+        body: JSON.stringify({ id: tenant.store_id, ...input }),
+      }).then((r) => r.status);
+    const rest = (store: string) => fetch(`${ours.url}/v1/read/products?store=${encodeURIComponent(store)}`).then((r) => r.status);
+    const hiveStatus = async (store: string) => {
+      const answer = await post(hive.url, 'query($s: String!) { read_products(input: { store: $s }) { total } }', { s: store }, null);
+      return answer.body.data?.read_products ? 200 : answer.body.errors?.[0]?.extensions?.code;
+    };
+    const host = 'router-shop.example.com';
+    const moved = 'www.router-shop.example.com';
+    expect(await command({ host: 'Router-Shop.Example.com:443' })).toBe(200);
+    // Warm: the catalog process remembers the host (its directory listens on the shared database).
+    await eventually(async () => ((await rest(host)) === 200 ? true : undefined), 2000);
+    for (let i = 0; i < 3; i++) expect([await rest(host), await hiveStatus(host)]).toEqual([200, 200]);
+    expect(await rest(moved)).toBe(404);
+
+    expect(await command({ host: moved })).toBe(200);
+    await eventually(async () => ((await rest(host)) === 404 && (await rest(moved)) === 200 ? true : undefined), 1000);
+    expect(await hiveStatus(host)).toBe('not_found');
+    expect(await hiveStatus(moved)).toBe(200);
+    const resolved = await fetch(`${ours.url}/v1/read/stores/resolve?host=${moved}`).then((r) => r.json() as Promise<any>);
+    expect(resolved).toEqual({ store_id: tenant.store_id, handle: 'router-shop', theme_key: null });
+
+    expect(await command({ host: '' })).toBe(200);
+    expect(await fetch(`${ours.url}/v1/read/stores/resolve?host=${moved}`).then((r) => r.status)).toBe(404);
+    await eventually(async () => ((await rest(moved)) === 404 ? true : undefined), 1000);
+    expect(await hiveStatus(moved)).toBe('not_found');
+    expect(await rest('router-shop')).toBe(200);
+  });
+  it("mails from the content process: the store's sender name asked of identity, and a login code opened there", async () => {
+    const command = (name: string, input: unknown, token: string | null = tenant.token) =>
+      fetch(`${ours.url}/v1/commands/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(input),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    expect((await command('tenant.store.update', { id: tenant.store_id, notification_sender_name: 'Router Team' })).status).toBe(200);
+    expect((await command('admin_user.invite', { email: 'ops@router.test', name: 'Ops', role: 'staff', locale: 'en' })).status).toBe(200);
+    expect((await command('auth.login_code.request', { store: 'router-shop', email: 'ops@router.test' }, null)).status).toBe(200);
+    const codeMail = await eventually(async () => mails.find((m) => /\d{6}$/.test(m.subject ?? '') && m.to && JSON.stringify(m.to).includes('ops@router.test')), 20_000);
+    expect(codeMail.from?.value[0]).toEqual({ address: 'mailer@router.test', name: 'Router Team' });
+    const code = /(\d{6})$/.exec(codeMail.subject!)![1];
+    const session = await command('auth.login_code.verify', { store: 'router-shop', email: 'ops@router.test', code }, null);
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ activated: true });
   });
 });

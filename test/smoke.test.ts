@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,13 +12,18 @@ import { embeddedEnv, ROOT, startCommand, stopCommand } from './start-command';
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-smoke-'));
 const env = embeddedEnv(dataDir);
+// The CLI is to find the server through DATA_DIR, whatever the caller's shell says.
+delete env.BACKOFFICE_URL;
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('npm start on the embedded default, a tenant from the CLI, whoami with its key, across a restart', async () => {
   const port = await freePort();
-  let server = (await startCommand(env, port)).child;
+  const started = await startCommand(env, port);
+  let server = started.child;
   try {
+    // Without SMTP, notification mail is written as .eml files, and the banner says where.
+    if (!env.SMTP_URL && !env.SMTP_HOST) expect(started.output()).toContain(`mail      no SMTP configured (SMTP_URL or SMTP_HOST): messages are written as .eml files under ${join(dataDir, 'mail')}`);
     const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'tenant', 'create', '--name', 'Smoke', '--store', 'smoke', '--json'], { cwd: ROOT, env });
     const tenant = JSON.parse(stdout.trim().split('\n').pop()!);
     expect(Object.keys(tenant).sort()).toEqual(['api_key_id', 'store_id', 'tenant_id', 'token']);
@@ -27,11 +32,15 @@ it('npm start on the embedded default, a tenant from the CLI, whoami with its ke
     expect(first.status).toBe(200);
     expect(((await first.json()) as { actor_id: string }).actor_id).toBe(tenant.api_key_id);
 
-    // Every operation is also a CLI command, sent to the running gateway.
-    const cli = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'read.internal.whoami', '--url', `http://127.0.0.1:${port}`, '--token', tenant.token], { cwd: ROOT, env });
+    // Every operation is also a CLI command, sent to the running gateway: found through the file it
+    // wrote under DATA_DIR (its URL; its embedded database, whose URL holds a password, unnamed).
+    const instance = JSON.parse(readFileSync(join(dataDir, 'instance.json'), 'utf8'));
+    expect(instance).toEqual({ pid: expect.any(Number), url: `http://127.0.0.1:${port}`, embedded: true });
+    const cli = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'read.internal.whoami', '--token', tenant.token], { cwd: ROOT, env });
     expect(JSON.parse(cli.stdout).actor_id).toBe(tenant.api_key_id);
 
     await stopCommand(server);
+    expect(existsSync(join(dataDir, 'instance.json'))).toBe(false);
     server = (await startCommand(env, port)).child;
     const again = await whoami();
     expect(again.status).toBe(200);

@@ -36,7 +36,7 @@ export class Gatekeeper {
           request_id: requestId,
         }),
     });
-    const call: CallContext = { actor, request_id: requestId };
+    const call: CallContext = { actor, request_id: requestId, client_address: ip };
     let signed: string | undefined;
     return { call, signed: () => (signed ??= signContext(this.secret, call)), rate, rateKey };
   }
@@ -56,7 +56,7 @@ export class Gatekeeper {
 
   /** The same admission without its actor: a public operation runs for nobody, whoever asked. */
   withoutActor(admission: Admission): Admission {
-    const call: CallContext = { actor: null, request_id: admission.call.request_id };
+    const call: CallContext = { actor: null, request_id: admission.call.request_id, client_address: admission.call.client_address };
     let signed: string | undefined;
     return { ...admission, call, signed: () => (signed ??= signContext(this.secret, call)) };
   }

@@ -1,5 +1,5 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ACTOR_CONTEXT_HEADER, injectTrace, inSpan, SpanKind, type CallContext, type SubgraphRuntime, type TraceHeaders } from '@backoffice/platform';
+import { ACTOR_CONTEXT_HEADER, injectTrace, inSpan, SpanKind, type CallContext, type Operation, type SubgraphRuntime, type TraceHeaders } from '@backoffice/platform';
 import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 
@@ -31,6 +31,14 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const { name } = this.runtime.definition;
     return inSpan(`subgraph ${name}`, SpanKind.INTERNAL, { 'backoffice.subgraph': name, 'graphql.operation.name': options.request.operationName ?? '' }, () => this.run(options));
+  }
+
+  /** Runs one of the subgraph's prepared reads without GraphQL (see `Operation.prepared`); the executor checks as it always does. */
+  direct(operation: Operation, input: Record<string, unknown>, call: CallContext): Promise<unknown> {
+    const { name } = this.runtime.definition;
+    return inSpan(`subgraph ${name}`, SpanKind.INTERNAL, { 'backoffice.subgraph': name, 'backoffice.operation': operation.name }, () =>
+      this.runtime.executor.execute(operation, input, call),
+    );
   }
 
   private async run({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {

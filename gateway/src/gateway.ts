@@ -1,7 +1,7 @@
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { isErrorKind, type CallContext, type ErrorKind } from '@backoffice/platform';
+import { isErrorKind, withoutVariableValue, type CallContext, type ErrorKind } from '@backoffice/platform';
 import { GraphQLError, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { GatewayContext } from './data-sources';
@@ -56,8 +56,11 @@ export function formatError(formatted: GraphQLFormattedError, original?: unknown
   const { code: _code, http: _http, serviceName: _service, stacktrace: _stack, exception: _exception, ...details } = (formatted.extensions ?? {}) as Record<string, unknown>;
   const kind = kindOf(original instanceof GraphQLError ? { ...formatted.extensions, ...original.extensions } : formatted.extensions);
   if (kind === 'internal') return { message: 'internal error', path: formatted.path, extensions: { code: 'internal' } };
-  if (isErrorKind(formatted.extensions?.code)) return { message: formatted.message, path: formatted.path, extensions: { code: kind, ...details } };
-  return { message: inputMessage(formatted.message), locations: formatted.locations, extensions: { code: kind } };
+  // A variable's value is never echoed: it may be a secret (see withoutVariableValue).
+  const reason = original instanceof GraphQLError ? original.originalError?.message : undefined;
+  const message = withoutVariableValue(formatted.message, reason);
+  if (isErrorKind(formatted.extensions?.code)) return { message, path: formatted.path, extensions: { code: kind, ...details } };
+  return { message: inputMessage(message), locations: formatted.locations, extensions: { code: kind } };
 }
 
 const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'validation_failed', http: { status: 400 } } });
@@ -92,7 +95,7 @@ function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayR
           try {
             cost = documentCost(schema, document, request.variables, request.operationName);
           } catch (error) {
-            throw refusal((error as Error).message);
+            throw refusal(withoutVariableValue((error as Error).message, (error as GraphQLError).originalError?.message));
           }
           if (cost > GRAPHQL_LIMITS.maxCost) throw refusal(`the document's estimated cost of ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`);
           try {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { subgraphSdl } from '@backoffice/platform';
 import { composeSupergraph, ROOT, SUPERGRAPH_FILE } from './compose';
 import { openApiDocument } from './openapi';
+import { SDK_OPERATIONS_FILE, sdkOperationsSource } from './sdk-types';
 import { SUBGRAPHS } from './subgraphs';
 
 export const OPENAPI_FILE = join(ROOT, 'docs', 'openapi.json');
@@ -13,6 +14,7 @@ export function generatedFiles(): Array<{ file: string; content: () => string }>
     ...SUBGRAPHS.map((s) => ({ file: s.schemaFile, content: () => subgraphSdl(s) })),
     { file: SUPERGRAPH_FILE, content: () => composeSupergraph() },
     { file: OPENAPI_FILE, content: () => `${JSON.stringify(openApiDocument(), null, 2)}\n` },
+    { file: SDK_OPERATIONS_FILE, content: sdkOperationsSource },
   ];
 }
 

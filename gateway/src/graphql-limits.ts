@@ -34,7 +34,8 @@ export const numberLiteralRule: ValidationRule = (context) => {
   const check = (node: IntValueNode | FloatValueNode) => {
     const value = Number(node.value);
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
-      context.reportError(new GraphQLError(`the number ${node.value.slice(0, 40)} is not finite or lies outside ±${Number.MAX_SAFE_INTEGER}`, { nodes: [node] }));
+      // The literal is not quoted: it may be a secret (the location says where it is).
+      context.reportError(new GraphQLError(`a number literal is not finite or lies outside ±${Number.MAX_SAFE_INTEGER}`, { nodes: [node] }));
     }
   };
   return { IntValue: check, FloatValue: check };

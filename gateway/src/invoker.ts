@@ -4,8 +4,11 @@ import {
   checkMergedDepth,
   fieldName,
   forbidden,
+  ownerOnly,
   operationDocument,
+  PreparedJson,
   pruneAbsent,
+  queryInput,
   selectionOf,
   typeStem,
   unauthorized,
@@ -20,7 +23,7 @@ import type { RequestRecord } from './observe';
 import { executeThroughGateway } from './execute';
 import type { GatewayRequestContext } from './gateway';
 import { executeSingleFetch, type SingleFetchPlanner } from './single-fetch';
-import { SUBGRAPHS } from './subgraphs';
+import { OPERATIONS, SUBGRAPHS } from './subgraphs';
 
 /** Who is asking, as the transport (REST, MCP) saw it. */
 export interface Caller {
@@ -66,7 +69,13 @@ export class Invoker {
     return this.documents.get(key) ?? this.documents.set(key, operationDocument(op, projection)).get(key)!;
   }
 
-  private async admit(caller: Caller, op: Pick<Operation, 'name' | 'access' | 'scope' | 'input'>, raw: unknown, fromQuery: boolean) {
+  /** `fromQuery`: `raw` is a read's query string, turned into its input after the credential and scope checks. */
+  private async admit(
+    caller: Caller,
+    op: Pick<Operation, 'name' | 'access' | 'scope' | 'input' | 'ownerGated' | 'queryFamilies' | 'fromQuery'>,
+    raw: unknown,
+    fromQuery: boolean,
+  ) {
     const { gatekeeper } = this.deps;
     caller.record?.named(op.name);
     let admission: Admission;
@@ -81,8 +90,10 @@ export class Invoker {
     try {
       if (op.access === 'internal' && !actor) throw unauthorized();
       if (op.scope && !actor!.scopes.includes(op.scope)) throw forbidden(op.scope);
+      if (op.ownerGated && !actor!.is_owner) throw ownerOnly(op);
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw validationFailed('the input must be a JSON object');
-      const input = validate<Record<string, unknown>>(op.input, structuredClone(raw), fromQuery);
+      const value = fromQuery ? queryInput(op, raw as Record<string, string | string[]>) : raw;
+      const input = validate<Record<string, unknown>>(op.input, structuredClone(value), fromQuery);
       return { admission, input };
     } catch (error) {
       if (error instanceof AppError && error.kind !== 'unauthorized') gatekeeper.refused(admission.call, op.name, error.kind);
@@ -94,9 +105,17 @@ export class Invoker {
     return (operation: string, kind: string) => this.deps.gatekeeper.refused(admission.call, operation, kind);
   }
 
-  /** The operation's result, shaped as its schema (or the asked projection's) says. */
-  async invoke(op: Operation, raw: unknown, caller: Caller, fromQuery = false): Promise<unknown> {
+  /**
+   * The operation's result, shaped as its schema (or the asked projection's) says. `asText`: the
+   * caller (REST) takes a prepared read's answer as `PreparedJson`; others get the object it spells.
+   */
+  async invoke(op: Operation, raw: unknown, caller: Caller, fromQuery = false, asText = false): Promise<unknown> {
     const { admission, input } = await this.admit(caller, op, raw, fromQuery);
+    const direct = op.prepared && this.deps.localSources.get(OPERATIONS.get(op.name)?.subgraph.name ?? '');
+    if (direct) {
+      const result = await direct.direct(op, input, admission.call);
+      return result instanceof PreparedJson && !asText ? result.toJSON() : result;
+    }
     const hasInput = Object.keys((op.input as { properties?: object }).properties ?? {}).length > 0;
     const projection = projectionOf(op, input);
     const document = this.documentOf(op, projection);

@@ -2,6 +2,8 @@ import { seedCatalog } from '@backoffice/catalog';
 import { createTenant } from '@backoffice/identity';
 import { stopTracing } from '@backoffice/platform';
 import { startSystem, type System } from './system';
+import { removeInstance, writeInstance } from './instance-file';
+import { mailerFromEnv } from '@backoffice/content';
 
 /** Products of the demo catalog a newcomer gets on the first start. */
 const DEMO_PRODUCTS = 300;
@@ -24,6 +26,7 @@ First start: a demo tenant with ${DEMO_PRODUCTS} products was created. Its owner
 Try:
   curl '${system.url}/v1/read/products?store=demo&status=active&limit=5&projection=feed'
   curl -H 'Authorization: Bearer ${tenant.token}' ${system.url}/v1/read/internal/whoami
+  explorer ${system.url}/graphql#token=${tenant.token}   (open it in a browser: the token fills its headers)
 `);
 }
 
@@ -31,26 +34,36 @@ Try:
 async function main() {
   // Logs go through pino (LOG_LEVEL; pretty on a terminal), spans to OTEL_EXPORTER_OTLP_ENDPOINT when set.
   const system = await startSystem({ remoteSubgraphs: process.env.GATEWAY_ONLY === '1' });
-  console.log(`back office ready
-  GraphQL   ${system.url}/graphql
-  REST      ${system.url}/v1/commands/<name>  ${system.url}/v1/read/...
-  OpenAPI   ${system.url}/v1/openapi.json
-  health    ${system.url}/healthz  ${system.url}/readyz
-  database  ${system.database.description ?? 'none in this process (the subgraphs run elsewhere)'}
-Create a tenant and its owner key: npm run backoffice -- tenant create --name "My shop" --store my-shop`);
-  if (system.database.embedded && system.database.fresh && !process.env.DATABASE_URL) {
-    await firstRunDemo(system).catch((error: Error) => console.error(`the demo tenant could not be created: ${error.message}`));
-  }
+  // Signals are handled from here on: a stop while the first-run demo is seeded waits for it (it is
+  // short) rather than dying with the instance file left behind and the seed half-written.
+  let demo: Promise<void> = Promise.resolve();
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    removeInstance();
+    await demo;
     await system.stop();
     await stopTracing();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // For the CLI: this address, and the database (the embedded one under DATA_DIR unless DATABASE_URL; none with GATEWAY_ONLY).
+  writeInstance(system.url, system.database.url, system.database.url !== '' && !process.env.DATABASE_URL);
+  console.log(`back office ready
+  GraphQL   ${system.url}/graphql  (explorer: open it in a browser)
+  REST      ${system.url}/v1/commands/<name>  ${system.url}/v1/read/...  (docs: ${system.url}/v1/docs)
+  OpenAPI   ${system.url}/v1/openapi.json
+  MCP       ${system.url}/mcp  (Streamable HTTP; stdio: npm run --silent backoffice -- mcp)
+  metrics   ${system.url}/metrics
+  health    ${system.url}/healthz  ${system.url}/readyz
+  database  ${system.database.description ?? 'none in this process (the subgraphs run elsewhere)'}
+  mail      ${process.env.GATEWAY_ONLY === '1' ? 'sent by the content subgraph (elsewhere)' : mailerFromEnv().description}
+Create a tenant and its owner key: npm run backoffice -- tenant create --name "My shop" --store my-shop`);
+  if (system.database.embedded && system.database.fresh && !process.env.DATABASE_URL) {
+    demo = firstRunDemo(system).catch((error: Error) => console.error(`the demo tenant could not be created: ${error.message}`));
+  }
 }
 
 main().catch((error) => {

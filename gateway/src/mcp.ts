@@ -1,48 +1,34 @@
 import { asAppError, validationFailed } from '@backoffice/platform';
 import { rateHeaders, type Gatekeeper } from './admission';
 import { sendError } from './rest';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import type { Caller, Invoker } from './invoker';
-import { SURFACE_OPERATIONS, type SurfaceOperation } from './subgraphs';
+import { answer, refusal, toolList, toolNamingOf, toolServer } from './mcp-tools';
 
-function describe(tool: SurfaceOperation): { name: string; description: string; inputSchema: object } {
-  const target = tool.kind === 'operation' ? tool.operation : { ...tool.read, access: 'internal', kind: 'read' };
-  const access = target.access === 'public' ? 'Public.' : `Scope: ${target.scope ?? 'any valid API key'}.`;
-  // A JSON round trip drops the schema builder's symbol keys.
-  return { name: target.name, description: `${target.summary} ${access}`, inputSchema: JSON.parse(JSON.stringify(target.input)) };
-}
-
-/** The tool list never changes while the process runs. */
-const TOOL_LIST = [...SURFACE_OPERATIONS.values()].map(describe);
-
-function mcpServer(invoker: Invoker, caller: Caller, log: (line: string) => void): Server {
-  const server = new Server({ name: 'backoffice', version: '0.3.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOL_LIST }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = SURFACE_OPERATIONS.get(request.params.name);
-    const args = request.params.arguments ?? {};
-    const refusal = (kind: string, message: string): CallToolResult => {
-      const body = { error: { kind, message } };
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
-    };
+function mcpServer(tools: Tool[], invoker: Invoker, caller: Caller, log: (line: string) => void): Server {
+  // The documented error body, as REST sends it: kind, message and the error's own fields.
+  const refused = (kind: string, message: string, details: Record<string, unknown> = {}) => {
+    const { request_id: _omit, ...own } = details;
+    return refusal({ error: { kind, message, ...own } });
+  };
+  return toolServer(tools, async (tool, name, args) => {
     if (!tool) {
       caller.record?.named('unknown');
       caller.record?.failed('not_found');
-      return refusal('not_found', `unknown tool ${request.params.name}`);
+      return refused('not_found', `unknown tool ${name}`);
     }
     try {
-      const result = (tool.kind === 'operation' ? await invoker.invoke(tool.operation, args, caller) : await invoker.invokeMerged(tool.read, args, caller)) as Record<string, unknown>;
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+      const result = tool.kind === 'operation' ? await invoker.invoke(tool.operation, args, caller) : await invoker.invokeMerged(tool.read, args, caller);
+      return answer(result as Record<string, unknown>);
     } catch (error) {
       const failure = asAppError(error, caller.requestId, log);
       caller.record?.failed(failure.kind);
-      return refusal(failure.kind, failure.message);
+      return refused(failure.kind, failure.message, failure.details);
     }
   });
-  return server;
 }
 
 /** Messages one JSON-RPC batch may hold. */
@@ -53,6 +39,8 @@ export const MCP_MAX_BATCH = 10;
  * the caller's API key in the Authorization header as on every other surface.
  */
 export function registerMcp(app: FastifyInstance, invoker: Invoker, gatekeeper: Gatekeeper, log: (line: string) => void): void {
+  // The tool list never changes while the process runs.
+  const tools = toolList(toolNamingOf());
   app.post('/mcp', async (request, reply) => {
     const requestId = reply.getHeader('x-request-id') as string;
     let caller: Caller;
@@ -68,7 +56,7 @@ export function registerMcp(app: FastifyInstance, invoker: Invoker, gatekeeper: 
     } catch (error) {
       return sendError(reply, asAppError(error, requestId, log));
     }
-    const server = mcpServer(invoker, caller, log);
+    const server = mcpServer(tools, invoker, caller, log);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The transport writes the answer itself: hand it the headers set so far (request id, rate).
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);

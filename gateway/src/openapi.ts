@@ -1,4 +1,5 @@
-import { ERROR_STATUS, errorKinds, mergedReads, t, type ErrorKind, type EventDeclaration, type Operation } from '@backoffice/platform';
+import { deprecationNotice, ERROR_STATUS, errorKinds, mergedReads, t, type ErrorKind, type EventDeclaration, type Operation } from '@backoffice/platform';
+import { deprecationHeaders } from './deprecation';
 import { EVENTS, OPERATIONS } from './subgraphs';
 
 const errorBody = {
@@ -9,31 +10,117 @@ const errorBody = {
     error: {
       type: 'object',
       required: ['kind', 'message'],
-      properties: { kind: { type: 'string', enum: Object.keys(ERROR_STATUS) }, message: { type: 'string' } },
+      description: 'Details of the error may follow kind and message (those below, by kind).',
+      additionalProperties: true,
+      properties: {
+        kind: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+        message: { type: 'string' },
+        scope: { type: 'string', description: 'forbidden: the scope the credential lacks' },
+        owner_required: { type: 'boolean', description: "forbidden: only the tenant's owner key may call it" },
+        reason: { type: 'string', description: 'conflict: why, when the operation names it' },
+        requested: { type: 'integer', description: 'exceeds_remaining: the quantity asked for' },
+        remaining: { type: 'integer', description: 'exceeds_remaining: what the source still holds' },
+      },
     },
   },
 };
 
-function responses(result: object, kinds: readonly ErrorKind[]) {
-  const out: Record<string, object> = { '200': { description: 'Success', content: { 'application/json': { schema: result } } } };
-  for (const kind of [...kinds, 'rate_limited' as const]) {
-    const status = String(ERROR_STATUS[kind]);
-    const entry = (out[status] ??= { description: '', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }) as { description: string };
-    entry.description = entry.description ? `${entry.description}, ${kind}` : kind;
+/** When each kind is answered: the description of its shared response. */
+const KIND_MEANING: Record<ErrorKind, string> = {
+  validation_failed: 'the input or a query parameter breaks its schema, or a read is sent a query parameter it does not declare (the message names it)',
+  unknown_projection: 'the read is asked for a projection it does not declare',
+  unauthorized: 'no valid credential',
+  forbidden: 'the credential lacks the scope (`scope`, also named in the message), or the operation is owner-gated (`owner_required`)',
+  not_found: 'a referenced record does not exist',
+  conflict: 'the current state does not allow it',
+  exceeds_remaining: 'a quantity above what the source parcel still holds (`requested`, `remaining`)',
+  rate_limited: "the credential's rate bucket (an address's, without one) cannot pay for the call",
+  internal: 'an unexpected failure; the message carries only the request id',
+};
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const rateLimitHeaders = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+
+/** The shared response of the kinds an operation answers with at one status, its body's `kind` limited to them. */
+function errorResponse(kinds: ErrorKind[]) {
+  return {
+    description: kinds.map((kind) => `\`${kind}\`: ${KIND_MEANING[kind]}.`).join(' '),
+    headers: kinds.includes('rate_limited') ? { ...rateLimitHeaders, 'Retry-After': header('Retry-After') } : rateLimitHeaders,
+    content: {
+      'application/json': {
+        schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { error: { properties: { kind: { enum: kinds } } } } }] },
+      },
+    },
+  };
+}
+
+/**
+ * 200 with the result (any of the projections, for a read that has them), then a reference to the
+ * shared response of each status the operation's error kinds (and `rate_limited`) answer with;
+ * `shared` collects those responses for `components`. A deprecated operation's success declares
+ * `Deprecation` and, when it has a successor, `Link`.
+ */
+function responses(op: Pick<Operation, 'result' | 'projections' | 'deprecated' | 'successor'>, kinds: readonly ErrorKind[], shared: Record<string, object>) {
+  const projections = Object.values(op.projections ?? {});
+  const deprecation = op.deprecated ? { Deprecation: header('Deprecation'), ...(op.successor ? { Link: { description: `Its successor: ${deprecationHeaders(op).link}`, schema: { type: 'string' } } } : {}) } : {};
+  const out: Record<string, object> = {
+    '200': {
+      description: projections.length ? 'Success: the result, or the projection asked for' : 'Success',
+      headers: { ...rateLimitHeaders, ...deprecation },
+      content: { 'application/json': { schema: projections.length ? { anyOf: [op.result, ...projections] } : op.result } },
+    },
+  };
+  const order = Object.keys(ERROR_STATUS);
+  const byStatus = new Map<number, ErrorKind[]>();
+  for (const kind of [...kinds, 'rate_limited' as const].sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
+    byStatus.set(ERROR_STATUS[kind], [...(byStatus.get(ERROR_STATUS[kind]) ?? []), kind]);
+  }
+  for (const [status, group] of byStatus) {
+    const name = group.join('_or_');
+    shared[name] ??= errorResponse(group);
+    out[String(status)] = { $ref: `#/components/responses/${name}` };
   }
   return out;
 }
 
-function queryParameters(input: { properties?: Record<string, object>; required?: string[] }) {
-  return Object.entries(input.properties ?? {}).map(([name, schema]) => ({
-    name,
+type ListSchema = { description: string; maxItems?: number; items: { properties: Record<'name' | 'value', { minLength: number; maxLength: number }> } };
+
+/**
+ * A family of query parameters (`option.<name>=<value>`): OpenAPI names parameters exactly, so it is
+ * one free-form object parameter, `style: form` exploded, whose keys are the whole parameter names
+ * (`{"option.color": "red"}` is sent as `option.color=red`); `x-parameter-prefix` gives the prefix.
+ */
+function familyParameter(prefix: string, list: ListSchema) {
+  const { name, value } = list.items.properties;
+  return {
+    name: `${prefix}<name>`,
     in: 'query',
-    required: (input.required ?? []).includes(name),
-    schema,
-  }));
+    required: false,
+    description: `${list.description}. Each \`${prefix}<name>=<value>\` is a parameter of its own (this object's keys are the whole names; a name may repeat); at most ${list.maxItems} in all.`,
+    style: 'form',
+    explode: true,
+    schema: {
+      type: 'object',
+      propertyNames: { pattern: `^${prefix.replace(/\./g, '\\.')}`, minLength: prefix.length + name.minLength, maxLength: prefix.length + name.maxLength },
+      additionalProperties: value,
+    },
+    'x-parameter-prefix': prefix,
+  };
 }
 
-const security = (op: { access: string }) => (op.access === 'public' ? [] : [{ bearer: [] }]);
+/** A read's query parameters, exactly as `queryInput` reads them: one per input field, a list comma-separated, families by prefix. */
+function queryParameters(op: Pick<Operation, 'input' | 'queryFamilies'>) {
+  const { properties = {}, required = [] } = op.input as { properties?: Record<string, { type?: string }>; required?: string[] };
+  const families = op.queryFamilies ?? {};
+  return Object.entries(properties).map(([name, schema]) =>
+    Object.hasOwn(families, name)
+      ? familyParameter(families[name], schema as unknown as ListSchema)
+      : { name, in: 'query', required: required.includes(name), schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) },
+  );
+}
+
+/** Public: no credential. Otherwise a bearer API key carrying the operation's scope (OpenAPI 3.1 lets any scheme name scopes). */
+const security = (op: { access: string; scope: string | null }) => (op.access === 'public' ? [] : [{ bearer: op.scope ? [op.scope] : [] }]);
 
 /** What a subscriber receives for one event: the envelope every event has, with that event's payload. */
 function eventEnvelope(event: EventDeclaration) {
@@ -69,46 +156,69 @@ function webhooks(): Record<string, unknown> {
 /** The OpenAPI 3.1 document of the REST face, generated from the same declarations as everything else. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared: Record<string, object> = {};
   const operations: Operation[] = [...OPERATIONS.values()].map((r) => r.operation);
   for (const op of operations) {
+    const deprecation = deprecationNotice(op)
+      ? `${deprecationNotice(op)} Every answer, refusals too, carries \`Deprecation: true\`${op.successor ? ' and the successor as `Link`' : ''} (declared on the 200 response: the shared error responses cannot name a header of one operation). `
+      : '';
     const base = {
       operationId: op.name,
       summary: op.summary,
-      description: `${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}.`}${op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''}`,
+      description: `${deprecation}${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}${op.ownerGated ? ' (owner-gated: the owner key only)' : ''}.`}${op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''}`,
       security: security(op),
       ...(op.deprecated ? { deprecated: true } : {}),
-      responses: responses(op.result, errorKinds(op)),
+      responses: responses(op, errorKinds(op), shared),
     };
     if (op.kind === 'command') {
       paths[`/v1/commands/${op.name}`] = {
         post: { ...base, requestBody: { required: true, content: { 'application/json': { schema: op.input } } } },
       };
     } else if (op.restPath) {
-      paths[`/v1/read${op.restPath}`] = { get: { ...base, parameters: queryParameters(op.input as never) } };
+      paths[`/v1/read${op.restPath}`] = { get: { ...base, parameters: queryParameters(op), ...(op.extraQueryAccepted ? { 'x-extra-query-parameters': 'ignored' } : {}) } };
     }
   }
   for (const read of mergedReads) {
+    const merged = { kind: 'read', access: 'internal', scope: read.scope } as const;
     paths[`/v1/read${read.restPath}`] = {
       get: {
         operationId: read.name,
         summary: read.summary,
         description: `Scope: ${read.scope}. Merged from every subgraph; page × limit may not exceed 1000.`,
-        security: [{ bearer: [] }],
-        parameters: queryParameters(read.input as never),
-        responses: responses(read.result, ['validation_failed', 'unauthorized', 'forbidden', 'internal']),
+        security: security(merged),
+        parameters: queryParameters(read),
+        responses: responses(read, errorKinds(merged), shared),
       },
     };
   }
   // JSON round trip: the schema builder marks its objects with symbol keys that are not part of the document.
   return JSON.parse(JSON.stringify({
     openapi: '3.1.0',
-    info: { title: 'Commerce back office', version: '0.3.0', description: 'REST face of the interface reference v0.3. Every path also exists as a GraphQL field at /graphql.' },
+    info: {
+      title: 'Commerce back office',
+      version: '0.3.0',
+      description: [
+        'REST face of the interface reference v0.3. Every path also exists as a GraphQL field at /graphql.',
+        "Scopes: each operation's security requirement names the scope its bearer API key must carry (`bearer: [<scope>]`; an empty list: any valid key); a public operation has none (`security: []`).",
+        'Errors: the body is `{"error":{"kind","message",…details}}` (`components/schemas/Error`). Each operation lists the kinds it may answer with: those its declaration names, else by its kind (a command: `validation_failed`, `unauthorized`, `forbidden`, `conflict`, `internal`; an internal read: `validation_failed`, `unauthorized`, `forbidden` when it needs a scope, `internal`; a public read: `validation_failed`, `not_found`, `internal`), and every operation `rate_limited`. Kinds that share a status share one response (`components/responses`).',
+        'Query parameters: a read refuses any parameter it does not declare (`validation_failed`, naming it), except one marked `x-extra-query-parameters: ignored` (read.products: the reference accepts extra string-valued parameters, such as a link\'s `utm_source`), which ignores them but still refuses a declared field under a name it is not read by (`options=color:red`). A list parameter is comma-separated (`style: form`, `explode: false`). A family of parameters such as `option.<name>=<value>` is a free-form object parameter exploded as `style: form`: its keys are the whole parameter names, and `x-parameter-prefix` gives the prefix.',
+      ].join('\n\n'),
+      // The project is private (package.json `private: true`) and has no license.
+      license: { name: 'UNLICENSED' },
+    },
     servers: [{ url: '/' }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     webhooks: webhooks(),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key token (bok_…)' } },
       schemas: { Error: errorBody },
+      responses: Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
+      headers: {
+        RateLimit: { description: 'What is left of the bucket the call was charged to: `limit=<n>, remaining=<n>, reset=<seconds>`.', schema: { type: 'string' } },
+        'RateLimit-Policy': { description: 'The bucket: `<limit>;w=<window seconds>`.', schema: { type: 'string' } },
+        'Retry-After': { description: 'Seconds until the bucket can pay for the call.', required: true, schema: { type: 'integer', minimum: 0 } },
+        Deprecation: { description: 'The operation is deprecated: `true`.', required: true, schema: { type: 'string', enum: ['true'] } },
+      },
     },
   })) as Record<string, unknown>;
 }

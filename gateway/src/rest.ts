@@ -1,7 +1,8 @@
-import { asAppError, notFound, type AppError } from '@backoffice/platform';
+import { asAppError, noneMatchHits, notFound, PreparedJson, validationFailed, type AppError } from '@backoffice/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RatedError, rateHeaders } from './admission';
 import type { Caller, Invoker } from './invoker';
+import { deprecationHeaders } from './deprecation';
 import { COMMANDS, MERGED_READS, READS } from './subgraphs';
 
 /** The documented error body, with the kind's status (or the one HTTP itself calls for, e.g. 414). */
@@ -10,6 +11,25 @@ export function sendError(reply: FastifyReply, error: AppError, status = error.s
   if (error instanceof RatedError) reply.headers(rateHeaders(error.rate));
   const { request_id: _omit, ...details } = error.details as Record<string, unknown>;
   return reply.code(status).send({ error: { kind: error.kind, message: error.message, ...details } });
+}
+
+/**
+ * A prepared answer goes out as the bytes it was rendered to. With caching metadata (the public
+ * products read): a strong ETag, `Cache-Control` and the CDN's purge keys, and 304 for a client or
+ * CDN that already holds these bytes.
+ */
+function sendPrepared(request: FastifyRequest, reply: FastifyReply, result: PreparedJson): FastifyReply {
+  const caching = result.caching;
+  if (caching) {
+    reply.headers({
+      etag: caching.etag,
+      'cache-control': `public, max-age=${caching.maxAge}, stale-while-revalidate=${caching.staleWhileRevalidate}`,
+      'surrogate-key': caching.tags.join(' '),
+      'cache-tag': caching.tags.join(','),
+    });
+    if (noneMatchHits(request.headers['if-none-match'], caching.etag)) return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(result.text);
 }
 
 function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
@@ -27,7 +47,8 @@ export function registerRest(app: FastifyInstance, invoker: Invoker, log: (line:
   const guarded = (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
-        return reply.send(await handler(request, reply));
+        const result = await handler(request, reply);
+        return result instanceof PreparedJson ? sendPrepared(request, reply, result) : reply.send(result);
       } catch (error) {
         return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
       }
@@ -39,6 +60,9 @@ export function registerRest(app: FastifyInstance, invoker: Invoker, log: (line:
       const name = (request.params as { name: string }).name;
       const routed = COMMANDS.get(name);
       if (!routed) throw notFound(`unknown command ${name}`);
+      reply.headers(deprecationHeaders(routed.operation));
+      // No body is an empty input; a JSON `null` is a body that is not an object (as the parser refuses what is not JSON).
+      if (request.body === null) throw validationFailed('the body must be a JSON object');
       return invoker.invoke(routed.operation, request.body ?? {}, callerOf(request, reply));
     }),
   );
@@ -53,7 +77,8 @@ export function registerRest(app: FastifyInstance, invoker: Invoker, log: (line:
       const routed = READS.get(path);
       if (!routed) throw notFound(`unknown read ${path}`);
       const { operation } = routed;
-      return invoker.invoke(operation, operation.fromQuery ? operation.fromQuery(query) : query, callerOf(request, reply), true);
+      reply.headers(deprecationHeaders(operation));
+      return invoker.invoke(operation, query, callerOf(request, reply), true, true);
     }),
   );
 }

@@ -1,6 +1,6 @@
 import type { GraphQLDataSource } from '@apollo/gateway';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import { AppError, asAppError, jsonProblem, MAX_BODY_DEPTH, registerMetricsEndpoint, rootLogger, traceHttpServer, validationFailed, type Logger } from '@backoffice/platform';
+import { AppError, asAppError, jsonProblem, MAX_BODY_DEPTH, registerMetricsEndpoint, rootLogger, traceHttpServer, validationFailed, type Logger, trustProxyOf } from '@backoffice/platform';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError } from 'fastify';
@@ -15,6 +15,8 @@ import type { InProcessDataSource } from './data-sources';
 import { Invoker } from './invoker';
 import { registerMcp } from './mcp';
 import { registerRest, sendError } from './rest';
+import { registerAuthRoutes } from './auth-routes';
+import { registerExplorer } from './explorer';
 import { SingleFetchPlanner } from './single-fetch';
 
 export interface GatewayOptions {
@@ -55,11 +57,13 @@ function refuseMalformedRequest(error: Error & { code?: string }, socket: Duplex
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-/** The gateway process's HTTP face: /graphql, the REST shim, OpenAPI and health. */
+/** The gateway process's HTTP face: /graphql and its explorer, the REST shim, OpenAPI and its docs, MCP, health. */
 export async function createGatewayServer(options: GatewayOptions) {
   const log = options.log ?? console.error;
   const app = Fastify({
     logger: false,
+    // Behind a load balancer, whose x-forwarded-for gives the client's address (rate limits, logins).
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
     bodyLimit: MAX_BODY_BYTES,
     // Refusals the router and Node's HTTP parser decide keep their HTTP status and get the documented body.
     frameworkErrors: (error, _request, reply) =>
@@ -74,7 +78,9 @@ export async function createGatewayServer(options: GatewayOptions) {
     try {
       value = JSON.parse(body as string);
     } catch (error) {
-      return done(validationFailed(body === '' ? 'the body is empty' : `the body is not valid JSON: ${(error as Error).message}`));
+      // Only where it broke: the parser's own message quotes the text around it (a secret, perhaps).
+      const at = /at position (\d+)/.exec((error as Error).message)?.[1];
+      return done(validationFailed(body === '' ? 'the body is empty' : `the body is not valid JSON${at ? ` (at character ${at})` : ''}`));
     }
     const problem = jsonProblem(value, MAX_BODY_DEPTH, true);
     done(problem ? validationFailed(`the body: ${problem}`) : null, value);
@@ -100,6 +106,8 @@ export async function createGatewayServer(options: GatewayOptions) {
     return sendError(reply, appError);
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`)));
+  // The schema explorer (a browser's GET /graphql) and the REST docs (/v1/docs), from npm assets.
+  registerExplorer(app);
 
   apollo.addPlugin(fastifyApolloDrainPlugin(app));
   apollo.addPlugin(observeGraphql());
@@ -128,6 +136,7 @@ export async function createGatewayServer(options: GatewayOptions) {
   });
   const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
   registerRest(app, invoker, log);
+  registerAuthRoutes(app, invoker, log);
   registerMcp(app, invoker, gatekeeper, log);
 
   const openapi = JSON.stringify(openApiDocument());

@@ -1,8 +1,8 @@
-import { cachedDirectory, catalog, catalogSkus } from '@backoffice/catalog';
-import { content } from '@backoffice/content';
-import { identity, resolveStore } from '@backoffice/identity';
+import { catalog, catalogSkus } from '@backoffice/catalog';
+import { content, mailerFromEnv } from '@backoffice/content';
+import { identity, loginCodeHandoff, storeDirectoryOf, storeSendersOf } from '@backoffice/identity';
 import { acceptReported, orders } from '@backoffice/orders';
-import { SubgraphRuntime, webhookSettings, type SubgraphSettings } from '@backoffice/platform';
+import { SubgraphRuntime, vaultFromEnv, webhookSettings, type SubgraphSettings } from '@backoffice/platform';
 import { EVENTS, SUBGRAPHS } from './subgraphs';
 
 /**
@@ -15,11 +15,18 @@ export async function startSubgraphs(settings: SubgraphSettings): Promise<Map<st
     started.set(runtime.definition.name, await runtime.start());
     return runtime;
   };
-  const identityRuntime = await start(new SubgraphRuntime(identity, { ...settings, ports: { webhooks: webhookSettings([...EVENTS.keys()]) } }));
-  const stores = cachedDirectory((ref) => resolveStore(identityRuntime.dataSource, ref));
+  const identityRuntime = await start(new SubgraphRuntime(identity, { ...settings, ports: { webhooks: webhookSettings([...EVENTS.values()].map((entry) => entry.event)) } }));
+  // Identity's directory: remembered while it hears store changes (every process's, at once).
+  const stores = storeDirectoryOf(identityRuntime);
   const catalogRuntime = await start(new SubgraphRuntime(catalog, { ...settings, ports: { stores } }));
   await start(new SubgraphRuntime(orders, { ...settings, ports: { catalog: catalogSkus(catalogRuntime.dataSource), stores, payments: acceptReported } }));
-  await start(new SubgraphRuntime(content, settings));
+  await start(
+    new SubgraphRuntime(content, {
+      ...settings,
+      // Mail: the sender settings and login codes are identity's, asked in process; the transport from the environment.
+      ports: { stores, vault: vaultFromEnv(), senders: storeSendersOf(identityRuntime.dataSource), loginCodes: loginCodeHandoff(identityRuntime), mail: mailerFromEnv() },
+    }),
+  );
   // A subgraph added to SUBGRAPHS must be given its ports here too.
   const missing = SUBGRAPHS.filter((s) => !started.has(s.name)).map((s) => s.name);
   if (missing.length) throw new Error(`subgraphs not started in process: ${missing.join(', ')}`);

@@ -2,7 +2,8 @@ import { catalog } from '@backoffice/catalog';
 import { content } from '@backoffice/content';
 import { identity } from '@backoffice/identity';
 import { orders } from '@backoffice/orders';
-import { emittersOf, mergedReads, subgraphOperations, type EventDeclaration, type MergedRead, type Operation, type SubgraphDefinition } from '@backoffice/platform';
+import { deprecationNotice, emittersOf, mergedReads, subgraphOperations, type EventDeclaration, type MergedRead, type Operation, type SubgraphDefinition } from '@backoffice/platform';
+import type { TObject, TSchema } from '@sinclair/typebox';
 
 export const SUBGRAPHS: SubgraphDefinition[] = [identity, catalog, orders, content];
 
@@ -40,3 +41,53 @@ export const SURFACE_OPERATIONS = new Map<string, SurfaceOperation>([
     .map((operation): [string, SurfaceOperation] => [operation.name, { kind: 'operation', name: operation.name, operation }]),
   ...mergedReads.map((read): [string, SurfaceOperation] => [read.name, { kind: 'merged', name: read.name, read }]),
 ]);
+
+/**
+ * What the surfaces generated from declarations (MCP, CLI, SDK) show of an operation, a merged read
+ * included: built here once, so that they cannot each fill a merged read's gaps their own way.
+ */
+export interface SurfaceView {
+  name: string;
+  kind: 'command' | 'read';
+  access: 'public' | 'internal';
+  scope: string | null;
+  ownerGated: boolean;
+  idempotent: boolean;
+  /** The summary with its deprecation notice first, when deprecated. */
+  description: string;
+  input: TObject;
+  result: TSchema;
+  projections: Record<string, TSchema>;
+  /** A read's path below /v1/read. */
+  restPath?: string;
+  queryFamilies?: Record<string, string>;
+}
+
+/** A deprecated operation's summary, its notice first (MCP tool description, CLI help). */
+function described(op: Pick<Operation, 'deprecated' | 'successor' | 'summary'>): string {
+  const notice = deprecationNotice(op);
+  return notice ? `DEPRECATED. ${notice} ${op.summary}` : op.summary;
+}
+
+export function surfaceView(surface: SurfaceOperation): SurfaceView {
+  if (surface.kind === 'merged') {
+    const { name, scope, summary, input, result, restPath } = surface.read;
+    return { name, kind: 'read', access: 'internal', scope, ownerGated: false, idempotent: true, description: summary, input, result, projections: {}, restPath };
+  }
+  const op = surface.operation;
+  return {
+    name: op.name,
+    kind: op.kind,
+    access: op.access === 'public' ? 'public' : 'internal',
+    scope: op.scope,
+    ownerGated: op.ownerGated === true,
+    // Reads always are; a command when its declaration says so.
+    idempotent: op.kind === 'read' || op.idempotent === true,
+    description: described(op),
+    input: op.input,
+    result: op.result,
+    projections: op.projections ?? {},
+    restPath: op.restPath,
+    queryFamilies: op.queryFamilies,
+  };
+}

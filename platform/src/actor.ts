@@ -14,6 +14,8 @@ export interface Actor {
 export interface CallContext {
   actor: Actor | null;
   request_id: string;
+  /** The client's network address as the gateway saw it (per-address limits of public operations, e.g. login codes). */
+  client_address?: string;
 }
 
 export const ACTOR_CONTEXT_HEADER = 'x-backoffice-context';
@@ -41,7 +43,7 @@ export function verifyContext(secret: string, header: string | undefined, now = 
   try {
     const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CallContext & { exp: number };
     if (typeof parsed.exp !== 'number' || parsed.exp < now) return null;
-    return { actor: parsed.actor ?? null, request_id: String(parsed.request_id) };
+    return { actor: parsed.actor ?? null, request_id: String(parsed.request_id), ...(typeof parsed.client_address === 'string' ? { client_address: parsed.client_address } : {}) };
   } catch {
     return null;
   }

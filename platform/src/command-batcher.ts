@@ -54,7 +54,8 @@ export class CommandShape {
     readonly width: number,
   ) {
     this.single = prepared(render(parts));
-    this.onlyInserts = parts.every((p) => /^\s*INSERT\s/i.test(p.sql));
+    // An upsert (ON CONFLICT … DO UPDATE) may touch a row another command of the batch touches: it is not joined.
+    this.onlyInserts = parts.every((p) => /^\s*INSERT\s/i.test(p.sql) && !/\bON\s+CONFLICT\b[\s\S]*\bDO\s+UPDATE\b/i.test(p.sql));
   }
 
   /** `count` commands of this shape as one statement, each with its own CTE names and parameters. */

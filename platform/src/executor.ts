@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
@@ -6,9 +7,11 @@ import { poolOf } from './db/data-source';
 import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
 import { eventDraft, type EventDraft } from './event';
-import { errorKinds, type Operation } from './operation';
+import { errorKinds, ownerOnly, type Operation } from './operation';
 import { resultProblem, validate } from './validation';
 import { taskCollector, type QueuedJob, type TaskDefinition } from './bus/task';
+import { PreparedJson } from './prepared';
+import type { DerivedCopies } from './subgraph';
 
 /** A subgraph's declared tasks, and where queued ones are written (the bus), if anywhere. */
 export interface TaskHost {
@@ -23,6 +26,7 @@ export interface TaskHost {
 export class OperationExecutor {
   private readonly platformParts: CommandPart[];
   private readonly batcher: CommandBatcher;
+  private readonly derivedTypes: Set<string>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -38,7 +42,10 @@ export class OperationExecutor {
     private readonly ports: object = {},
     /** The subgraph's tasks and the bus that queues them (none: a command that queues one fails). */
     private readonly tasks: TaskHost = { tasks: [], queue: null },
+    /** Copies refreshed in a command's transaction after its writes (see DerivedCopies). */
+    private readonly derived?: DerivedCopies,
   ) {
+    this.derivedTypes = new Set(derived?.events.map((e) => e.name) ?? []);
     const s = `"${schema}"`;
     this.platformParts = [
       {
@@ -52,6 +59,20 @@ export class OperationExecutor {
   }
 
   async execute(operation: Operation, rawInput: unknown, context: CallContext | null): Promise<unknown> {
+    if (!operation.minimumAnswerMs) return this.run(operation, rawInput, context);
+    const answerAt = Date.now() + operation.minimumAnswerMs + randomInt(0, Math.floor(operation.minimumAnswerMs / 4) + 1);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
+    try {
+      const result = await this.run(operation, rawInput, context);
+      await settle();
+      return result;
+    } catch (error) {
+      await settle();
+      throw error;
+    }
+  }
+
+  private async run(operation: Operation, rawInput: unknown, context: CallContext | null): Promise<unknown> {
     if (!context) throw unauthorized('the request carries no valid gateway context');
     const { actor, request_id } = context;
     const auditRow = (outcome: string): AuditRow | null =>
@@ -66,12 +87,14 @@ export class OperationExecutor {
     try {
       if (operation.access === 'internal' && !actor) throw unauthorized();
       if (operation.scope && actor && !actor.scopes.includes(operation.scope)) throw forbidden(operation.scope);
+      if (operation.ownerGated && actor && !actor.is_owner) throw ownerOnly(operation);
       const input = validate<Record<string, unknown>>(operation.input, rawInput ?? {});
       const result =
         operation.kind === 'command'
-          ? await this.runCommand(operation, input, context, auditRow('ok')!)
-          : await operation.handler({ input, actor, request_id, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), separately: readOnly(operation), ports: this.ports });
-      const problem = resultProblem(operation.result, result);
+          ? await this.runCommand(operation, input, context, auditRow('ok'))
+          : await operation.handler({ input, actor, request_id, client_address: context.client_address ?? null, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), separately: readOnly(operation), ports: this.ports });
+      // A prepared answer was checked against its schema when it was written.
+      const problem = result instanceof PreparedJson ? null : resultProblem(operation.result, result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
       if (operation.kind === 'read') {
         const row = auditRow('ok');
@@ -80,7 +103,8 @@ export class OperationExecutor {
       return result;
     } catch (error) {
       let appError = asAppError(uniqueViolation(error) ?? error, request_id, this.log);
-      if (!errorKinds(operation).includes(appError.kind)) {
+      // rate_limited is every surface's (errorKinds leaves it out): a public command limits its callers too (login codes).
+      if (appError.kind !== 'rate_limited' && !errorKinds(operation).includes(appError.kind)) {
         // An operation answers only with the kinds its contract lists; anything else is our bug.
         appError = asAppError(new Error(`${operation.name} raised ${appError.kind}: ${appError.message}`), request_id, this.log);
       }
@@ -94,14 +118,19 @@ export class OperationExecutor {
     operation: Operation,
     input: Record<string, unknown>,
     context: CallContext,
-    audit: AuditRow,
+    actorAudit: AuditRow | null,
   ): Promise<unknown> {
+    // A public command has no actor until it names one (`attribute`): then its row and events go to that tenant.
+    let audit = actorAudit;
     // The runner takes a connection and opens the transaction on the handler's first own query: a
     // command that only stages writes is one statement, atomic on its own, sent straight to the pool.
     const runner = this.dataSource.createQueryRunner();
     // Queries issued at once all wait for the one START TRANSACTION (which itself goes through here).
     let inTransaction = false;
     let opening: Promise<void> | null = null;
+    // One connection runs one query at a time: those a handler issues at once (Promise.all) are
+    // queued here, in order, rather than on the driver (which deprecates that).
+    let queue: Promise<unknown> = Promise.resolve();
     const query = runner.query.bind(runner);
     runner.query = (async (...args: Parameters<typeof query>) => {
       if (/^START TRANSACTION/i.test(args[0])) return query(...args);
@@ -110,7 +139,9 @@ export class OperationExecutor {
         await opening;
         inTransaction = true;
       }
-      return query(...args);
+      const turn = queue.then(() => query(...args));
+      queue = turn.catch(() => undefined);
+      return turn;
     }) as typeof runner.query;
     const events: EventDraft[] = [];
     const staged: Array<{ sql: string; params: unknown[] }> = [];
@@ -125,22 +156,33 @@ export class OperationExecutor {
         emit: (event, payload) => events.push(eventDraft(operation.name, operation.events, event, payload)),
         stage: (sql, params) => staged.push({ sql, params }),
         enqueue: tasks.enqueue,
-        separately: (work) => this.dataSource.transaction(work),
+        // Only before the command's own transaction: one request holding two pooled connections
+        // at once can, under load, leave every connection waiting for a second (a deadlock).
+        separately: (work) => {
+          if (opening) throw new Error(`${operation.name} calls separately() after its own queries: it must come first`);
+          return this.dataSource.transaction(work);
+        },
         ports: this.ports,
+        client_address: context.client_address ?? null,
+        attribute: (subject) => {
+          if (actorAudit) throw new Error(`${operation.name}: only a public command names whom it acted for`);
+          audit = { ...subject, operation: operation.name, outcome: 'ok', request_id: context.request_id };
+        },
       });
+      if (!audit && events.length) throw new Error(`${operation.name} emits events without naming whom it acted for (attribute)`);
       if (tasks.jobs.length) {
         if (!this.tasks.queue) throw new Error(`${operation.name} queues a task, but ${this.schema} runs without a bus`);
         // Through the runner: the jobs are written in the command's transaction (opening it).
         await this.tasks.queue.queue(tasks.jobs, runner.manager);
       }
       const params: unknown[] = [
-        ...auditParams([audit]),
-        audit.tenant_id,
+        ...auditParams(audit ? [audit] : []),
+        audit?.tenant_id ?? null,
         events.map(() => newId('evt')),
         events.map((e) => e.type),
         events.map((e) => JSON.stringify(e.payload)),
-        audit.actor_id,
-        audit.request_id,
+        audit?.actor_id ?? null,
+        context.request_id,
       ];
       const parts = staged.map((write, i) => {
         const part = { name: `w${i}`, sql: shifted(write.sql, params.length) };
@@ -148,7 +190,14 @@ export class OperationExecutor {
         return part;
       });
       const write: CommandWrite = { shape: shapeOf([...parts, ...this.platformParts], params.length), params };
-      if (inTransaction) {
+      const derive = audit && this.derived && events.some((e) => this.derivedTypes.has(e.type)) ? this.derived : null;
+      let afterCommit: void | (() => void) = undefined;
+      if (derive) {
+        // The writes first, then the copies derived from them, in one transaction (opened here if need be).
+        await runner.query(write.shape.single.text, params);
+        afterCommit = await derive.refresh(runner.manager, events, audit!.tenant_id);
+        await runner.commitTransaction();
+      } else if (inTransaction) {
         await query(write.shape.single.text, params);
         await runner.commitTransaction();
       } else if (write.shape.onlyInserts) {
@@ -156,6 +205,7 @@ export class OperationExecutor {
       } else {
         await poolOf(this.dataSource).query(statementOf(write));
       }
+      afterCommit?.();
       if (events.length) this.committedEvents(events);
       if (tasks.jobs.length) this.tasks.queue?.wake(...tasks.jobs.map((j) => j.name));
       return result;

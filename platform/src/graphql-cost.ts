@@ -77,3 +77,20 @@ export function rootFieldCount(document: DocumentNode, operation: OperationDefin
 export function rateCost(rootFields: number, cost: number): number {
   return rootFields + Math.floor(cost / GRAPHQL_LIMITS.costPerToken);
 }
+
+/**
+ * A variable coercion error of graphql-js without the value it quotes: `Variable "$input" got
+ * invalid value { … } at "input.x"; <reason>` quotes the whole input object when a field is missing
+ * or unknown, and that object may hold a secret (an extension credential). Kept: the variable, the
+ * path and the reason (`reason`, the error's `originalError` message, when known).
+ */
+export function withoutVariableValue(message: string, reason?: string): string {
+  const head = /^Variable "\$([^"]+)" got invalid value /.exec(message);
+  if (!head) return message;
+  if (reason && message.endsWith(`; ${reason}`)) {
+    const prefix = message.slice(0, message.length - reason.length - 2);
+    const at = / at "([$\w.[\]]+)"$/.exec(prefix);
+    return `Variable "$${head[1]}" got an invalid value${at ? ` at "${at[1]}"` : ''}; ${reason}`;
+  }
+  return `Variable "$${head[1]}" got an invalid value`;
+}

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { fieldName, typeStem, type Operation } from './operation';
+import { deprecationNotice, fieldName, typeStem, type Operation } from './operation';
 import { SAFE_INTEGER_MAX, unwrapNullable } from './schema';
 
 /** Federation link every subgraph's schema starts with. */
@@ -111,9 +111,10 @@ function rootField(op: Operation, builder: SdlBuilder): string {
     ? `(input: ${builder.objectType(input, `${stem}Input`, 'input')}${(input.required ?? []).length ? '!' : ''})`
     : '';
   const result = builder.typeRef(op.result, `${stem}Result`, 'output');
-  const access = op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid credential'}.`;
+  const access = op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid credential'}${op.ownerGated ? ', owner key only' : ''}.`;
   const events = op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : '';
-  const deprecated = op.deprecated ? ' @deprecated(reason: "deprecated by the interface reference")' : '';
+  const notice = deprecationNotice(op);
+  const deprecated = notice ? ` @deprecated(reason: ${JSON.stringify(notice)})` : '';
   // Nullable: a failing root field answers null with its error and leaves the other root fields'
   // results in `data` (a non-null one would null them all, losing e.g. a token minted by a mutation
   // that already committed).

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Actor } from './actor';
-import type { ErrorKind } from './errors';
+import { AppError, validationFailed, type ErrorKind } from './errors';
 import type { EventDeclaration, EventPayload } from './event';
 import type { PortDeclarations } from './ports';
 import type { Enqueue } from './bus/task';
@@ -39,6 +39,14 @@ export interface OperationCall<I, P extends object = {}, E extends EventDeclarat
   separately<T>(work: (db: EntityManager) => Promise<T>): Promise<T>;
   /** How this subgraph reaches what others own (e.g. the catalog's store directory): given at start. */
   ports: Readonly<P>;
+  /** The client's network address as the gateway saw it (null when unknown): per-address limits of public operations. */
+  client_address?: string | null;
+  /**
+   * A public command names whom it acted for once it knows (an operator logging in): its audit row
+   * and events are recorded in that tenant under that actor. Without it a public command records
+   * no audit row and may emit no event.
+   */
+  attribute?(subject: { tenant_id: string; actor_id: string; actor_name: string }): void;
 }
 
 /**
@@ -60,19 +68,54 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
   events: readonly E[];
   /** REST path of a read, below /v1/read (commands are always /v1/commands/<name>); none: GraphQL only. */
   restPath?: string;
+  /** Marked deprecated (the reference's versioning rule): every surface says so. */
   deprecated?: boolean;
+  /** The operation that replaces a deprecated one: named by every surface (REST's `Link: rel="successor-version"`). */
+  successor?: string;
+  /**
+   * Owner-gated (the reference's word): beyond its scope, only the tenant's owner key (`is_owner`,
+   * the key `tenant create` mints) may call it; any other key is refused `forbidden`.
+   */
+  ownerGated?: boolean;
+  /**
+   * Answers, success or refusal, no sooner than this many ms after the call began (plus up to a
+   * quarter more at random), waiting after its transaction has committed and its connection gone
+   * back: for public commands whose time taken must not tell what they found (a login by email).
+   */
+  minimumAnswerMs?: number;
+  /**
+   * A repeat with the same input changes nothing and succeeds again (the reference's "idempotent";
+   * by state or by key): clients may retry it after a network fault (the SDK does), and MCP says so
+   * (`idempotentHint`). Reads always are.
+   */
+  idempotent?: boolean;
   /** The error kinds it may answer with, when they differ from the defaults of its kind (see `errorKinds`). */
   errors?: readonly ErrorKind[];
   /**
-   * A read's query string as its input, for parameters that do not map one to one onto input fields
-   * (e.g. `option.color=red`). Unmapped parameters are dropped. Default: the query as it is.
+   * Input fields (lists of `{ name, value }`) a read takes in its query string as a family of
+   * parameters named by a prefix, never under their own name: `{ options: 'option.' }` reads each
+   * `option.color=red` as one item. The REST shim (`queryInput`) and the OpenAPI document follow it.
    */
-  fromQuery?(query: Record<string, string | string[]>): Record<string, unknown>;
+  queryFamilies?: Record<string, string>;
+  /**
+   * Query parameters it does not declare are accepted and ignored (the reference's read.products:
+   * "extra string-valued parameters are accepted"; a storefront link carries `utm_source`). A
+   * declared field's own name is still refused when it cannot be read so (`options=color:red`).
+   */
+  extraQueryAccepted?: boolean;
+  /** A last adjustment of the input `queryInput` built from a read's query string (e.g. `facets=all`). */
+  fromQuery?(input: Record<string, unknown>): Record<string, unknown>;
   /**
    * Named REST projections of the result: the shim selects the named schema's fields instead of the
    * whole result. The input field `projection` picks one; absent means `full` (the result itself).
    */
   projections?: Record<string, TSchema>;
+  /**
+   * The read may answer with `PreparedJson` (text rendered at write time): the surfaces of a process
+   * that runs its subgraph call it directly, without GraphQL execution, and REST sends the text as is
+   * (with its HTTP caching headers). GraphQL callers get the object the text spells.
+   */
+  prepared?: boolean;
   handler(call: OperationCall<Static<I>, P, E>): Promise<Static<R>>;
 }
 
@@ -106,16 +149,63 @@ export function typeStem(operationName: string): string {
     .join('');
 }
 
+/** What a surface says of a deprecated operation (null when it is not): the reason, naming its successor. */
+export function deprecationNotice(op: Pick<Operation, 'deprecated' | 'successor'>): string | null {
+  if (!op.deprecated) return null;
+  return `Deprecated by the interface reference${op.successor ? `; use ${op.successor} instead` : ''}.`;
+}
+
+/** The refusal of an owner-gated operation called by another key: `forbidden`, naming the scope and the gate. */
+export function ownerOnly(op: Pick<Operation, 'name' | 'scope'>): AppError {
+  return new AppError('forbidden', `${op.name} is owner-gated: only the tenant's owner key may call it (scope ${op.scope ?? 'none'} is not enough)`, {
+    ...(op.scope ? { scope: op.scope } : {}),
+    owner_required: true,
+  });
+}
+
 const COMMAND_ERRORS: readonly ErrorKind[] = ['validation_failed', 'unauthorized', 'forbidden', 'conflict', 'internal'];
 const INTERNAL_READ_ERRORS: readonly ErrorKind[] = ['validation_failed', 'unauthorized', 'forbidden', 'internal'];
 const PUBLIC_READ_ERRORS: readonly ErrorKind[] = ['validation_failed', 'not_found', 'internal'];
 
 /**
- * The kinds an operation may answer with: its own list, or the reference's list for its kind.
- * `rate_limited` is added on every surface by the gateway.
+ * The kinds an operation may answer with: its own list, or the reference's list for its kind (an
+ * internal read that needs no scope cannot be forbidden). `rate_limited` is added on every surface
+ * by the gateway.
  */
-export function errorKinds(op: Pick<Operation, 'kind' | 'access' | 'errors'>): readonly ErrorKind[] {
+export function errorKinds(op: Pick<Operation, 'kind' | 'access' | 'scope' | 'errors'>): readonly ErrorKind[] {
   if (op.errors) return op.errors;
   if (op.kind === 'command') return COMMAND_ERRORS;
-  return op.access === 'public' ? PUBLIC_READ_ERRORS : INTERNAL_READ_ERRORS;
+  if (op.access === 'public') return PUBLIC_READ_ERRORS;
+  return op.scope ? INTERNAL_READ_ERRORS : INTERNAL_READ_ERRORS.filter((kind) => kind !== 'forbidden');
+}
+
+/**
+ * A read's query string as its input (REST). Each parameter is an input field of that name (a list
+ * field takes comma-separated values, and may repeat) or one of a family (`option.color=red`). Any
+ * other is refused, naming it (ignored, `options=color:red` would serve an unfiltered page), unless
+ * the read accepts extra parameters: then only a declared field's own name is refused.
+ */
+export function queryInput(
+  op: Pick<Operation, 'input' | 'queryFamilies' | 'fromQuery' | 'extraQueryAccepted'>,
+  query: Record<string, string | string[]>,
+): Record<string, unknown> {
+  const fields = op.input.properties as Record<string, { type?: string }>;
+  const families = op.queryFamilies ?? {};
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    const family = Object.keys(families).find((field) => key.startsWith(families[field]));
+    if (family) {
+      const items = values.map((v) => ({ name: key.slice(families[family].length), value: v }));
+      input[family] = [...((input[family] as unknown[] | undefined) ?? []), ...items];
+    } else if (Object.hasOwn(fields, key) && !Object.hasOwn(families, key)) {
+      input[key] = fields[key].type === 'array' ? values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) : value;
+    } else if (op.extraQueryAccepted && !Object.hasOwn(fields, key)) {
+      continue;
+    } else {
+      const known = [...Object.keys(fields).filter((f) => !Object.hasOwn(families, f)), ...Object.values(families).map((p) => `${p}<name>`)];
+      throw validationFailed(`unknown query parameter ${key}; this read takes ${known.join(', ') || 'none'}`);
+    }
+  }
+  return op.fromQuery ? op.fromQuery(input) : input;
 }

@@ -1,7 +1,9 @@
 import { listAudit } from './audit';
 import { validationFailed } from './errors';
+import type { EventDeclaration } from './event';
 import { defineOperation, type Operation } from './operation';
 import { listEvents } from './outbox';
+import { maskEventPayload, payloadSchemas } from './personal';
 import { t, type TObject, type TSchema } from './schema';
 
 /** How deep the merged audit and event reads may page (page × limit), since each subgraph is asked for that many. */
@@ -44,8 +46,12 @@ const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pend
 export const auditPage = page(auditItem);
 export const eventPage = page(eventItem);
 
-/** The audit and event reads every subgraph serves over its own schema. */
-export function platformReads(subgraph: string): Operation[] {
+/**
+ * The audit and event reads every subgraph serves over its own schema. An event's payload comes back
+ * with the personal fields of its type's declaration masked unless the actor has `pii.read` (rule 7).
+ */
+export function platformReads(subgraph: string, events: readonly EventDeclaration[] = []): Operation[] {
+  const schemas = payloadSchemas(events);
   return [
     defineOperation({
       name: `${subgraph}.audit`,
@@ -68,7 +74,7 @@ export function platformReads(subgraph: string): Operation[] {
       kind: 'read',
       access: 'internal',
       scope: 'events.read',
-      summary: `Events recorded by the ${subgraph} subgraph, newest first, with their delivery state.`,
+      summary: `Events recorded by the ${subgraph} subgraph, newest first, with their delivery state; personal fields of payloads masked without pii.read.`,
       input: t.object({ ...eventFilter, ...paging(MERGED_READ_DEPTH) }),
       result: eventPage,
       events: [],
@@ -76,7 +82,8 @@ export function platformReads(subgraph: string): Operation[] {
         const limit = input.limit ?? 24;
         const pageNo = input.page ?? 1;
         const { items, total } = await listEvents(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
-        return { items, page: pageNo, limit, total };
+        const pii = actor!.scopes.includes('pii.read');
+        return { items: pii ? items : items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })), page: pageNo, limit, total };
       },
     }),
   ];
@@ -113,7 +120,7 @@ export const mergedReads: MergedRead[] = [
   {
     name: 'read.internal.events',
     scope: 'events.read',
-    summary: 'Events of the tenant with their delivery trail, newest first.',
+    summary: 'Events of the tenant with their delivery trail, newest first; personal fields of payloads masked without pii.read.',
     restPath: '/internal/events',
     part: 'events',
     orderBy: 'occurred_at',

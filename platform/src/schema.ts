@@ -5,9 +5,27 @@ export const SAFE_INTEGER_MAX = Number.MAX_SAFE_INTEGER;
 /** Identifiers and handles are short: a caller's 1 MB "id" is refused before anything looks it up. */
 export const ID_MAX_LENGTH = 200;
 
+/**
+ * `personal: true` marks a property as personal data (spec rule 7): it is masked by `maskPersonal`
+ * for an actor without `pii.read`, and the JSON schema carries it as `x-personal: true` (validation
+ * ignores it). On an object, every string inside is personal except what is marked `personal: false`.
+ */
+export interface PersonalOption {
+  personal?: boolean;
+}
+
+/** The keyword that carries the mark in a JSON schema. */
+export const PERSONAL_KEYWORD = 'x-personal';
+
+/** Options with `personal` turned into the `x-personal` annotation. */
+function annotated<O extends PersonalOption>(options: O): Omit<O, 'personal'> {
+  const { personal, ...rest } = options;
+  return personal === undefined ? rest : { ...rest, [PERSONAL_KEYWORD]: personal };
+}
+
 export const t = {
-  object: <P extends TProperties>(properties: P, options: SchemaOptions = {}) =>
-    Type.Object(properties, { additionalProperties: false, ...options }),
+  object: <P extends TProperties>(properties: P, options: SchemaOptions & PersonalOption = {}) =>
+    Type.Object(properties, { additionalProperties: false, ...annotated(options) }),
   /**
    * A result object with a GraphQL type name of its own (shared by every operation that returns it);
    * with `key`, a federation entity other subgraphs can reference.
@@ -15,10 +33,10 @@ export const t = {
   entity: <P extends TProperties>(graphqlName: string, properties: P, key?: string) =>
     Type.Object(properties, { additionalProperties: false, 'x-graphql-name': graphqlName, ...(key ? { 'x-graphql-key': key } : {}) }),
   /** An object the reference calls open: extra properties allowed. */
-  openObject: <P extends TProperties>(properties: P, options: SchemaOptions = {}) =>
-    Type.Object(properties, { additionalProperties: true, ...options }),
-  string: (options: { minLength?: number; maxLength?: number; pattern?: string; format?: string; description?: string } = {}) =>
-    Type.String(options),
+  openObject: <P extends TProperties>(properties: P, options: SchemaOptions & PersonalOption = {}) =>
+    Type.Object(properties, { additionalProperties: true, ...annotated(options) }),
+  string: (options: { minLength?: number; maxLength?: number; pattern?: string; format?: string; description?: string } & PersonalOption = {}) =>
+    Type.String(annotated(options)),
   /** An identifier, handle or other short required text: 1 to ID_MAX_LENGTH characters. */
   id: (description?: string) => Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, ...(description ? { description } : {}) }),
   integer: (options: { minimum?: number; maximum?: number; exclusiveMinimum?: number; default?: number; description?: string } = {}) =>
@@ -31,10 +49,10 @@ export const t = {
   array: <S extends TSchema>(items: S, options: { minItems?: number; maxItems?: number; uniqueItems?: boolean; description?: string } = {}) =>
     Type.Array(items, options),
   /** An object with string keys and any values (metadata, credentials). */
-  record: (options: SchemaOptions = {}) => Type.Record(Type.String(), Type.Unknown(), options),
+  record: (options: SchemaOptions & PersonalOption = {}) => Type.Record(Type.String(), Type.Unknown(), annotated(options)),
   /** Any JSON value. */
-  json: (options: SchemaOptions = {}) => Type.Unknown(options),
-  email: () => Type.String({ format: 'email', maxLength: 320 }),
+  json: (options: SchemaOptions & PersonalOption = {}) => Type.Unknown(annotated(options)),
+  email: (options: PersonalOption = {}) => Type.String({ format: 'email', maxLength: 320, ...annotated(options) }),
   uri: (maxLength: number) => Type.String({ format: 'uri', maxLength }),
   timestamp: () => Type.String({ format: 'date-time' }),
 };

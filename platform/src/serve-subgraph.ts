@@ -20,6 +20,27 @@ export const INTERNAL_SECRET_HEADER = 'x-backoffice-internal';
 /** Endpoints only the gateway may call (POST /internal/<name>), for services a subgraph offers it. */
 export type InternalRoutes = Record<string, (body: Record<string, unknown>) => Promise<unknown>>;
 
+/** How long a call to another process's internal endpoint may take. */
+const INTERNAL_TIMEOUT_MS = 10_000;
+
+/**
+ * The caller's side of `InternalRoutes`: a POST to `<baseUrl>/internal/<name>` carrying the shared
+ * secret's token, answering the endpoint's JSON. `service` names the other side in errors.
+ */
+export function internalCaller(service: string, baseUrl: string, secret: string) {
+  return async <T>(name: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/internal/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: internalToken(secret) },
+      body: JSON.stringify(body),
+      // A hung process must not hold a request (or a mail send) for undici's 300 s.
+      signal: AbortSignal.timeout(INTERNAL_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`${service} /internal/${name} answered ${response.status}`);
+    return response.json() as Promise<T>;
+  };
+}
+
 export interface ServeSubgraphOptions {
   /** Let in calls without the gateway's signed context: a forwarded bearer, or none. */
   access?: SubgraphAccess;
@@ -57,7 +78,12 @@ export async function serveSubgraph(
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return reply.code(401).send({ error: { kind: 'unauthorized', message: 'internal endpoint' } });
       }
-      return handle(request.body as Record<string, unknown>);
+      // A body that is not a JSON object (none, an array) is refused, not handed on as undefined.
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return reply.code(400).send({ error: { kind: 'validation_failed', message: 'the body must be a JSON object' } });
+      }
+      return handle(body as Record<string, unknown>);
     });
   }
   app.get('/healthz', async () => ({ status: 'ok' }));

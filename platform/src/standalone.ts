@@ -17,8 +17,11 @@ import { trustProxyOf } from './subgraph-access';
 export async function runStandalone<P extends object>(
   definition: SubgraphDefinition<P>,
   internal: ((runtime: SubgraphRuntime) => InternalRoutes) | undefined,
-  /** The ports the subgraph declares, reaching the others over HTTP. */
-  ports: P,
+  /**
+   * The ports the subgraph declares, reaching the others over HTTP; a function is given the database
+   * (e.g. to listen there for another subgraph's notifications).
+   */
+  ports: P | ((database: { url: string; log: (line: string) => void }) => P),
   authenticate?: (runtime: SubgraphRuntime) => Authenticate,
 ) {
   const secret = process.env.CONTEXT_SECRET;
@@ -31,7 +34,8 @@ export async function runStandalone<P extends object>(
   startTracing({ serviceName: `backoffice-${definition.name}` });
   const database = await openDatabase(log);
   const bus = await new EventBus({ url: database.url, log }).start();
-  const runtime = await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, ports, bus, log }).start();
+  const given = typeof ports === 'function' ? (ports as (database: { url: string; log: (line: string) => void }) => P)({ url: database.url, log }) : ports;
+  const runtime = await new SubgraphRuntime(definition, { url: database.url, contextSecret: secret, ports: given, bus, log }).start();
   const port = Number(process.env[`${definition.name.toUpperCase()}_PORT`]) || definition.defaultPort;
   const limiter = authenticate ? createRateLimiter(rateLimitConfig(), process.env.REDIS_URL, log) : null;
   const server = await serveSubgraph(runtime, port, internal?.(runtime) ?? {}, undefined, {

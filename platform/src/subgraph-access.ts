@@ -72,7 +72,8 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
       });
       reply.headers(rateHeaders(admission.rate));
       const charged: Charged = { rateKey: admission.rateKey, actor: admission.actor, requestId };
-      return { call: { actor: admission.actor, request_id: requestId }, [CHARGED]: charged } as SubgraphContext;
+      // The client's address (the router's, unless TRUST_PROXY): what per-address limits of public commands key on.
+      return { call: { actor: admission.actor, request_id: requestId, client_address: request.ip }, [CHARGED]: charged } as SubgraphContext;
     } catch (error) {
       const appError = asAppError(error, requestId, runtime.log);
       const headers = new Map(Object.entries(appError instanceof RatedError ? rateHeaders(appError.rate) : {}));

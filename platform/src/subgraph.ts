@@ -1,7 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
 import { parse, type GraphQLSchema } from 'graphql';
-import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
+import type { DataSource, EntityManager, EntitySchema, MigrationInterface } from 'typeorm';
 import { verifyContext, type Actor, type CallContext } from './actor';
 import { AuditLog } from './audit';
 import { createDataSource, migrate } from './db/data-source';
@@ -19,6 +19,7 @@ import { taskQueue, taskTransaction, type TaskDefinition } from './bus/task';
 import type { EventBus } from './bus/event-bus';
 import { cronOf, runJob, type JobDefinition, type JobRun } from './bus/job';
 import { platformReads } from './platform-reads';
+import { PreparedJson } from './prepared';
 import { JSONScalar, SafeInt } from './scalars';
 import { metrics, observeSubgraph, operationTimer } from './observability/metrics';
 
@@ -53,6 +54,33 @@ export interface SubgraphDefinition<P extends object = {}> {
   tasks?: TaskDefinition<never, P>[];
   /** Its scheduled work, one run at a time across processes. */
   jobs?: JobDefinition[];
+  /** Copies derived from its tables (rendered documents, listings) that its commands' events keep in step. */
+  derived?: DerivedCopies;
+}
+
+/**
+ * Derived copies kept in step in the command's own transaction, after its writes (staged ones too)
+ * and before its commit: a command never commits without them, and no command writes them by hand.
+ */
+export interface DerivedCopies {
+  /** The events after which `refresh` runs; a command that emits none of them commits as before. */
+  events: readonly EventDeclaration[];
+  /**
+   * Brings the copies in line with what the command wrote (its events name what changed). May return
+   * what the process is to be told once the command has committed (e.g. a cache's new version).
+   */
+  refresh(db: EntityManager, events: readonly EventDraft[], tenantId: string): Promise<void | (() => void)>;
+}
+
+/**
+ * Over GraphQL the selection is the projection: a prepared read asked for a declared REST projection
+ * answers its whole result, from which any field may be selected.
+ */
+function graphqlInput(operation: Operation, input: unknown): unknown {
+  const projection = (input as { projection?: unknown }).projection;
+  if (!operation.prepared || typeof projection !== 'string' || !Object.hasOwn(operation.projections ?? {}, projection)) return input;
+  const { projection: _declared, ...rest } = input as Record<string, unknown>;
+  return rest;
 }
 
 /** A subgraph's own lifecycle work. `committed` runs in process, right after a command's commit. */
@@ -67,7 +95,7 @@ export interface SubgraphContext {
 }
 
 export function subgraphOperations(definition: SubgraphDefinition): Operation[] {
-  return [...definition.operations, ...platformReads(definition.name)];
+  return [...definition.operations, ...platformReads(definition.name, definition.events)];
 }
 
 /** What may emit each of a subgraph's events: its operations, consumers and tasks, by name. */
@@ -143,7 +171,7 @@ export class SubgraphRuntime<P extends object = {}> {
     this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, (events) => this.committed(events), options.ports, {
       tasks: (definition.tasks ?? []) as TaskDefinition<never, never>[],
       queue: bus ?? null,
-    });
+    }, definition.derived);
     this.hooks = definition.hooks?.(this) ?? {};
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
@@ -157,9 +185,10 @@ export class SubgraphRuntime<P extends object = {}> {
       target[fieldName(operation.name)] = async (_: unknown, args: { input?: unknown }, context: SubgraphContext) => {
         const done = operationTimer(this.definition.name, operation.name);
         try {
-          const result = await this.executor.execute(operation, args.input ?? {}, context.call);
+          const result = await this.executor.execute(operation, graphqlInput(operation, args.input ?? {}), context.call);
           done('ok');
-          return result;
+          // A prepared answer is text: GraphQL selects from the object it spells.
+          return result instanceof PreparedJson ? result.toJSON() : result;
         } catch (error) {
           done(error instanceof AppError ? error.kind : 'internal');
           throw error instanceof AppError ? error.toGraphQLError() : error;

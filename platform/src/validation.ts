@@ -8,6 +8,27 @@ const strict = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults:
 /** Query strings carry only text: reads coerce "5" to 5 and "true" to true before the same rules apply. */
 const coercing = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: true }));
 
+/**
+ * `uniqueItems` by value, done here: Ajv's own check of scalar items keys a plain object by the
+ * item, so two `"__proto__"` items pass it as distinct.
+ */
+const canonical = (value: unknown): string =>
+  value !== null && typeof value === 'object'
+    ? Array.isArray(value)
+      ? `[${value.map(canonical).join(',')}]`
+      : `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`
+    : JSON.stringify(value);
+for (const ajv of [strict, coercing]) {
+  ajv.removeKeyword('uniqueItems');
+  ajv.addKeyword({
+    keyword: 'uniqueItems',
+    type: 'array',
+    schemaType: 'boolean',
+    error: { message: 'must not contain the same item twice' },
+    validate: (unique: boolean, items: unknown[]) => !unique || new Set(items.map(canonical)).size === items.length,
+  });
+}
+
 const cache = new WeakMap<TSchema, ValidateFunction>();
 const coercingCache = new WeakMap<TSchema, ValidateFunction>();
 

@@ -46,7 +46,7 @@ export const GRAPHQL_TARGETS = [...OPERATIONS.values()].map((r) => asTarget(r.op
 export const SURFACE_TARGETS: Target[] = [...SURFACE_OPERATIONS.values()].map((s) =>
   s.kind === 'operation'
     ? asTarget(s.operation)
-    : { name: s.name, kind: 'read', access: 'internal', input: s.read.input as unknown as Schema, restPath: s.read.restPath, merged: true, kinds: errorKinds({ kind: 'read', access: 'internal' }) },
+    : { name: s.name, kind: 'read', access: 'internal', input: s.read.input as unknown as Schema, restPath: s.read.restPath, merged: true, kinds: errorKinds({ kind: 'read', access: 'internal', scope: s.read.scope }) },
 );
 
 const VALIDATION: ErrorKind[] = ['validation_failed'];

@@ -227,7 +227,11 @@ export function applyMutation(input: unknown, root: Schema, spec: MutationSpec, 
       return certain(clone(pick(['x', 7, [], [{}], true, ...(required ? [null] : [])], v)));
     }
     case 'nonexistent_ref': {
-      const refs = all.filter((s) => typeof s.value === 'string' && typeof s.path[s.path.length - 1] === 'string' && /_id$/.test(String(s.path[s.path.length - 1])));
+      // An extension_id is the caller's name for a self-installed app, not a reference to a row: arming,
+      // revoking, registering or removing under an unknown one is no violation (revoke/remove answer false).
+      const refs = all.filter(
+        (s) => typeof s.value === 'string' && typeof s.path[s.path.length - 1] === 'string' && /_id$/.test(String(s.path[s.path.length - 1])) && s.path[s.path.length - 1] !== 'extension_id',
+      );
       const listed = all.filter((s) => typeof s.value === 'string' && typeof s.path[s.path.length - 2] === 'string' && /_ids$/.test(String(s.path[s.path.length - 2])));
       const site = choose([...refs, ...listed]);
       if (site) return { value: setAt(value, site.path, pick(missing, v)), certain: true, kinds: ['conflict', 'validation_failed'] };

@@ -25,7 +25,7 @@ export function enc(text: string): string {
   return out;
 }
 
-/** The query string of a valid-shaped input, the inverse of read.products' `fromQuery`. */
+/** The query string of a valid-shaped input, the inverse of the platform's `queryInput`. */
 export function toPairs(input: Record<string, unknown>): Pair[] {
   const pairs: Pair[] = [];
   for (const [key, value] of Object.entries(input)) {
@@ -52,7 +52,8 @@ const UNCERTAIN = new Set<QueryMutation>(['q_int_odd', 'q_proto_names', 'q_bad_u
 /** Applies query mutations in order (one that has no place here is skipped) and says what may answer. */
 export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, mutations: Array<{ kind: QueryMutation; n: number }>, missingStores: readonly string[]): QueryOutcome {
   const props = schema.properties ?? {};
-  const isProducts = 'store' in props;
+  // read.products (its option./cf. parameters, projection, price order); other reads by `store` (read.pages) are plain.
+  const isProducts = 'store' in props && 'projection' in props;
   const labels: string[] = [];
   let schemaWrong = false;
   let projectionWrong = false;
@@ -121,6 +122,12 @@ export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, muta
         const [k, val] = pairs[i];
         // After a malformed escape the value is not decoded at all: `%00` would stay three characters, not a NUL.
         if (/%(?![0-9A-Fa-f]{2})/.test(k + val)) continue;
+        // Nor after escapes that are not UTF-8 (q_bad_utf8): the value then stays as sent, `%00` included.
+        try {
+          decodeURIComponent(k + val);
+        } catch {
+          continue;
+        }
         pairs[i] = n % 3 === 0 && (k.startsWith('option.') || k.startsWith('cf.')) ? [`${k}%00x`, val] : [k, `${val}%00`];
         break;
       }
@@ -141,7 +148,7 @@ export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, muta
       case 'q_unknown': {
         const name = pick(['extra', ...PROTOTYPE_NAMES, 'Limit', 'limit[]', '__proto__[x]'], n);
         pairs.push([enc(name), '1']);
-        certainSchema = !isProducts; // read.products ignores parameters it does not know (documented)
+        certainSchema = !isProducts; // read.products accepts extra parameters (the reference); other reads refuse them
         break;
       }
       case 'q_too_many':

@@ -64,14 +64,18 @@ function stringArb(s: Schema, field: string, pool: Pool): fc.Arbitrary<string> {
   const max = Math.min(s.maxLength ?? 40, 40);
   const fits = (v: string) => [...v].length >= min && [...v].length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern).test(v));
   const real = pool.real[field] ?? [];
+  // Fixed candidates are chosen among those that fit, up front: a filter no candidate passes would
+  // make the generator retry for ever (a field of 32 characters or more fits no prototype name).
+  const missing = pool.missing.filter(fits);
   if (real.length) {
-    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, fc.constantFrom(...pool.missing).filter(fits));
+    return missing.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, fc.constantFrom(...missing)) : fc.constantFrom(...real);
   }
   if (s.pattern) return fc.stringMatching(new RegExp(s.pattern), { size: 'xsmall' }).filter(fits);
+  const prototypeNames = PROTOTYPE_NAMES.filter(fits);
   return fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: max }) },
     fc.string({ minLength: Math.max(min, 1), maxLength: max, unit: 'grapheme' }).filter(fits),
-    fc.constantFrom(...PROTOTYPE_NAMES).filter(fits),
+    ...(prototypeNames.length ? [fc.constantFrom(...prototypeNames)] : []),
   );
 }
 
@@ -86,6 +90,8 @@ export function validArb(schema: Schema, pool: Pool, field = ''): fc.Arbitrary<u
   const { schema: s, nullable } = nonNull(schema);
   if (nullable) return fc.oneof({ weight: 3, arbitrary: validArb(s, pool, field) }, fc.constant(null));
   if (s.enum) return fc.constantFrom(...s.enum);
+  // A union of several kinds (a flag as a boolean or as one of its strings): any branch.
+  if (s.anyOf) return fc.oneof(...s.anyOf.map((branch) => validArb(branch, pool, field)));
   if (isAnyJson(s)) return anyJson;
   if (isOpenRecord(s)) return fc.dictionary(openKey, scalar, { maxKeys: Math.min(s.maxProperties ?? 3, 3) });
   switch (s.type) {
@@ -119,6 +125,8 @@ export function fixup(operation: string, input: Record<string, unknown>): Record
   if ('expires_in_days' in input && input.never_expires === true) delete input.never_expires;
   if (operation === 'catalog.option.create' && Array.isArray(input.values) && input.values.length) input.default_value = input.values[0];
   if ('projection' in input && typeof input.projection === 'string') input.projection = input.projection.length % 2 ? 'feed' : 'full';
+  // read.internal.pages: include_archived given with archived must agree with it.
+  if ('include_archived' in input && 'archived' in input) delete input.include_archived;
   if (typeof input.price_min === 'number' && typeof input.price_max === 'number' && input.price_min > input.price_max) delete input.price_min;
   if (Array.isArray(input.categories)) {
     let primary = false;

@@ -6,6 +6,8 @@ import { taskCollector, type Enqueue, type QueuedJob, type TaskDefinition } from
 /** What a consumer's handler gets: the event, its own subgraph's transaction, and ways to emit and queue. */
 export interface ConsumerCall<T = Record<string, unknown>, P extends object = {}> {
   event: DomainEvent & { payload: T };
+  /** Which delivery of the event this is, from 1 (the bus retries a failed one with backoff). */
+  attempt: number;
   /** The consumer's subgraph's transaction: its writes commit with the record that it handled the event. */
   db: EntityManager;
   /** Records one of the consumer's declared events, written in the same transaction. */
@@ -138,7 +140,7 @@ async function handleTogether<P extends object>(
     const tasks = taskCollector(host.schema, host.tasks, `consumer ${consumer.name}`);
     const outcomes: DeliveryOutcome[] = [];
     let events = 0;
-    for (const { event } of deliveries) {
+    for (const { event, attempt } of deliveries) {
       // A second copy of one event in the batch counts once.
       if (!fresh.delete(event.event_id)) {
         outcomes.push('duplicate');
@@ -147,6 +149,7 @@ async function handleTogether<P extends object>(
       const drafts: EventDraft[] = [];
       await consumer.handler({
         event,
+        attempt,
         db,
         log: host.log,
         ports: host.ports,

@@ -32,6 +32,11 @@ export interface BusOptions {
   log?: (line: string) => void;
   /** Connections the bus keeps (its queues, schedules and maintenance). */
   poolSize?: number;
+  /**
+   * Whether this process runs scheduled jobs (default: unless `JOBS=off`). A deployment may keep
+   * them to one worker process, and a benchmark off a table it measures.
+   */
+  jobs?: boolean;
 }
 
 /**
@@ -48,9 +53,14 @@ export class EventBus {
   private readonly boss: PgBoss;
   private readonly log: (line: string) => void;
   private readonly workers = new Map<string, string[]>();
+  private readonly jobs: boolean;
+  /** Batches under way: their queue, and how to let go of them (see `stop`). */
+  private readonly running = new Set<{ queue: string; letGo: (error: Error) => void }>();
+  private stopping: Promise<void> | null = null;
 
   constructor(options: BusOptions) {
     this.log = options.log ?? console.error;
+    this.jobs = options.jobs ?? process.env.JOBS !== 'off';
     this.boss = new PgBoss({
       connectionString: options.url,
       schema: 'pgboss',
@@ -67,8 +77,24 @@ export class EventBus {
     return this;
   }
 
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  /**
+   * Waits up to 10 s for the batches under way, then pg-boss fails what is still
+   * active (to be retried) and closes its pool. A handler still running after that (a call that
+   * never answers) would keep its worker's loop, and pg-boss's wait for it, alive for ever, holding
+   * the process open: it is let go of, and named. Stopping twice waits for the one stop.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      try {
+        await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      } finally {
+        const left = new Map<string, number>();
+        for (const batch of this.running) left.set(batch.queue, (left.get(batch.queue) ?? 0) + 1);
+        if (left.size) this.log(`bus: stopped while batches were still running, let go of: ${[...left].map(([queue, n]) => `${queue} (${n} batch${n > 1 ? 'es' : ''})`).join(', ')}`);
+        for (const batch of this.running) batch.letGo(new Error('the bus has stopped'));
+      }
+    })();
+    return this.stopping;
   }
 
   /**
@@ -93,7 +119,7 @@ export class EventBus {
    * the error that makes pg-boss retry it (alone).
    */
   async consume(queue: string, eventTypes: readonly string[], handle: (deliveries: Delivery[]) => Promise<Array<Error | null>>): Promise<void> {
-    await this.boss.createQueue(queue, { name: queue, ...CONSUMER_RETRY });
+    await this.createQueue(queue, { name: queue, ...CONSUMER_RETRY });
     const route = routeSql(queue, eventTypes);
     await this.db().executeSql(route.text, route.values);
     await this.work<DomainEvent>(queue, async (jobs) => {
@@ -105,7 +131,7 @@ export class EventBus {
   /** A task's queue: each job is one run, retried as `retry` says; `handle` throwing fails the run. */
   async task(queue: string, retry: TaskRetry, handle: (data: unknown, attempt: number, lastAttempt: boolean) => Promise<void>): Promise<void> {
     const options = { name: queue, retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: retry.backoff };
-    await this.boss.createQueue(queue, options);
+    await this.createQueue(queue, options);
     // An existing queue keeps what it was created with: apply today's policy to jobs queued from now on.
     await this.boss.updateQueue(queue, options);
     // Runs are independent (a webhook send waits on the network): several of a batch at a time.
@@ -143,13 +169,24 @@ export class EventBus {
     const workers: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
       const worker = await this.boss.work<D>(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH, includeMetadata: true }, async (jobs) => {
-        await handle(jobs);
+        await this.tracked(queue, () => handle(jobs));
         // A full batch means more are waiting: fetch again at once instead of after the polling interval.
         if (jobs.length === BATCH) this.boss.notifyWorker(worker);
       });
       workers.push(worker);
     }
     this.workers.set(queue, workers);
+  }
+
+  private async tracked(queue: string, run: () => Promise<void>): Promise<void> {
+    let batch!: { queue: string; letGo: (error: Error) => void };
+    const letGo = new Promise<never>((_, reject) => (batch = { queue, letGo: reject }));
+    this.running.add(batch);
+    try {
+      await Promise.race([run(), letGo]);
+    } finally {
+      this.running.delete(batch);
+    }
   }
 
   private async fail(queue: string, id: string, error: unknown): Promise<void> {
@@ -162,9 +199,10 @@ export class EventBus {
    * failed run is logged; the next tick runs it again).
    */
   async schedule(queue: string, cron: string, run: () => Promise<void>): Promise<void> {
-    await this.boss.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0, expireInSeconds: 15 * 60 });
+    if (!this.jobs) return;
+    await this.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0, expireInSeconds: 15 * 60 });
     await this.boss.schedule(queue, cron);
-    const worker = await this.boss.work(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async () => run());
+    const worker = await this.boss.work(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async () => this.tracked(queue, run));
     this.workers.set(queue, [worker]);
   }
 
@@ -172,6 +210,21 @@ export class EventBus {
   async runNow(queue: string): Promise<void> {
     await this.boss.send(queue, {});
     this.wake(queue);
+  }
+
+  /**
+   * pg-boss's createQueue, again after a deadlock: processes starting at once (each subgraph run
+   * alone) create their queues at the same moment, and PostgreSQL may pick one of them to fail.
+   */
+  private async createQueue(queue: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.boss.createQueue(queue, options);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((ok) => setTimeout(ok, 50 * attempt + Math.random() * 100));
+      }
+    }
   }
 
   private db(): PgBoss.Db {

@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import { SecretBox } from './secret-box';
 import { targetPolicy, type TargetPolicy } from './target';
-import { dataDir } from '../db/locate';
+import { deploymentKey } from '../deployment-key';
+import type { EventDeclaration } from '../event';
+import { payloadSchemas } from '../personal';
+import type { TSchema } from '../schema';
 
 /** What webhook subscriptions and deliveries need from the deployment. */
 export interface WebhookSettings {
@@ -13,11 +13,11 @@ export interface WebhookSettings {
   policy: TargetPolicy;
   /** Every event type declared in the system: what `event_types` may name (`*`: all of them). */
   eventTypes: readonly string[];
+  /** Each declared event type's payload schema: what a delivery masks the personal fields of. */
+  payloads: ReadonlyMap<string, TSchema>;
   /** The first retry's base delay, doubling after (WEBHOOK_RETRY_DELAY_SECONDS, default 20: about 3 days over 13 retries). */
   retryDelaySeconds: number;
 }
-
-const KEY_FILE = 'webhook-secret.key';
 
 /**
  * The key that seals signing secrets: WEBHOOK_SECRET_KEY (at least 32 characters; required when
@@ -26,28 +26,13 @@ const KEY_FILE = 'webhook-secret.key';
  * makes stored secrets unreadable: subscriptions must then rotate their secret.
  */
 export function webhookSecretKey(env = process.env): string {
-  const given = env.WEBHOOK_SECRET_KEY;
-  if (given !== undefined && given !== '') {
-    if (given.length < 32) throw new Error('WEBHOOK_SECRET_KEY must have at least 32 characters');
-    return given;
-  }
-  const dir = env.DATA_DIR ? resolve(env.DATA_DIR) : dataDir();
-  const file = join(dir, KEY_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    // `wx`: two processes starting at once do not overwrite each other's key.
-    try {
-      writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    chmodSync(file, 0o600);
-  }
-  return readFileSync(file, 'utf8').trim();
+  return deploymentKey({ variable: 'WEBHOOK_SECRET_KEY', file: 'webhook-secret.key', problem: (key) => (key.length < 32 ? 'must have at least 32 characters' : null) }, env);
 }
 
-export function webhookSettings(eventTypes: readonly string[], env = process.env): WebhookSettings {
+/** The settings, given every event declaration of the system (the catalog subscriptions choose from). */
+export function webhookSettings(events: readonly EventDeclaration[], env = process.env): WebhookSettings {
   const delay = Number(env.WEBHOOK_RETRY_DELAY_SECONDS || 20);
   if (!Number.isInteger(delay) || delay < 1 || delay > 3600) throw new Error('WEBHOOK_RETRY_DELAY_SECONDS must be a whole number of seconds from 1 to 3600');
-  return { secrets: new SecretBox(webhookSecretKey(env)), policy: targetPolicy(env), eventTypes, retryDelaySeconds: delay };
+  const payloads = payloadSchemas(events);
+  return { secrets: new SecretBox(webhookSecretKey(env)), policy: targetPolicy(env), eventTypes: [...payloads.keys()], payloads, retryDelaySeconds: delay };
 }

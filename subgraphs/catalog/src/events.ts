@@ -1,5 +1,6 @@
 import { defineEvent, t } from '@backoffice/platform';
 import { PRODUCT_STATUSES } from './domain/products';
+import { SKU_SHIPPING_FIELDS } from './domain/sku-shipping';
 
 /** Every event the catalog emits, with its payload. */
 
@@ -43,16 +44,37 @@ export const skuCreated = defineEvent(
   'A SKU was added to a product.',
 );
 
+/** Fields a `catalog.sku.updated` may name: catalog.sku.update's own, or `media` (catalog.media.attach). */
+export const SKU_CHANGES = ['code', 'name', 'ean', 'amount', 'compare_at_amount', 'status', 'metadata', 'ref', ...SKU_SHIPPING_FIELDS, 'media'] as const;
+export type SkuChange = (typeof SKU_CHANGES)[number];
+
+const nullableInteger = t.nullable(t.integer({ minimum: 0 }));
+/** The SKU after catalog.sku.update (its price, status and shipping attributes): the result's fields and the event's `sku`. */
+export const skuStateFields = {
+  code: t.string(),
+  amount: t.integer({ minimum: 0 }),
+  compare_at_amount: nullableInteger,
+  status: t.string(),
+  weight_grams: nullableInteger,
+  length_cm: nullableInteger,
+  width_cm: nullableInteger,
+  height_cm: nullableInteger,
+};
+const skuState = t.object(skuStateFields, { description: 'the SKU after the update (catalog.sku.update)' });
+
 export const skuUpdated = defineEvent(
   'catalog.sku.updated',
   t.object({
     sku_id: t.string(),
     product_id: t.string(),
     promotional_amount: t.optional(t.nullable(t.integer({ minimum: 0, description: 'the new promotional amount, null when cleared (catalog.sku.set_promotion)' }))),
-    changed: t.optional(t.array(t.enum(['media'] as const), { description: 'present when media changed (catalog.media.attach)' })),
+    changed: t.optional(
+      t.array(t.enum(SKU_CHANGES), { description: 'the fields catalog.sku.update changed (those given with their value unchanged are not listed); `media` from catalog.media.attach' }),
+    ),
     media_id: t.optional(t.string({ description: 'the media attached or updated (catalog.media.attach)' })),
+    sku: t.optional(skuState),
   }),
-  'A SKU changed: its promotional amount or its media.',
+  'A SKU changed: its fields (catalog.sku.update), its promotional amount or its media.',
 );
 
 export const categoryCreated = defineEvent(

@@ -5,6 +5,10 @@ import { catalogEntities } from './entities';
 import { catalogEvents } from './events';
 import { Catalog1763800000010 } from './migrations/1763800000010-catalog';
 import { Catalog1763800000011 } from './migrations/1763800000011-catalog-read';
+import { Catalog1795600000001 } from './migrations/1795600000001-sku-shipping';
+import { Catalog1796000000001 } from './migrations/1796000000001-prepared-documents';
+import { catalogDerived } from './derived';
+import { startStorefrontCache } from './domain/storefront-cache';
 import { brandCreate } from './operations/catalog.brand.create';
 import { categoryCreate } from './operations/catalog.category.create';
 import { collectionAddProducts } from './operations/catalog.collection.add_products';
@@ -19,12 +23,13 @@ import { productUpdate } from './operations/catalog.product.update';
 import { adminProducts } from './operations/catalog.products';
 import { skuCreate } from './operations/catalog.sku.create';
 import { skuSetPromotion } from './operations/catalog.sku.set_promotion';
+import { skuUpdate } from './operations/catalog.sku.update';
 import { readProducts } from './operations/read.products';
 import { catalogPorts, type CatalogPorts } from './ports';
 
-export { cachedDirectory, remoteDirectory, type StoreDirectory, type StoreRef } from './stores';
 export type { CatalogPorts } from './ports';
 export { catalogSkus, remoteCatalogSkus, type CatalogSkus, type SkuSnapshot } from './domain/checkout-skus';
+export { SKU_SHIPPING_FIELDS, type SkuShipping, type SkuShippingField } from './domain/sku-shipping';
 
 /** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
 export const catalog: SubgraphDefinition<CatalogPorts> = {
@@ -37,6 +42,7 @@ export const catalog: SubgraphDefinition<CatalogPorts> = {
     productPublish,
     productUnpublish,
     skuCreate,
+    skuUpdate,
     skuSetPromotion,
     optionCreate,
     mediaAttach,
@@ -51,7 +57,12 @@ export const catalog: SubgraphDefinition<CatalogPorts> = {
   events: catalogEvents,
   ports: catalogPorts,
   entities: catalogEntities,
-  migrations: [Catalog1763800000010, Catalog1763800000011],
+  migrations: [Catalog1763800000010, Catalog1763800000011, Catalog1795600000001, Catalog1796000000001],
+  derived: catalogDerived,
+  hooks: (runtime) => {
+    const cache = startStorefrontCache(runtime.dataSource, runtime.log);
+    return { start: () => cache.start(), stop: () => cache.stop() };
+  },
   resolvers: referenceResolvers as SubgraphDefinition['resolvers'],
 };
 export { seedCatalog } from './seed';

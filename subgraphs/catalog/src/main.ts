@@ -1,8 +1,7 @@
-import { remoteIdentity } from '@backoffice/identity';
+import { remoteDirectory, remoteIdentity } from '@backoffice/identity';
 import { runStandalone } from '@backoffice/platform';
 import { catalog } from './index';
 import { catalogSkus } from './domain/checkout-skus';
-import { remoteDirectory } from './stores';
 
 const identityUrl = process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001';
 const secret = process.env.CONTEXT_SECRET ?? '';
@@ -11,7 +10,7 @@ const identity = remoteIdentity(identityUrl, secret);
 
 const strings = (value: unknown) => (Array.isArray(value) ? value.map(String).slice(0, 1000) : []);
 
-// What other subgraphs ask of the catalog over HTTP (orders: SKU prices at checkout).
+// What other subgraphs ask of the catalog over HTTP (orders: SKU prices and shipping attributes at checkout and in quotes).
 void runStandalone(
   catalog,
   (runtime) => ({
@@ -19,6 +18,7 @@ void runStandalone(
       skus: await catalogSkus(runtime.dataSource).skus(String(body.tenant_id ?? ''), strings(body.sku_ids), body.store_id ? String(body.store_id) : undefined),
     }),
   }),
-  { stores: remoteDirectory(identityUrl, secret) },
+  // Store changes are heard on the shared database (identity's notifications): forgotten at once.
+  (database) => ({ stores: remoteDirectory(identityUrl, secret, { listen: { connection: database.url, log: database.log } }) }),
   () => identity.authenticate,
 );

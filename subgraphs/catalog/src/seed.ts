@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { renderDocuments } from './domain/product-document';
+import { publish } from './domain/publication';
+import { bumpCatalogVersion } from './domain/storefront-cache';
 
 /**
  * Demo catalogs: `backoffice seed --tenant <id> --products N [--seed S]`, the first-run demo and the
@@ -493,19 +496,9 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
       [tenantId, k.collection_id, k.product_id, k.position],
     );
   }
-  // Listings in every store, and the per-store published counts they change.
-  await db.query(
-    `WITH listed AS (
-       INSERT INTO catalog.publication (store_id, product_id, tenant_id, status, title, price_min, price_max, product_created_at)
-       SELECT st, p.id, p.tenant_id, p.status, p.title, p.price_min, p.price_max, p.created_at
-       FROM catalog.product p CROSS JOIN unnest($2::text[]) AS st
-       WHERE p.id = ANY($3::text[]) AND p.tenant_id = $1
-       ON CONFLICT DO NOTHING RETURNING store_id, status)
-     INSERT INTO catalog.store_listing_count (store_id, status, tenant_id, published)
-     SELECT store_id, status, $1, count(*) FROM listed GROUP BY store_id, status
-     ON CONFLICT (store_id, status) DO UPDATE SET published = catalog.store_listing_count.published + excluded.published`,
-    [tenantId, storeIds, p.id],
-  );
+  // Documents, then listings in every store (with their counts), as commands would leave them.
+  await renderDocuments(db, p.id as string[]);
+  await publish(db, tenantId, storeIds, p.id as string[]);
 }
 
 /** Seeds a tenant's catalog (see the file's comment). The DataSource is the catalog's, migrated. */
@@ -569,6 +562,7 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  await dataSource.query(`ANALYZE catalog.publication, catalog.product, catalog.sku, catalog.media, catalog.product_category`);
+  await dataSource.transaction((db) => bumpCatalogVersion(db, tenantId));
+  await dataSource.query(`ANALYZE catalog.publication, catalog.product_document, catalog.listing_count, catalog.product, catalog.sku, catalog.media, catalog.product_category`);
   return { products: options.products, skus, categories: categories.length, stores: options.store_ids.length, seed };
 }

@@ -1,9 +1,9 @@
-import { poolOf, type Actor, type EventDraft, type SubgraphHooks, type SubgraphRuntime } from '@backoffice/platform';
+import { ChannelListener, poolOf, type Actor, type EventDraft, type SubgraphHooks, type SubgraphRuntime } from '@backoffice/platform';
 import { LRUCache } from 'lru-cache';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { apiKeyRevoked, apiKeyRotated } from './events';
+import { adminUserDeactivated, adminUserUpdated, apiKeyRevoked, apiKeyRotated, authLoggedOut } from './events';
 import { parseToken, secretMatches } from './tokens';
+import { parseSessionToken, roleScopes, SESSION_PREFIX } from './domain/operators';
 
 /** Only generations that are alive: the key not revoked, the generation not past its deadline. */
 const LIVE_CREDENTIAL = {
@@ -13,14 +13,22 @@ const LIVE_CREDENTIAL = {
          WHERE c.id = $1 AND k.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now())`,
 };
 
+/** Only live operator sessions: not revoked, not expired, the operator active. */
+const LIVE_SESSION = {
+  name: 'identity_live_session',
+  text: `SELECT s.secret_hash, s.admin_user_id, s.tenant_id, s.expires_at, u.name, u.role
+         FROM identity.operator_session s JOIN identity.admin_user u ON u.id = s.admin_user_id
+         WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 'active'`,
+};
+
+/** What changes whether an operator's sessions still work, or what they carry (payload `admin_user_id`). */
+const OPERATOR_LIFE_EVENTS = new Set<string>([adminUserUpdated.name, adminUserDeactivated.name, authLoggedOut.name]);
+
 /**
  * The channel a command that shortens or ends a key's life notifies (inside its transaction, so the
  * notification goes out at commit), with the key's id: other processes drop what they know of it.
  */
 export const CREDENTIALS_CHANNEL = 'identity_credentials';
-
-/** How often the notification connection is checked for life. */
-const HEARTBEAT_MS = 5_000;
 
 /** What changes whether a key's tokens still work. */
 const KEY_LIFE_EVENTS = new Set<string>([apiKeyRotated.name, apiKeyRevoked.name]);
@@ -50,16 +58,10 @@ export interface AuthenticatorOptions {
  */
 export class Authenticator implements SubgraphHooks {
   private readonly known: LRUCache<string, KnownCredential>;
-  /** The client being connected or listening; events of any older one are ignored. */
-  private current: Client | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
-  private listening = false;
-  private stopped = true;
-  private retry: NodeJS.Timeout | null = null;
-  private retryMs = 500;
+  /** CREDENTIALS_CHANNEL: nothing is remembered while it is not listening. */
+  private readonly channel: ChannelListener;
   /** Bumped by every forget: a lookup that started before it must not store what it read. */
   private generation = 0;
-  private readonly log: (line: string) => void;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -72,11 +74,21 @@ export class Authenticator implements SubgraphHooks {
       sizeCalculation: (credential, id) => 2 * (id.length + credential.actor.name.length + credential.actor.scopes.join().length) + 256,
       ttl: options.ttlMs ?? 30_000,
     });
-    this.log = options.log ?? console.error;
+    this.channel = new ChannelListener({
+      connection: () => poolOf(this.dataSource).options,
+      channel: CREDENTIALS_CHANNEL,
+      applicationName: 'backoffice-identity-listen',
+      onNotify: (apiKeyId) => this.forgetKey(apiKeyId),
+      onListening: () => this.forgetAll(),
+      onDeaf: () => this.forgetAll(),
+      lostLine: (error) => `identity: credential notifications lost (${error.message}); looking every token up until they are back`,
+      log: options.log ?? console.error,
+    });
   }
 
   /** The actor behind a bearer token, or null when the token is malformed, unknown, expired or revoked. */
   async authenticate(token: string): Promise<Actor | null> {
+    if (token.startsWith(SESSION_PREFIX)) return this.authenticateSession(token);
     const parsed = parseToken(token);
     if (!parsed) {
       secretMatches(token, null);
@@ -92,6 +104,41 @@ export class Authenticator implements SubgraphHooks {
     return { ...credential.actor, credential_id: parsed.credential_id };
   }
 
+  /**
+   * An operator session (`bos_…`) as an actor: the operator's id as actor id, their name (the audit
+   * trail's actor name) and their role's scopes; remembered like key credentials, and forgotten the
+   * same way (the operator's id on CREDENTIALS_CHANNEL) on logout, deactivation or a change.
+   */
+  private async authenticateSession(token: string): Promise<Actor | null> {
+    const parsed = parseSessionToken(token);
+    if (!parsed) {
+      secretMatches(token, null);
+      return null;
+    }
+    const remembered = this.listening ? this.known.get(parsed.session_id) : undefined;
+    let session = remembered ?? (await this.lookUpSession(parsed.session_id));
+    if (session && session.expires_at !== null && session.expires_at <= Date.now()) {
+      this.known.delete(parsed.session_id);
+      session = null;
+    }
+    if (!secretMatches(parsed.secret, session?.secret_hash ?? null) || !session) return null;
+    return { ...session.actor, credential_id: parsed.session_id };
+  }
+
+  private async lookUpSession(sessionId: string): Promise<KnownCredential | null> {
+    const generation = this.generation;
+    const { rows } = await poolOf(this.dataSource).query({ ...LIVE_SESSION, values: [sessionId] });
+    const row = rows[0] as { secret_hash: Buffer; admin_user_id: string; tenant_id: string; expires_at: Date; name: string; role: string } | undefined;
+    if (!row) return null;
+    const session: KnownCredential = {
+      secret_hash: row.secret_hash,
+      expires_at: row.expires_at.getTime(),
+      actor: { tenant_id: row.tenant_id, api_key_id: row.admin_user_id, name: row.name, scopes: Object.freeze(roleScopes(row.role)) as string[], is_owner: false },
+    };
+    if (this.listening && generation === this.generation) this.known.set(sessionId, session);
+    return session;
+  }
+
   /** Drops every generation of a key. */
   forgetKey(apiKeyId: string): void {
     this.generation++;
@@ -102,23 +149,20 @@ export class Authenticator implements SubgraphHooks {
   committed(events: readonly EventDraft[]): void {
     for (const event of events) {
       if (KEY_LIFE_EVENTS.has(event.type)) this.forgetKey(String(event.payload.api_key_id));
+      if (OPERATOR_LIFE_EVENTS.has(event.type)) this.forgetKey(String(event.payload.admin_user_id));
     }
   }
 
   async start(): Promise<void> {
-    if (!this.stopped) return;
-    this.stopped = false;
-    await this.listen();
+    await this.channel.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
-    this.deaf();
-    const client = this.current;
-    this.current = null;
-    await client?.end().catch(() => undefined);
+    await this.channel.stop();
+  }
+
+  private get listening(): boolean {
+    return this.channel.listening;
   }
 
   private async lookUp(credentialId: string): Promise<KnownCredential | null> {
@@ -138,67 +182,10 @@ export class Authenticator implements SubgraphHooks {
     return credential;
   }
 
-  private async listen(): Promise<void> {
-    const client = new Client({ ...poolOf(this.dataSource).options, application_name: 'backoffice-identity-listen', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-    this.current = client;
-    client.on('notification', (message) => {
-      if (message.payload) this.forgetKey(message.payload);
-    });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client, new Error('connection closed')));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
-    } catch (error) {
-      this.lost(client, error as Error);
-      return;
-    }
-    if (this.stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.retryMs = 500;
-    // Whatever was said while nobody listened is unknown: start from nothing, and a lookup that
-    // began while deaf must not be stored (its key may have been revoked unheard).
+  /** Whatever was said while nobody listened is unknown: start from nothing, and a lookup begun before must not be stored. */
+  private forgetAll(): void {
     this.generation++;
     this.known.clear();
-    this.listening = true;
-    // A connection can die without a word (a half-open socket): ask it something now and then, and
-    // count it lost when the previous question is still unanswered.
-    let answered = true;
-    this.heartbeat = setInterval(() => {
-      if (!answered) return this.lost(client, new Error(`no answer within ${HEARTBEAT_MS} ms`));
-      answered = false;
-      client.query('SELECT 1').then(
-        () => (answered = true),
-        (error: Error) => this.lost(client, error),
-      );
-    }, HEARTBEAT_MS);
-    this.heartbeat.unref();
-  }
-
-  private deaf(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = null;
-    this.listening = false;
-    this.generation++;
-    this.known.clear();
-  }
-
-  private lost(client: Client, error: Error): void {
-    if (client !== this.current) return;
-    this.current = null;
-    this.deaf();
-    // Destroyed, not ended: a half-open socket would otherwise stay open until TCP gives up.
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-    client.end().catch(() => undefined);
-    if (this.stopped || this.retry) return;
-    this.log(`identity: credential notifications lost (${error.message}); looking every token up until they are back`);
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      void this.listen();
-    }, this.retryMs);
-    this.retryMs = Math.min(this.retryMs * 2, 30_000);
   }
 }
 

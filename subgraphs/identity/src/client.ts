@@ -1,4 +1,9 @@
-import { INTERNAL_SECRET_HEADER, internalToken, type Actor, type AuditRow } from '@backoffice/platform';
+import { internalCaller, type Actor, type AuditRow } from '@backoffice/platform';
+import type { LoginCodeHandoff, LoginCodeMail } from './domain/operators';
+import type { StoreSender, StoreSenders } from './stores';
+
+/** A POST to one of identity's internal endpoints (`/internal/<name>`), guarded by the shared secret. */
+export const internalPost = (baseUrl: string, secret: string) => internalCaller('identity', baseUrl, secret);
 
 /**
  * What other processes need from identity: who a bearer token is, and a place for the audit rows of
@@ -16,17 +21,24 @@ export interface IdentityClient {
  * way it forgets them, see "Remembered credentials") is the only one.
  */
 export function remoteIdentity(baseUrl: string, secret: string, log: (line: string) => void = console.error): IdentityClient {
-  const post = async (name: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}/internal/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: internalToken(secret) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`identity /internal/${name} answered ${response.status}`);
-    return response.json() as Promise<{ actor: Actor | null }>;
-  };
+  const post = internalPost(baseUrl, secret);
   return {
-    authenticate: async (token) => (await post('authenticate', { token })).actor,
+    authenticate: async (token) => (await post<{ actor: Actor | null }>('authenticate', { token })).actor,
     recordAudit: (row) => void post('audit', row).catch((error: Error) => log(`audit: ${error.message}`)),
   };
+}
+
+/** A store's sender settings, asked of identity in another process (its `/internal/store_sender`). */
+export function remoteStoreSenders(baseUrl: string, secret: string): StoreSenders {
+  const post = internalPost(baseUrl, secret);
+  return { sender: async (storeId) => (await post<{ sender: StoreSender | null }>('store_sender', { store_id: storeId })).sender };
+}
+
+/**
+ * The login-code handoff of identity in another process (its `/internal/login_code`): the code
+ * crosses only this internal call, guarded by the shared secret, on the deployment's own network.
+ */
+export function remoteLoginCodeHandoff(baseUrl: string, secret: string): LoginCodeHandoff {
+  const post = internalPost(baseUrl, secret);
+  return { open: async (loginCodeId) => (await post<{ login_code: LoginCodeMail | null }>('login_code', { login_code_id: loginCodeId })).login_code };
 }

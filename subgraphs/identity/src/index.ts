@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { metrics, type SubgraphDefinition } from '@backoffice/platform';
+import { metrics, type SubgraphDefinition, type SubgraphRuntime } from '@backoffice/platform';
 import { Authenticator } from './authenticate';
 import { identityEntities } from './entities';
 import { Identity1763800000001 } from './migrations/1763800000001-identity';
 import { KeyTenantWithoutFk1795300000001 } from './migrations/1795300000001-key-tenant-without-fk';
-import { identityEvents, webhookSubscriptionDeleted } from './events';
+import { identityEvents, storeCreated, storeUpdated, webhookSubscriptionDeleted } from './events';
 import { apiKeyCreate } from './operations/iam.api_key.create';
 import { apiKeyRevoke } from './operations/iam.api_key.revoke';
 import { apiKeyRotate } from './operations/iam.api_key.rotate';
@@ -17,16 +17,38 @@ import { webhookSubscriptionDelete } from './operations/webhook.subscription.del
 import { webhookSubscriptionRotateSecret } from './operations/webhook.subscription.rotate_secret';
 import { webhookSubscriptionUpdate } from './operations/webhook.subscription.update';
 import { Webhooks1795400000001 } from './migrations/1795400000001-webhooks';
+import { WebhookPersonalData1795700000001 } from './migrations/1795700000001-webhook-personal-data';
 import { webhookDispatch } from './consumers/webhooks';
 import { webhookDeliver } from './tasks/webhook.deliver';
 import { identityPorts, type IdentityPorts } from './ports';
+import { storeCreate } from './operations/tenant.store.create';
+import { storeUpdate } from './operations/tenant.store.update';
+import { storesRead } from './operations/read.internal.stores';
+import { storeResolve } from './operations/read.stores.resolve';
+import { StoreHosts1795800000001 } from './migrations/1795800000001-store-hosts';
+import { storeReferenceResolvers } from './domain/store-references';
+import { LocalStoreDirectory, type StoreDirectory } from './stores';
+import { Operators1795900000001 } from './migrations/1795900000001-operators';
+import { LoginFailures1795900000002 } from './migrations/1795900000002-login-failures';
+import { adminUserInvite } from './operations/admin_user.invite';
+import { adminUserUpdate } from './operations/admin_user.update';
+import { adminUserDeactivate } from './operations/admin_user.deactivate';
+import { adminUsersRead } from './operations/read.internal.admin_users';
+import { loginCodeRequest } from './operations/auth.login_code.request';
+import { loginCodeVerify } from './operations/auth.login_code.verify';
+import { oidcStart } from './operations/auth.oidc.start';
+import { oidcCallback } from './operations/auth.oidc.callback';
+import { logout } from './operations/auth.logout';
+import { sweepExpiredLoginsJob } from './jobs/auth.sweep_expired';
+import { closeLoginLimiters } from './domain/operators';
 
 export { Authenticator, authenticatorOf } from './authenticate';
-export { remoteIdentity, type IdentityClient } from './client';
+export { remoteIdentity, remoteLoginCodeHandoff, remoteStoreSenders, type IdentityClient } from './client';
 export { createTenant, type CreatedTenant } from './tenants';
 export { ALL_SCOPES, SCOPES } from './scopes';
 export type { IdentityPorts } from './ports';
 export { TOKEN_PREFIX } from './tokens';
+export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX, type LoginCodeHandoff, type LoginCodeMail } from './domain/operators';
 
 /** Tenants, stores, API keys (actors) and their token generations, and webhook subscriptions. */
 export const identity: SubgraphDefinition<IdentityPorts> = {
@@ -45,25 +67,74 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
     webhookDeliveryRetry,
     webhooksRead,
     webhookDeliveriesRead,
+    storeCreate,
+    storeUpdate,
+    storesRead,
+    storeResolve,
+    adminUserInvite,
+    adminUserUpdate,
+    adminUserDeactivate,
+    adminUsersRead,
+    loginCodeRequest,
+    loginCodeVerify,
+    oidcStart,
+    oidcCallback,
+    logout,
   ],
   events: identityEvents,
   ports: identityPorts,
   entities: identityEntities,
-  migrations: [Identity1763800000001, KeyTenantWithoutFk1795300000001, Webhooks1795400000001],
+  migrations: [Identity1763800000001, KeyTenantWithoutFk1795300000001, Webhooks1795400000001, WebhookPersonalData1795700000001, StoreHosts1795800000001, Operators1795900000001, LoginFailures1795900000002],
+  resolvers: storeReferenceResolvers as SubgraphDefinition['resolvers'],
   consumers: [webhookDispatch],
   tasks: [webhookDeliver],
+  jobs: [sweepExpiredLoginsJob],
   hooks: (runtime) => {
     const authenticator = new Authenticator(runtime.dataSource, { log: runtime.log });
+    const stores = new LocalStoreDirectory(runtime.dataSource, runtime.log);
     return {
       authenticator,
+      stores,
       start: () => authenticator.start(),
-      stop: () => authenticator.stop(),
+      stop: async () => {
+        await stores.stop();
+        await authenticator.stop();
+        await closeLoginLimiters();
+      },
       committed(events) {
         authenticator.committed(events);
+        // This process's directory forgets a changed store before the command's caller hears back.
+        stores.forget(events.filter((event) => event.type === storeCreated.name || event.type === storeUpdated.name).map((event) => event.payload));
         // A deleted subscription's metric series go with it.
         for (const event of events) if (event.type === webhookSubscriptionDeleted.name) metrics.forgetWebhookSubscription(String(event.payload.subscription_id));
       },
     };
   },
 };
-export { resolveStore, storesOfTenant, type StoreRef } from './stores';
+export {
+  cachedDirectory,
+  normalizeHost,
+  remoteDirectory,
+  resolveStore,
+  storeOfTenant,
+  storesOfTenant,
+  storeSendersOf,
+  STORES_CHANNEL,
+  type CachedStoreDirectory,
+  type DirectoryOptions,
+  type StoreDirectory,
+  type StoreRef,
+  type StoreSender,
+  type StoreSenders,
+} from './stores';
+
+/**
+ * The store directory for subgraphs started in identity's process (catalog, orders, content given it
+ * as their `stores` port): identity's table asked directly, remembered while listening to
+ * STORES_CHANNEL, and forgotten at once on this process's own store changes.
+ */
+export function storeDirectoryOf(runtime: SubgraphRuntime): StoreDirectory {
+  const { stores } = runtime.hooks as { stores?: unknown };
+  if (!(stores instanceof LocalStoreDirectory)) throw new Error(`${runtime.definition.name} is not the identity subgraph`);
+  return stores.get();
+}

@@ -2,10 +2,10 @@ import { catalog } from '@backoffice/catalog';
 import { content } from '@backoffice/content';
 import { orders } from '@backoffice/orders';
 import { runStandalone, webhookSettings } from '@backoffice/platform';
-import { authenticatorOf, identity, resolveStore } from './index';
+import { authenticatorOf, identity, loginCodeHandoffOf, resolveStore, storeSendersOf } from './index';
 
 // The event catalog webhook subscriptions choose from: every subgraph's declarations (code, not tables).
-const eventTypes = [identity, catalog, orders, content].flatMap((subgraph) => subgraph.events.map((event) => event.name));
+const events = [identity, catalog, orders, content].flatMap((subgraph) => subgraph.events);
 
 /**
  * Identity alone, with the internal endpoints a gateway (or another subgraph) in another process
@@ -16,12 +16,15 @@ void runStandalone(
   (runtime) => ({
     authenticate: async (body) => ({ actor: await authenticatorOf(runtime).authenticate(String(body.token ?? '')) }),
     store: async (body) => ({ store: await resolveStore(runtime.dataSource, String(body.ref ?? '')) }),
+    // For content's mail in its own process: a store's sender settings, and a login code to mail.
+    store_sender: async (body) => ({ sender: await storeSendersOf(runtime.dataSource).sender(String(body.store_id ?? '')) }),
+    login_code: async (body) => ({ login_code: await loginCodeHandoffOf(runtime.dataSource).open(String(body.login_code_id ?? '')) }),
     audit: async (body) => {
       runtime.audit.record(body as never);
       return { recorded: true };
     },
   }),
-  { webhooks: webhookSettings(eventTypes) },
+  { webhooks: webhookSettings(events) },
   (runtime) => {
     const authenticator = authenticatorOf(runtime);
     return (token) => authenticator.authenticate(token);

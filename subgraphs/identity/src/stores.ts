@@ -1,5 +1,8 @@
-import { poolOf } from '@backoffice/platform';
+import { ChannelListener, conflict, notifyChannel, poolOf } from '@backoffice/platform';
+import { LRUCache } from 'lru-cache';
+import type { ClientConfig } from 'pg';
 import type { DataSource } from 'typeorm';
+import { internalPost } from './client';
 
 /** Where a store belongs: what other subgraphs need to serve a public read by `store`. */
 export interface StoreRef {
@@ -8,14 +11,61 @@ export interface StoreRef {
   handle: string;
 }
 
+/*
+ * Hosts. A store's `host` is where the storefront serves it; a host belongs to one store across
+ * every tenant (the unique index on identity.store.host). It is kept normalized: lower case, no
+ * port, no trailing dot. The rule (checked after normalizing):
+ *   - 3 to 200 characters (200: any host can also be given as the `store` of a read, whose bound it is);
+ *   - at least two labels separated by dots, each 1 to 63 characters of a–z, 0–9 and inner hyphens;
+ *   - the last label holds a letter (an IPv4 address is not a host); IP literals, underscores,
+ *     spaces and non-ASCII are refused (an internationalized name is given in its `xn--` form).
+ * A host always holds a dot and an id or a handle never does, so one `store` parameter takes all three.
+ */
+export const HOST_MAX_LENGTH = 200;
+/** What a host may be given as: a 200-character name, a trailing dot and a `:port`. */
+export const HOST_INPUT_MAX_LENGTH = 260;
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The host as stored (lower case, no port, no trailing dot), or null when it is not a host name. */
+export function normalizeHost(raw: string): string | null {
+  let host = raw.toLowerCase();
+  const port = /:(\d{1,5})$/.exec(host);
+  if (port) {
+    if (Number(port[1]) < 1 || Number(port[1]) > 65535) return null;
+    host = host.slice(0, port.index);
+  }
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  if (host.length < 3 || host.length > HOST_MAX_LENGTH) return null;
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  if (!/[a-z]/.test(labels[labels.length - 1])) return null;
+  return host;
+}
+
+/** Does a `store` reference name a host (rather than an id or a handle)? */
+export function isHostRef(ref: string): boolean {
+  return ref.includes('.') || ref.includes(':');
+}
+
+/** The key a reference is looked up and remembered by: a host normalized; null for a malformed host. */
+function refKey(ref: string): string | null {
+  return isHostRef(ref) ? normalizeHost(ref) : ref;
+}
+
 const BY_ID_OR_HANDLE = {
   name: 'identity_store_ref',
   text: `SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE id = $1 OR handle = $1 LIMIT 1`,
 };
+const BY_HOST = {
+  name: 'identity_store_ref_by_host',
+  text: `SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE host = $1`,
+};
 
-/** A store by its id or its handle. */
+/** A store by its id, its handle or its host (any form `normalizeHost` takes). */
 export async function resolveStore(dataSource: DataSource, ref: string): Promise<StoreRef | null> {
-  const { rows } = await poolOf(dataSource).query({ ...BY_ID_OR_HANDLE, values: [ref] });
+  const key = refKey(ref);
+  if (key === null) return null;
+  const { rows } = await poolOf(dataSource).query({ ...(isHostRef(key) ? BY_HOST : BY_ID_OR_HANDLE), values: [key] });
   return (rows[0] as StoreRef | undefined) ?? null;
 }
 
@@ -23,4 +73,193 @@ export async function resolveStore(dataSource: DataSource, ref: string): Promise
 export async function storesOfTenant(dataSource: DataSource, tenantId: string): Promise<StoreRef[]> {
   const { rows } = await poolOf(dataSource).query(`SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY id`, [tenantId]);
   return rows as StoreRef[];
+}
+
+/** How other subgraphs learn about stores, which identity owns: asked, never read from identity's tables. */
+export interface StoreDirectory {
+  /** A store by its id, its handle or its host (`Shop.Example.com:443` finds `shop.example.com`); null when none. */
+  resolve(ref: string): Promise<StoreRef | null>;
+}
+
+/**
+ * The channel a command that creates or changes a store notifies, inside its transaction (delivered
+ * at commit), with the references a directory may remember it by (JSON array: id, handle, old and
+ * new host): every listening directory forgets them at once.
+ */
+export const STORES_CHANNEL = 'identity_stores';
+
+/** Tells every process's directory to forget these references of a store (in the command's transaction). */
+export async function notifyStoreChanged(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, refs: ReadonlyArray<string | null | undefined>): Promise<void> {
+  await notifyChannel(db, STORES_CHANNEL, JSON.stringify(refs.filter((ref): ref is string => !!ref)));
+}
+
+function refsOf(payload: string): string[] {
+  try {
+    const parsed = JSON.parse(payload) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((ref): ref is string => typeof ref === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A directory that remembers answers, and can be told to forget. */
+export interface CachedStoreDirectory extends StoreDirectory {
+  /** Drops what is remembered under these references (ids, handles, normalized hosts). */
+  forget(refs: Iterable<string>): void;
+  /** Starts listening to STORES_CHANNEL (when given `listen`): nothing is remembered until it listens. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface DirectoryOptions {
+  /**
+   * Listen to identity's STORES_CHANNEL on this database (identity's own, shared by every subgraph):
+   * answers are remembered only while listening, and a change forgets them in milliseconds.
+   */
+  listen?: { connection: ClientConfig | string | (() => ClientConfig | string); log?: (line: string) => void };
+  /** How long an answer is remembered: 30 s when listening (the bound should a notification be missed), else 2 s. */
+  ttlMs?: number;
+  /** How long an unknown store is remembered (so a typo cannot hammer identity): 2 s. */
+  missTtlMs?: number;
+}
+
+/**
+ * Remembers answers: a request costs at most one lookup, and most cost none. With `listen`, a store's
+ * creation or change (its host set, changed or cleared) is forgotten by every process within
+ * milliseconds of the commit; without it, answers live 2 s (the staleness bound of a process that
+ * cannot reach the database).
+ */
+export function cachedDirectory(lookup: (ref: string) => Promise<StoreRef | null>, options: DirectoryOptions = {}): CachedStoreDirectory {
+  const ttlMs = options.ttlMs ?? (options.listen ? 30_000 : 2_000);
+  const missTtlMs = Math.min(options.missTtlMs ?? 2_000, ttlMs);
+  // Bounded in entries and bytes (refs are at most 200 characters, so 10,000 entries stay under 4 MiB).
+  const cache = new LRUCache<string, { value: StoreRef | null }>({
+    max: 10_000,
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_entry, ref) => 2 * ref.length + 128,
+    ttl: ttlMs,
+  });
+  /** Bumped by every forget: a lookup that started before it must not store what it read. */
+  let generation = 0;
+  const forgetAll = () => {
+    generation++;
+    cache.clear();
+  };
+  const listen = options.listen;
+  const channel = listen
+    ? new ChannelListener({
+        connection: listen.connection,
+        channel: STORES_CHANNEL,
+        applicationName: 'backoffice-stores-listen',
+        onNotify: (payload) => directory.forget(refsOf(payload)),
+        onListening: forgetAll,
+        onDeaf: forgetAll,
+        lostLine: (error) => `store notifications lost (${error.message}); asking identity on every request until they are back`,
+        log: listen.log,
+      })
+    : null;
+  const trusting = () => !channel || channel.listening;
+  const directory: CachedStoreDirectory = {
+    async resolve(ref) {
+      const key = refKey(ref);
+      if (key === null) return null;
+      const hit = trusting() ? cache.get(key) : undefined;
+      if (hit) return hit.value;
+      const started = generation;
+      const value = await lookup(key);
+      if (trusting() && started === generation) cache.set(key, { value }, { ttl: value ? ttlMs : missTtlMs });
+      return value;
+    },
+    forget(refs) {
+      generation++;
+      for (const ref of refs) cache.delete(ref);
+    },
+    start: async () => channel?.start(),
+    stop: async () => channel?.stop(),
+  };
+  return directory;
+}
+
+/**
+ * Identity in another process, through its internal endpoint. With `listen` (the process's
+ * DATABASE_URL: the subgraphs share one PostgreSQL), it hears identity's store notifications and
+ * remembers answers 30 s; without, 2 s.
+ */
+export function remoteDirectory(identityUrl: string, secret: string, options: Pick<DirectoryOptions, 'listen'> = {}): CachedStoreDirectory {
+  const post = internalPost(identityUrl, secret);
+  const directory = cachedDirectory(async (ref) => (await post<{ store: StoreRef | null }>('store', { ref })).store, options);
+  // For the life of the process: it answers (uncached) while it connects.
+  void directory.start();
+  return directory;
+}
+
+/** The store must be the tenant's: asked through the directory; a conflict otherwise. */
+export async function storeOfTenant(stores: StoreDirectory, tenantId: string, storeId: string): Promise<void> {
+  const store = await stores.resolve(storeId);
+  if (!store || store.tenant_id !== tenantId || store.store_id !== storeId) throw conflict(`store ${storeId} does not exist in this tenant`);
+}
+
+/**
+ * Identity's directory for the subgraphs started in its process (`storeDirectoryOf`): made on first
+ * ask, listening on identity's database for other processes' changes, and told of this process's own
+ * at once (`committed`, before the command's caller hears back).
+ */
+export class LocalStoreDirectory {
+  private directory: CachedStoreDirectory | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get(): CachedStoreDirectory {
+    if (!this.directory) {
+      this.directory = cachedDirectory((ref) => resolveStore(this.dataSource, ref), { listen: { connection: () => poolOf(this.dataSource).options, log: this.log } });
+      void this.directory.start();
+    }
+    return this.directory;
+  }
+
+  /** Forgets the stores a committed command created or changed (payloads of tenant.store.created / .updated). */
+  forget(payloads: ReadonlyArray<Record<string, unknown>>): void {
+    const refs = payloads.flatMap((p) => [p.store_id, p.handle, p.host, p.previous_host]).filter((ref): ref is string => typeof ref === 'string');
+    this.directory?.forget(refs);
+  }
+
+  async stop(): Promise<void> {
+    await this.directory?.stop();
+    this.directory = null;
+  }
+}
+
+/** Who a store's mail comes from: its settings (tenant.store.update) and the names they fall back to. */
+export interface StoreSender {
+  store_id: string;
+  tenant_id: string;
+  store_name: string;
+  tenant_name: string;
+  /** null when unset: the sender name falls back to the store's name, then the tenant's. */
+  notification_sender_name: string | null;
+  /** null when unset: replies go to the instance's address (MAIL_FROM). */
+  notification_reply_to: string | null;
+}
+
+/** How the notification pipeline (content) learns a store's sender settings, which identity owns. */
+export interface StoreSenders {
+  sender(storeId: string): Promise<StoreSender | null>;
+}
+
+/** Identity's answer, for subgraphs started in its process: asked when a message is prepared, never remembered. */
+export function storeSendersOf(dataSource: DataSource): StoreSenders {
+  return {
+    async sender(storeId) {
+      const { rows } = await poolOf(dataSource).query(
+        `SELECT s.id AS store_id, s.tenant_id, s.name AS store_name, t.name AS tenant_name,
+           nullif(s.notification_sender_name, '') AS notification_sender_name, nullif(s.notification_reply_to, '') AS notification_reply_to
+         FROM identity.store s JOIN identity.tenant t ON t.id = s.tenant_id WHERE s.id = $1`,
+        [storeId],
+      );
+      return (rows[0] as StoreSender | undefined) ?? null;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { newId, t, validate } from '@backoffice/platform';
+import { conflict, newId, t, validate } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
 import { StoreEntity, TenantEntity } from './entities';
 import { apiKeyWrite, credentialWrite, expiryOf } from './domain/keys';
@@ -34,7 +34,7 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     const apiKeyId = newId('key');
     await db.getRepository(TenantEntity).insert({ id: tenantId, name: input.name });
     const taken = await db.getRepository(StoreEntity).exists({ where: { handle: input.store } });
-    if (taken) throw new Error(`store handle ${input.store} is taken`);
+    if (taken) throw conflict(`store handle ${input.store} is taken`);
     await db.getRepository(StoreEntity).insert({ id: storeId, tenant_id: tenantId, handle: input.store, name: input.name });
     const credential = credentialWrite(tenantId, apiKeyId, expiresAt);
     for (const write of [apiKeyWrite({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true, issued_by: null }), credential]) {

@@ -1,9 +1,12 @@
 import { defineEvent, t } from '@backoffice/platform';
+import { METHOD_FIELDS } from './domain/shipping';
+import { statesOf } from './domain/states';
 
 /** Every event orders emits, with its payload. Events go only to the tenant's own consumers and subscribers. */
 
 const items = t.array(t.object({ sku_id: t.string(), qty: t.integer({ minimum: 1 }) }));
-const customer = t.object({ email: t.string(), name: t.optional(t.string()) }, { description: 'who to tell (mail on order.paid)' });
+/** Personal (spec rule 7): masked in the events read without pii.read, and in webhooks without personal_data. */
+const customer = t.object({ email: t.email(), name: t.optional(t.string()) }, { description: 'who to tell (mail on order.paid)', personal: true });
 
 export const warehouseCreated = defineEvent(
   'inventory.warehouse.created',
@@ -96,6 +99,62 @@ export const paymentOrphaned = defineEvent(
   'A payment was confirmed for an order already cancelled: recorded, not applied (refund it).',
 );
 
+const parcelItems = t.array(t.object({ order_item_id: t.string(), qty: t.integer({ minimum: 1 }) }));
+
+export const shipmentCreated = defineEvent(
+  'shipment.created',
+  t.object({
+    order_id: t.string(),
+    shipment_id: t.string(),
+    warehouse_id: t.string(),
+    estimated_delivery_date: t.nullable(t.string({ description: 'YYYY-MM-DD, copied from the source parcel' })),
+    items: parcelItems,
+    from_shipment_id: t.string(),
+    from_shipment_deleted: t.boolean({ description: 'the split left the source parcel empty: it was deleted' }),
+  }),
+  'An order was split: quantities of its items moved out of a parcel not yet dispatched into a new parcel.',
+);
+
+export const orderShipmentUpdated = defineEvent(
+  'order.shipment.updated',
+  t.object({
+    order_id: t.string(),
+    shipment_id: t.string(),
+    changed: t.array(t.enum(['status', 'tracking'] as const)),
+    status: t.enum(statesOf('shipment')),
+    carrier: t.nullable(t.string()),
+    tracking_code: t.nullable(t.string()),
+    tracking_url: t.nullable(t.string()),
+  }),
+  "A parcel's tracking changed, or it was dispatched or delivered.",
+);
+
+export const orderDocumentAttached = defineEvent(
+  'order.document.attached',
+  t.object({
+    document_id: t.string(),
+    order_id: t.string(),
+    kind: t.string(),
+    shipment_id: t.nullable(t.string()),
+    name: t.nullable(t.string()),
+    file_url: t.nullable(t.string()),
+    asset_id: t.nullable(t.string()),
+  }),
+  'A document was attached to an order (or to one of its parcels).',
+);
+
+export const shippingConfigUpdated = defineEvent(
+  'shipping.config.updated',
+  t.object({
+    subject: t.enum(['method', 'zone'] as const),
+    change: t.enum(['created', 'updated'] as const),
+    method_id: t.optional(t.string({ description: 'the method created or updated' })),
+    zone_id: t.optional(t.string({ description: 'the zone created' })),
+    changed: t.optional(t.array(t.enum(METHOD_FIELDS), { description: 'the fields whose value shipping.method.update changed' })),
+  }),
+  'Shipping configuration changed: a method was created or updated, or a zone created.',
+);
+
 export const ordersEvents = [
   warehouseCreated,
   inventoryAdjusted,
@@ -111,4 +170,8 @@ export const ordersEvents = [
   orderCancelled,
   paymentAttemptFailed,
   paymentOrphaned,
+  shipmentCreated,
+  orderShipmentUpdated,
+  orderDocumentAttached,
+  shippingConfigUpdated,
 ];

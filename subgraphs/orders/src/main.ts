@@ -1,5 +1,5 @@
-import { remoteCatalogSkus, remoteDirectory } from '@backoffice/catalog';
-import { remoteIdentity } from '@backoffice/identity';
+import { remoteCatalogSkus } from '@backoffice/catalog';
+import { remoteDirectory, remoteIdentity } from '@backoffice/identity';
 import { runStandalone } from '@backoffice/platform';
 import { acceptReported, orders } from './index';
 
@@ -12,6 +12,11 @@ const identity = remoteIdentity(identityUrl, secret);
 void runStandalone(
   orders,
   undefined,
-  { catalog: remoteCatalogSkus(catalogUrl, secret), stores: remoteDirectory(identityUrl, secret), payments: acceptReported },
+  // Store changes are heard on the shared database (identity's notifications): forgotten at once.
+  (database) => ({
+    catalog: remoteCatalogSkus(catalogUrl, secret),
+    stores: remoteDirectory(identityUrl, secret, { listen: { connection: database.url, log: database.log } }),
+    payments: acceptReported,
+  }),
   () => identity.authenticate,
 );

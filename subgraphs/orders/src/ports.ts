@@ -1,4 +1,5 @@
-import type { CatalogSkus, StoreDirectory } from '@backoffice/catalog';
+import type { CatalogSkus } from '@backoffice/catalog';
+import type { StoreDirectory } from '@backoffice/identity';
 import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
 
 /** A payment app's check that a reported payment is real; `manual` (and any app without one) says yes at once. */

@@ -1,8 +1,13 @@
-import { INTERNAL_SECRET_HEADER, internalToken } from '@backoffice/platform';
+import { internalCaller } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
+import type { SkuShipping } from './sku-shipping';
 
-/** A SKU as checkout needs it now: its price (the promotional amount when set), currency and titles. */
-export interface SkuSnapshot {
+/**
+ * A SKU as checkout needs it now: its price (the promotional amount when set), currency, titles and
+ * shipping attributes (`weight_grams`, `length_cm`, `width_cm`, `height_cm`: positive integers, or
+ * null when unknown).
+ */
+export interface SkuSnapshot extends SkuShipping {
   sku_id: string;
   product_id: string;
   code: string;
@@ -33,7 +38,8 @@ export function catalogSkus(dataSource: DataSource): CatalogSkus {
                 CASE WHEN s.name IS NULL OR s.name = '' THEN p.title ELSE p.title || ' – ' || s.name END AS title,
                 coalesce(s.promotional_amount, s.amount)::float8 AS unit_amount, s.currency,
                 (s.status = 'active' AND p.status = 'active') AS active,
-                EXISTS (SELECT 1 FROM catalog.publication pub WHERE pub.product_id = p.id AND pub.store_id = $3) AS published
+                EXISTS (SELECT 1 FROM catalog.publication pub WHERE pub.product_id = p.id AND pub.store_id = $3) AS published,
+                s.weight_grams::float8 AS weight_grams, s.length_cm::float8 AS length_cm, s.width_cm::float8 AS width_cm, s.height_cm::float8 AS height_cm
          FROM catalog.sku s JOIN catalog.product p ON p.id = s.product_id
          WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
         [skuIds, tenantId, storeId ?? null],
@@ -44,15 +50,8 @@ export function catalogSkus(dataSource: DataSource): CatalogSkus {
 
 /** The catalog in another process, through its internal endpoint (guarded by the shared secret). */
 export function remoteCatalogSkus(catalogUrl: string, secret: string): CatalogSkus {
+  const post = internalCaller('catalog', catalogUrl, secret);
   return {
-    async skus(tenantId, skuIds, storeId) {
-      const response = await fetch(`${catalogUrl}/internal/skus`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: internalToken(secret) },
-        body: JSON.stringify({ tenant_id: tenantId, sku_ids: skuIds, store_id: storeId }),
-      });
-      if (!response.ok) throw new Error(`catalog /internal/skus answered ${response.status}`);
-      return ((await response.json()) as { skus: SkuSnapshot[] }).skus;
-    },
+    skus: async (tenantId, skuIds, storeId) => (await post<{ skus: SkuSnapshot[] }>('skus', { tenant_id: tenantId, sku_ids: skuIds, store_id: storeId })).skus,
   };
 }

@@ -1,8 +1,10 @@
-import { t } from '@backoffice/platform';
+import { projectTo, resultProblem, t } from '@backoffice/platform';
+import type { EntityManager } from 'typeorm';
 
 /**
  * A product document as every catalog read serves it (`read.products`, the admin reads, the
- * `Product` and `Sku` entities): its schema, the SQL that builds it, and its shaping.
+ * `Product` and `Sku` entities): its schema, the SQL that builds it, its shaping, and its rendering
+ * ahead of time (`renderDocuments`: the text `read.products` sends).
  */
 
 const feedMedia = t.object({ kind: t.string(), url: t.optional(t.string()) });
@@ -55,6 +57,8 @@ export const sku = t.entity('Sku', {
 }, 'sku_id');
 
 const option = t.object({ option_id: t.string(), name: t.string(), values: t.array(t.string()), default_value: t.string(), position: t.integer() });
+
+export const feedProduct = t.object({ ...feedProductFields, skus: t.array(t.object(feedSkuFields)) });
 
 export const product = t.entity('Product', {
   ...feedProductFields,
@@ -134,4 +138,39 @@ export function shapeItems(rows: Row[]): Row[] {
     for (const s of row.skus) shapeSku(s);
   }
   return rows;
+}
+
+/** Products rendered per statement: a bulk change (a seed, a migration) goes in slices of this many. */
+const RENDER_SLICE = 500;
+
+/**
+ * Renders products' documents, full and feed, as the text `read.products` sends, each checked
+ * against its schema here (the read sends it as is). Called for every product a committed change
+ * touched (see derived.ts), and by the seed and the migration that introduced them.
+ */
+export async function renderDocuments(db: EntityManager, productIds: readonly string[]): Promise<void> {
+  const { productColumns } = documentSql(true);
+  for (let from = 0; from < productIds.length; from += RENDER_SLICE) {
+    const slice = productIds.slice(from, from + RENDER_SLICE);
+    const rows = (await db.query(`SELECT p.tenant_id AS rendered_for, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[])`, [slice])) as Row[];
+    const ids: string[] = [];
+    const tenants: string[] = [];
+    const full: string[] = [];
+    const feed: string[] = [];
+    for (const row of shapeItems(rows)) {
+      tenants.push(row.rendered_for as string);
+      delete row.rendered_for;
+      const problem = resultProblem(product, row);
+      if (problem) throw new Error(`the document of product ${String(row.product_id)} is outside its schema: ${problem}`);
+      ids.push(row.product_id as string);
+      full.push(JSON.stringify(row));
+      feed.push(JSON.stringify(projectTo(feedProduct, row)));
+    }
+    await db.query(
+      `INSERT INTO catalog.product_document (product_id, tenant_id, full_json, feed_json)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       ON CONFLICT (product_id) DO UPDATE SET full_json = excluded.full_json, feed_json = excluded.feed_json`,
+      [ids, tenants, full, feed],
+    );
+  }
 }

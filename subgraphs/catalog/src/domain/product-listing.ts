@@ -1,5 +1,5 @@
 import { t, type TSchema } from '@backoffice/platform';
-import { documentSql, feedProductFields, feedSkuFields, product } from './product-document';
+import { feedProduct, product } from './product-document';
 import { CATEGORY_PATH_PATTERN } from './products';
 
 /**
@@ -35,20 +35,23 @@ const nameValue = (what: string) =>
   });
 
 export const listingInput = t.object({
-  store: t.id("the store's id or its handle"),
+  store: t.id("the store's id, handle or host"),
   category: t.optional(t.string({ minLength: 1, maxLength: 1000, pattern: CATEGORY_PATH_PATTERN, description: 'ltree path; matches the category and its subtree' })),
   collection: t.optional(t.id('collection handle')),
   status: t.optional(t.enum(['draft', 'active', 'archived'] as const)),
   options: t.optional(
     t.array(nameValue('option'), {
       maxItems: 20,
+      description: 'a SKU with that option value; several names must hold on one SKU; one name repeated means any of its values',
     }),
   ),
   price_min: t.optional(t.integer({ minimum: 0, description: 'some SKU (matching the option filters) costs at least this (minor units)' })),
   price_max: t.optional(t.integer({ minimum: 0, description: 'some SKU (matching the option filters) costs at most this (minor units)' })),
-  custom_fields: t.optional(t.array(nameValue('custom field'), { maxItems: 20 })),
+  custom_fields: t.optional(
+    t.array(nameValue('custom field'), { maxItems: 20, description: 'a custom field equal to the value (text, or the number or boolean it spells)' }),
+  ),
   sort: t.optional(t.enum(SORTS, { default: 'newest' })),
-  facets: t.optional(t.array(t.enum(FACETS), { uniqueItems: true, maxItems: FACETS.length })),
+  facets: t.optional(t.array(t.enum(FACETS), { uniqueItems: true, maxItems: FACETS.length, description: 'opt-in facets; over REST `all` (or `true`) asks for every one' })),
   limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
   page: t.optional(t.integer({ minimum: 1, default: 1 })),
   projection: t.optional(t.string({ minLength: 1, maxLength: 100, description: 'declared names: full, feed; absent means full' })),
@@ -70,38 +73,17 @@ export type ListingInput = {
   projection?: string;
 };
 
-const DIRECT = ['store', 'category', 'collection', 'status', 'price_min', 'price_max', 'sort', 'limit', 'page', 'projection'] as const;
-
-/**
- * The query string as input: `option.<name>=<value>` and `cf.<name>=<value>` (repeatable: any of
- * the values) become `options`/`custom_fields`; `facets=options,price` (or `facets=all`) a list.
- * Parameters it does not know are dropped (the reference accepts extra string parameters).
- */
-export function productsFromQuery(query: Record<string, string | string[]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const options: { name: string; value: string }[] = [];
-  const customFields: { name: string; value: string }[] = [];
-  const all = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
-  for (const [key, value] of Object.entries(query)) {
-    if ((DIRECT as readonly string[]).includes(key)) out[key] = value;
-    else if (key.startsWith('option.')) for (const v of all(value)) options.push({ name: key.slice('option.'.length), value: v });
-    else if (key.startsWith('cf.')) for (const v of all(value)) customFields.push({ name: key.slice('cf.'.length), value: v });
-    else if (key === 'facets') {
-      const names = all(value).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-      out.facets = [...new Set(names.flatMap((n) => (n === 'all' || n === 'true' ? [...FACETS] : [n])))];
-    }
-  }
-  if (options.length) out.options = options;
-  if (customFields.length) out.custom_fields = customFields;
-  return out;
+/** `facets=all` (or `true`) over REST asks for every facet. */
+export function productsFromQuery(input: Record<string, unknown>): Record<string, unknown> {
+  const names = input.facets as string[] | undefined;
+  if (!names) return input;
+  return { ...input, facets: [...new Set(names.flatMap((n) => (n === 'all' || n === 'true' ? [...FACETS] : [n])))] };
 }
 
 
 // ---------------------------------------------------------------------------------------------
 // Result: a page of full documents, or of the feed projection (section 2, exactly)
 // ---------------------------------------------------------------------------------------------
-
-const feedProduct = t.object({ ...feedProductFields, skus: t.array(t.object(feedSkuFields)) });
 
 const valueCount = t.object({ value: t.string(), count: t.integer({ minimum: 0 }) });
 const facets = t.object({
@@ -117,12 +99,15 @@ const facets = t.object({
   custom_fields: t.optional(t.array(t.object({ name: t.string(), values: t.array(valueCount) }))),
 });
 
+const TOTAL_EXACT_UP_TO_TEXT = '10,000';
+
 const pageOf = <S extends TSchema>(item: S) =>
   t.object({
     items: t.array(item),
     page: t.integer({ minimum: 1 }),
     limit: t.integer({ minimum: 1 }),
-    total: t.integer({ minimum: 0 }),
+    total: t.integer({ minimum: 0, description: `matches; a filtered page counts at most ${TOTAL_EXACT_UP_TO_TEXT} (then total_exact is false)` }),
+    total_exact: t.boolean({ description: `false when total was capped at ${TOTAL_EXACT_UP_TO_TEXT}: there are more matches` }),
     facets: t.optional(facets),
   });
 
@@ -140,13 +125,8 @@ const ORDER: Record<Sort, string> = {
   title_asc: 'pub.title ASC, pub.product_id ASC',
 };
 
-/** Scalar JSON forms a custom field value given as text may have been stored as. */
-function jsonForms(value: string): unknown[] {
-  const forms: unknown[] = [value];
-  if (value.trim() !== '' && Number.isFinite(Number(value))) forms.push(Number(value));
-  if (value === 'true' || value === 'false') forms.push(value === 'true');
-  return forms;
-}
+/** A number as JSON spells it (a custom field value that may have been stored as a number). */
+const JSON_NUMBER = /^-?(0|[1-9][0-9]{0,30})(\.[0-9]{1,30})?([eE][+-]?[0-9]{1,3})?$/;
 
 function groupByName(pairs: { name: string; value: string }[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
@@ -154,66 +134,106 @@ function groupByName(pairs: { name: string; value: string }[]): Map<string, stri
   return groups;
 }
 
+/** Beyond this many matches a filtered page's total is capped, with `total_exact: false`. */
+export const TOTAL_EXACT_UP_TO = 10_000;
+
 export interface ProductQuery {
-  /** The page with each product's document. */
+  /** One row: `items`, the page's documents joined by commas; `ids`, its products in order. */
   page: { text: string; values: unknown[] };
-  /** One row `{ total }`. */
+  /** One row `{ total, exact }`. */
   total: { text: string; values: unknown[] };
   /** One row of facet aggregates, when facets were asked for. */
   facets?: { text: string; values: unknown[] };
 }
 
-/** The statements of one page: what the handler runs, and what the benchmark runs bare. */
+/**
+ * The statements of one page: what the handler runs, and what the benchmark runs bare. Filters
+ * become listing terms (see domain/publication.ts) where they can: a category, an option value, a
+ * custom field. A page filtered by one of them takes its exact total from the counts; any other
+ * filtered page counts its rows up to TOTAL_EXACT_UP_TO + 1, and a price range alone first counts
+ * the listings whose lowest price is in range (certain matches, on an index), stopping there when
+ * they are already more.
+ */
 export function productQuery(store: { store_id: string; tenant_id: string }, input: ListingInput, projection: Projection): ProductQuery {
   const values: unknown[] = [store.store_id, store.tenant_id];
   const param = (value: unknown) => `$${values.push(value)}`;
   const where = ['pub.store_id = $1', 'pub.tenant_id = $2'];
-  let filtered = false;
-  if (input.status) where.push(`pub.status = ${param(input.status)}`);
+  const status = input.status ? param(input.status) : null;
+  if (status) where.push(`pub.status = ${status}`);
+  // Terms a listing must all carry, groups of terms of which it must carry one, and (when the
+  // filter is a single group of terms no listing carries two of) the terms whose counts add up to its total.
+  const allOf: string[] = [];
+  const anyOf: string[][] = [];
+  let groups = 0;
+  let counted: string[] | null = null;
+  let uncountable = false;
   if (input.category) {
-    filtered = true;
-    where.push(`pub.product_id IN (SELECT pc.product_id FROM catalog.category c JOIN catalog.product_category pc ON pc.category_id = c.id
-      WHERE c.tenant_id = $2 AND c.path <@ ${param(input.category)}::ltree)`);
+    groups++;
+    allOf.push(`'c:' || ${param(input.category)}`);
+    counted = allOf.slice(-1);
   }
   if (input.collection) {
-    filtered = true;
+    uncountable = true;
     where.push(`pub.product_id IN (SELECT cp.product_id FROM catalog.collection co JOIN catalog.collection_product cp ON cp.collection_id = co.id
       WHERE co.tenant_id = $2 AND co.handle = ${param(input.collection)})`);
   }
-  // One SKU must match every option filter and the price range.
-  const skuConditions: string[] = [];
-  // A Map, then fromEntries: an option named `__proto__` must be a key like any other.
-  const single = new Map<string, string>();
-  for (const [name, vals] of groupByName(input.options ?? [])) {
-    if (vals.length === 1) single.set(name, vals[0]);
-    else skuConditions.push(`s.option_values ->> ${param(name)} = ANY(${param(vals)}::text[])`);
+  const options = groupByName(input.options ?? []);
+  for (const [name, vals] of options) {
+    groups++;
+    const n = param(name);
+    const terms = vals.map((v) => `catalog.listing_term('o', ${n}, to_jsonb(${param(v)}::text)::text)`);
+    if (terms.length === 1) allOf.push(terms[0]);
+    else anyOf.push(terms);
+    // Two values of one option may be on two SKUs of one product: their counts overlap.
+    counted = terms.length === 1 ? terms : null;
   }
-  if (single.size) skuConditions.unshift(`s.option_values @> ${param(JSON.stringify(Object.fromEntries(single)))}::jsonb`);
-  if (input.price_min !== undefined) {
-    skuConditions.push(`s.amount >= ${param(input.price_min)}`);
-    where.push(`pub.price_max >= $${values.length}`);
+  const min = input.price_min !== undefined ? param(input.price_min) : null;
+  const max = input.price_max !== undefined ? param(input.price_max) : null;
+  if (min) where.push(`pub.price_max >= ${min}`);
+  if (max) where.push(`pub.price_min <= ${max}`);
+  if (min || max) {
+    uncountable = true;
+    if (!options.size) where.push(`pub.amounts && int8range(${min ?? 'NULL'}::int8, ${max ?? 'NULL'}::int8, '[]')`);
   }
-  if (input.price_max !== undefined) {
-    skuConditions.push(`s.amount <= ${param(input.price_max)}`);
-    where.push(`pub.price_min <= $${values.length}`);
-  }
-  if (skuConditions.length) {
-    filtered = true;
-    where.push(`pub.product_id IN (SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND ${skuConditions.join(' AND ')})`);
+  // Several options, or options and a price, must hold on one SKU: the terms only narrow the search.
+  if (options.size > 1 || (options.size && (min || max))) {
+    uncountable = true;
+    const single = new Map<string, string>();
+    const sku: string[] = [];
+    for (const [name, vals] of options) {
+      if (vals.length === 1) single.set(name, vals[0]);
+      else sku.push(`s.option_values ->> ${param(name)} = ANY(${param(vals)}::text[])`);
+    }
+    // A Map, then fromEntries: an option named `__proto__` must be a key like any other.
+    if (single.size) sku.unshift(`s.option_values @> ${param(JSON.stringify(Object.fromEntries(single)))}::jsonb`);
+    if (min) sku.push(`s.amount >= ${min}`);
+    if (max) sku.push(`s.amount <= ${max}`);
+    where.push(`pub.product_id IN (SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND ${sku.join(' AND ')})`);
   }
   for (const [name, vals] of groupByName(input.custom_fields ?? [])) {
-    filtered = true;
-    const forms = vals.flatMap(jsonForms).map((v) => `p.custom_fields @> ${param(JSON.stringify({ [name]: v }))}::jsonb`);
-    where.push(`pub.product_id IN (SELECT p.id FROM catalog.product p WHERE p.tenant_id = $2 AND (${forms.join(' OR ')}))`);
+    groups++;
+    const n = param(name);
+    // Each value as the text, the number or the boolean it spells: a product has one value per field, so these never overlap.
+    const terms = vals.flatMap((v) => {
+      const p = param(v);
+      return [
+        `catalog.listing_term('f', ${n}, to_jsonb(${p}::text)::text)`,
+        ...(JSON_NUMBER.test(v) ? [`catalog.listing_term('f', ${n}, trim_scale(${p}::numeric)::text)`] : []),
+        ...(v === 'true' || v === 'false' ? [`catalog.listing_term('f', ${n}, ${p})`] : []),
+      ];
+    });
+    if (terms.length === 1) allOf.push(terms[0]);
+    else anyOf.push(terms);
+    counted = terms;
   }
+  if (allOf.length) where.push(`pub.terms @> ARRAY[${allOf.join(', ')}]`);
+  for (const group of anyOf) where.push(`pub.terms && ARRAY[${group.join(', ')}]`);
   const whereSql = where.join('\n    AND ');
   const filterValues = [...values];
 
   const limit = input.limit ?? 24;
   const pageNo = input.page ?? 1;
   const order = ORDER[input.sort ?? 'newest'];
-  const full = projection === 'full';
-  const { productColumns } = documentSql(full);
   const pageText = `
     WITH page AS (
       SELECT pub.product_id, row_number() OVER (ORDER BY ${order}) AS ord
@@ -221,15 +241,29 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       WHERE ${whereSql}
       ORDER BY ${order}
       LIMIT ${param(limit)} OFFSET ${param((pageNo - 1) * limit)})
-    SELECT ${productColumns}
-    FROM page JOIN catalog.product p ON p.id = page.product_id
-    ORDER BY page.ord`;
+    SELECT coalesce(string_agg(d.${projection === 'full' ? 'full_json' : 'feed_json'}, ',' ORDER BY page.ord), '') AS items,
+      coalesce(array_agg(page.product_id ORDER BY page.ord), '{}') AS ids
+    FROM page JOIN catalog.product_document d ON d.product_id = page.product_id`;
 
-  const total = filtered
-    ? { text: `SELECT count(*)::int AS total FROM catalog.publication pub WHERE ${whereSql}`, values: filterValues }
-    : input.status
-      ? { text: `SELECT coalesce(sum(published), 0)::int AS total FROM catalog.store_listing_count WHERE store_id = $1 AND tenant_id = $2 AND status = $3`, values: filterValues }
-      : { text: `SELECT coalesce(sum(published), 0)::int AS total FROM catalog.store_listing_count WHERE store_id = $1 AND tenant_id = $2`, values: filterValues };
+  const fromCounts = (terms: string[]) => ({
+    text: `SELECT coalesce(sum(published), 0)::int AS total, true AS exact FROM catalog.listing_count
+      WHERE store_id = $1 AND tenant_id = $2${status ? ` AND status = ${status}` : ''} AND term = ANY(ARRAY[${terms.join(', ')}])`,
+    values: filterValues,
+  });
+  const capped = `(SELECT count(*) FROM (SELECT 1 FROM catalog.publication pub WHERE ${whereSql} LIMIT ${TOTAL_EXACT_UP_TO + 1}) x)`;
+  let counting = capped;
+  if ((min || max) && !groups && !input.collection) {
+    // Listings whose lowest price is in range match for sure (index only, no tenant column needed: the store is the tenant's).
+    const certain = `(SELECT count(*) FROM (SELECT 1 FROM catalog.publication pub WHERE pub.store_id = $1${status ? ` AND pub.status = ${status}` : ''}
+      ${min ? `AND pub.price_min >= ${min}` : ''} ${max ? `AND pub.price_min <= ${max}` : 'AND pub.price_min IS NOT NULL'} LIMIT ${TOTAL_EXACT_UP_TO + 1}) x)`;
+    counting = `CASE WHEN ${certain} > ${TOTAL_EXACT_UP_TO} THEN ${TOTAL_EXACT_UP_TO + 1} ELSE ${capped} END`;
+  }
+  const total =
+    !groups && !uncountable
+      ? fromCounts(["''"])
+      : groups === 1 && !uncountable && counted
+        ? fromCounts(counted)
+        : { text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`, values: filterValues };
 
   const asked = new Set(input.facets ?? []);
   let facetsQuery: ProductQuery['facets'];

@@ -1,11 +1,19 @@
 import { conflict, t, type Actor } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import type { StoreDirectory } from '../stores';
+import type { StoreDirectory } from '@backoffice/identity';
 
 /*
  * The per-store listing copy (`publication`: one row per product and store it is published to, with
- * what the public read sorts and filters on) and its per-store counts (`store_listing_count`) are
- * written here and nowhere else: publishing, unpublishing, and refreshing after a product changed.
+ * what the public read sorts and filters on) and its per-store counts (`listing_count`) are written
+ * here and nowhere else: publishing, unpublishing, and refreshing after products changed.
+ *
+ * A listing carries its product's filter terms (`terms`, GIN-indexed) and its SKUs' amounts
+ * (`amounts`, a multirange, GiST-indexed):
+ *   c:<path>                  the product is in that category or below it (one term per ancestor)
+ *   o:"<option>"="<value>"    some SKU has that option value
+ *   f:"<field>"=<json>        a scalar custom field (numbers without trailing zeros)
+ * `listing_count` counts listings per store, status and term (term '' counts them all), so a page
+ * filtered by one term knows its exact total without counting rows.
  */
 
 /** Input and result of catalog.product.publish and catalog.product.unpublish. */
@@ -19,52 +27,87 @@ export async function ownStore(stores: StoreDirectory, actor: Actor, ref: string
   return store.store_id;
 }
 
+/** What a listing copies of its products `$1` (text[]): sort keys, filter terms and SKU amounts. */
+const LISTING_SOURCE = `
+  SELECT p.id AS product_id, p.tenant_id, p.status, p.title, p.price_min, p.price_max, p.created_at,
+    ARRAY(SELECT DISTINCT term FROM (
+        SELECT 'c:' || subpath(c.path, 0, n)::text AS term
+        FROM catalog.product_category pc JOIN catalog.category c ON c.id = pc.category_id CROSS JOIN generate_series(1, nlevel(c.path)) n
+        WHERE pc.product_id = p.id
+        UNION ALL
+        SELECT catalog.listing_term('o', e.key, to_jsonb(e.value)::text) FROM catalog.sku s CROSS JOIN jsonb_each_text(s.option_values) e WHERE s.product_id = p.id
+        UNION ALL
+        SELECT catalog.listing_term('f', f.key, CASE jsonb_typeof(f.value) WHEN 'number' THEN trim_scale(f.value::numeric)::text ELSE f.value::text END)
+        FROM jsonb_each(p.custom_fields) f WHERE jsonb_typeof(f.value) IN ('string', 'number', 'boolean')
+      ) x ORDER BY term) AS terms,
+    coalesce((SELECT range_agg(int8range(s.amount, s.amount, '[]')) FROM catalog.sku s WHERE s.product_id = p.id), '{}') AS amounts
+  FROM catalog.product p WHERE p.id = ANY($1::text[])`;
+
 /**
- * Brings a product's store listings in line with the product (status, title, prices) and keeps the
- * per-store published counts right when the status moved.
+ * Applies the listings that went (`gone`) and came (`came`), each `(store_id, status, terms)`, to the
+ * counts; `$2` is the tenant. Ends the statement: its caller's CTEs come before.
  */
-const REFRESH_LISTINGS = `
-  WITH product AS (SELECT id, status, title, price_min, price_max FROM catalog.product WHERE id = $1),
-  before AS (SELECT store_id, status FROM catalog.publication WHERE product_id = $1),
-  updated AS (
-    UPDATE catalog.publication pub SET status = p.status, title = p.title, price_min = p.price_min, price_max = p.price_max
-    FROM product p WHERE pub.product_id = p.id RETURNING pub.store_id, pub.status),
-  moved AS (
-    SELECT b.store_id, b.status AS old_status, u.status AS new_status FROM before b JOIN updated u USING (store_id)
-    WHERE b.status <> u.status),
-  decrement AS (
-    UPDATE catalog.store_listing_count c SET published = published - 1
-    FROM moved m WHERE c.store_id = m.store_id AND c.status = m.old_status)
-  INSERT INTO catalog.store_listing_count (store_id, status, tenant_id, published)
-  SELECT m.store_id, m.new_status, $2, 1 FROM moved m
-  ON CONFLICT (store_id, status) DO UPDATE SET published = catalog.store_listing_count.published + 1`;
+const APPLY_COUNTS = `
+  counted AS (
+    SELECT store_id, status, term, sum(d)::int AS d FROM (
+      SELECT store_id, status, unnest(terms || ''::text) AS term, -1 AS d FROM gone
+      UNION ALL SELECT store_id, status, unnest(terms || ''::text), 1 FROM came) x
+    GROUP BY 1, 2, 3 HAVING sum(d) <> 0),
+  applied AS (
+    INSERT INTO catalog.listing_count (store_id, status, term, tenant_id, published)
+    SELECT store_id, status, term, $2, d FROM counted
+    ON CONFLICT (store_id, status, term) DO UPDATE SET published = catalog.listing_count.published + excluded.published
+    RETURNING 1)`;
 
-export async function refreshListings(db: EntityManager, productId: string, tenantId: string): Promise<void> {
-  await db.query(REFRESH_LISTINGS, [productId, tenantId]);
+const NOTHING = `SELECT NULL::text AS store_id, NULL::text AS status, NULL::text[] AS terms WHERE false`;
+
+/** Brings the listings of products `$1` in line with them (status, title, prices, terms, amounts) and the counts with the listings. */
+const REFRESH = `
+  WITH source AS (${LISTING_SOURCE}),
+  gone AS (SELECT store_id, status, terms FROM catalog.publication WHERE product_id = ANY($1::text[])),
+  came AS (
+    UPDATE catalog.publication pub
+    SET status = s.status, title = s.title, price_min = s.price_min, price_max = s.price_max, terms = s.terms, amounts = s.amounts
+    FROM source s WHERE pub.product_id = s.product_id
+    RETURNING pub.store_id, pub.status, pub.terms),
+  ${APPLY_COUNTS}
+  SELECT count(*)::int AS n FROM came`;
+
+/** Lists products `$1` in stores `$3`; answers how many listings are new. */
+const PUBLISH = `
+  WITH source AS (${LISTING_SOURCE}),
+  came AS (
+    INSERT INTO catalog.publication (store_id, product_id, tenant_id, status, title, price_min, price_max, product_created_at, terms, amounts)
+    SELECT st, s.product_id, s.tenant_id, s.status, s.title, s.price_min, s.price_max, s.created_at, s.terms, s.amounts
+    FROM source s CROSS JOIN unnest($3::text[]) AS st WHERE s.tenant_id = $2
+    ON CONFLICT (store_id, product_id) DO NOTHING
+    RETURNING store_id, status, terms),
+  gone AS (${NOTHING}),
+  ${APPLY_COUNTS}
+  SELECT count(*)::int AS n FROM came`;
+
+/** Takes products `$1` out of stores `$3`; answers how many listings went. */
+const UNPUBLISH = `
+  WITH gone AS (
+    DELETE FROM catalog.publication WHERE product_id = ANY($1::text[]) AND tenant_id = $2 AND store_id = ANY($3::text[])
+    RETURNING store_id, status, terms),
+  came AS (${NOTHING}),
+  ${APPLY_COUNTS}
+  SELECT count(*)::int AS n FROM gone`;
+
+const count = async (db: EntityManager, sql: string, params: unknown[]) => ((await db.query(sql, params)) as { n: number }[])[0].n;
+
+/** After products changed (their fields, SKUs, options, categories or custom fields): their listings and counts follow. */
+export async function refreshListings(db: EntityManager, productIds: readonly string[], tenantId: string): Promise<void> {
+  await count(db, REFRESH, [productIds, tenantId]);
 }
 
-/** Lists a product in a store; false when it was listed there already. */
-export async function publishTo(db: EntityManager, storeId: string, productId: string, tenantId: string): Promise<boolean> {
-  const inserted = (await db.query(
-    `INSERT INTO catalog.publication (store_id, product_id, tenant_id, status, title, price_min, price_max, product_created_at)
-     SELECT $1, id, tenant_id, status, title, price_min, price_max, created_at FROM catalog.product WHERE id = $2
-     ON CONFLICT (store_id, product_id) DO NOTHING RETURNING status`,
-    [storeId, productId],
-  )) as { status: string }[];
-  if (!inserted.length) return false;
-  await db.query(
-    `INSERT INTO catalog.store_listing_count (store_id, status, tenant_id, published) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (store_id, status) DO UPDATE SET published = catalog.store_listing_count.published + 1`,
-    [storeId, inserted[0].status, tenantId],
-  );
-  return true;
+/** Lists products in stores; answers how many listings are new (none when all were listed already). */
+export function publish(db: EntityManager, tenantId: string, storeIds: readonly string[], productIds: readonly string[]): Promise<number> {
+  return count(db, PUBLISH, [productIds, tenantId, storeIds]);
 }
 
-/** Takes a product out of a store; false when it was not listed there. */
-export async function unpublishFrom(db: EntityManager, storeId: string, productId: string): Promise<boolean> {
-  // TypeORM answers a DELETE … RETURNING with [rows, affected].
-  const [rows] = (await db.query(`DELETE FROM catalog.publication WHERE store_id = $1 AND product_id = $2 RETURNING status`, [storeId, productId])) as [{ status: string }[], number];
-  if (!rows.length) return false;
-  await db.query(`UPDATE catalog.store_listing_count SET published = published - 1 WHERE store_id = $1 AND status = $2`, [storeId, rows[0].status]);
-  return true;
+/** Takes products out of stores; answers how many listings went. */
+export function unpublish(db: EntityManager, tenantId: string, storeIds: readonly string[], productIds: readonly string[]): Promise<number> {
+  return count(db, UNPUBLISH, [productIds, tenantId, storeIds]);
 }

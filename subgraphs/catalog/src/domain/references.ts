@@ -1,4 +1,4 @@
-import type { SubgraphContext } from '@backoffice/platform';
+import { forbidden, unauthorized, type SubgraphContext } from '@backoffice/platform';
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { documentSql, shapeItems, shapeSku, type Row } from './product-document';
@@ -49,12 +49,15 @@ function strip(row: Row & { _id?: string }): Row {
 /**
  * Products and SKUs are federation entities: another subgraph (orders) names them by key and the
  * gateway asks the catalog for the rest. The caller needs the admin read's scope (the documents are
- * the full ones, drafts included) and only its tenant is searched; otherwise a reference is null.
+ * the full ones, drafts included) and only its tenant is searched (another tenant's is null). A
+ * caller without the scope gets `forbidden` naming it on the field, beside the rest of its answer.
  */
 export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
-  const resolve = (kind: keyof Loaders, key: 'product_id' | 'sku_id') => (reference: Record<string, string>, context: SubgraphContext) => {
+  // Async, so a refusal is the one reference's (null, with its error), never the whole `_entities` list's.
+  const resolve = (kind: keyof Loaders, key: 'product_id' | 'sku_id') => async (reference: Record<string, string>, context: SubgraphContext) => {
     const actor = context.call?.actor;
-    if (!actor || !actor.scopes.includes('catalog.admin.read')) return null;
+    if (!actor) throw unauthorized().toGraphQLError();
+    if (!actor.scopes.includes('catalog.admin.read')) throw forbidden('catalog.admin.read').toGraphQLError();
     return loaders(context, dataSource, actor.tenant_id)[kind].load(reference[key]);
   };
   return {

@@ -6,6 +6,7 @@ import { defineCatalogOperation } from '../ports';
 export const collectionAddProducts = defineCatalogOperation({
   name: 'catalog.collection.add_products',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'catalog.product.write',
   summary: 'Adds products to a collection, after those already in it; adding a member again changes nothing (extension).',

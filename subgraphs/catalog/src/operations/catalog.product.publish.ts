@@ -1,11 +1,12 @@
 import { lockProduct } from '../domain/products';
-import { ownStore, publicationInput, publicationResult, publishTo } from '../domain/publication';
+import { ownStore, publicationInput, publicationResult, publish } from '../domain/publication';
 import { productPublished } from '../events';
 import { defineCatalogOperation } from '../ports';
 
 export const productPublish = defineCatalogOperation({
   name: 'catalog.product.publish',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'catalog.product.write',
   summary: 'Lists a product in a store, so the public products read serves it there. Publishing twice changes nothing (extension).',
@@ -15,7 +16,7 @@ export const productPublish = defineCatalogOperation({
   async handler({ input, actor, db, emit, ports }) {
     const storeId = await ownStore(ports.stores, actor!, input.store_id);
     const product = await lockProduct(db, actor!, input.product_id);
-    if (await publishTo(db, storeId, product.id, actor!.tenant_id)) emit(productPublished, { product_id: product.id, store_id: storeId });
+    if (await publish(db, actor!.tenant_id, [storeId], [product.id])) emit(productPublished, { product_id: product.id, store_id: storeId });
     return { product_id: product.id, store_id: storeId, published: true };
   },
 });

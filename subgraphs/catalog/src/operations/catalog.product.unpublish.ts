@@ -1,11 +1,12 @@
 import { lockProduct } from '../domain/products';
-import { ownStore, publicationInput, publicationResult, unpublishFrom } from '../domain/publication';
+import { ownStore, publicationInput, publicationResult, unpublish } from '../domain/publication';
 import { productUnpublished } from '../events';
 import { defineCatalogOperation } from '../ports';
 
 export const productUnpublish = defineCatalogOperation({
   name: 'catalog.product.unpublish',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'catalog.product.write',
   summary: 'Takes a product out of a store. Unpublishing an unlisted product changes nothing (extension).',
@@ -15,7 +16,7 @@ export const productUnpublish = defineCatalogOperation({
   async handler({ input, actor, db, emit, ports }) {
     const storeId = await ownStore(ports.stores, actor!, input.store_id);
     const product = await lockProduct(db, actor!, input.product_id);
-    if (await unpublishFrom(db, storeId, product.id)) emit(productUnpublished, { product_id: product.id, store_id: storeId });
+    if (await unpublish(db, actor!.tenant_id, [storeId], [product.id])) emit(productUnpublished, { product_id: product.id, store_id: storeId });
     return { product_id: product.id, store_id: storeId, published: false };
   },
 });

@@ -1,7 +1,6 @@
 import { conflict, t } from '@backoffice/platform';
 import { categoriesInput, INSERT_CATEGORIES, placeCategories } from '../domain/product-categories';
 import { assertOwned, customFields, handle, lockProduct, PRODUCT_STATUSES } from '../domain/products';
-import { refreshListings } from '../domain/publication';
 import { productUpdated, type ProductChange } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -57,8 +56,6 @@ export const productUpdate = defineCatalogOperation({
       await db.query(`DELETE FROM catalog.product_category WHERE product_id = $1`, [product.id]);
       stage(INSERT_CATEGORIES, [product.id, actor!.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
     }
-    // Its own WITH clause cannot be staged (data-modifying CTEs only nest at the top level).
-    await refreshListings(db, product.id, actor!.tenant_id);
     const status = input.status ?? product.status;
     const changed = Object.keys(input).filter((k): k is ProductChange => k !== 'product_id');
     emit(productUpdated, { product_id: product.id, changed, status });

@@ -1,6 +1,6 @@
 import { conflict, newId, t, validationFailed } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
-import { refreshListings } from '../domain/publication';
+import { skuShippingInput } from '../domain/sku-shipping';
 import { skuCreated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -12,7 +12,7 @@ export const skuCreate = defineCatalogOperation({
   kind: 'command',
   access: 'internal',
   scope: 'catalog.sku.write',
-  summary: 'Adds a SKU to an existing product.',
+  summary: 'Adds a SKU to an existing product; optional shipping attributes weight_grams, length_cm, width_cm, height_cm (positive integers, null when unknown).',
   input: t.object({
     product_id: t.id(),
     amount: t.integer({ minimum: 0 }),
@@ -26,6 +26,7 @@ export const skuCreate = defineCatalogOperation({
     option_values: t.optional(t.array(t.object({ option: t.string({ maxLength: 200 }), value: t.string({ maxLength: 200 }) }), { maxItems: 50 })),
     ref: t.optional(t.string({ maxLength: 200 })),
     status: t.optional(t.string({ maxLength: 100 })),
+    ...skuShippingInput,
   }),
   result: t.object({ sku_id: t.string() }),
   events: [skuCreated],
@@ -55,8 +56,9 @@ export const skuCreate = defineCatalogOperation({
     const isDefault = siblings.n === 0 || (input.is_default ?? false);
     if (isDefault) await db.query(`UPDATE catalog.sku SET is_default = false WHERE product_id = $1 AND is_default`, [product.id]);
     const [row] = await db.query(
-      `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, currency, is_default, status, metadata, ref, option_values, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
+      `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, currency, is_default, status, metadata, ref, option_values, position,
+                               weight_grams, length_cm, width_cm, height_cm)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
       [
         skuId,
         actor!.tenant_id,
@@ -73,11 +75,14 @@ export const skuCreate = defineCatalogOperation({
         input.ref ?? null,
         JSON.stringify(values),
         siblings.n,
+        input.weight_grams ?? null,
+        input.length_cm ?? null,
+        input.width_cm ?? null,
+        input.height_cm ?? null,
       ],
     );
     if (!row) throw conflict(`a SKU with code ${input.code} exists already`);
     await db.query(REFRESH_PRICES, [product.id]);
-    await refreshListings(db, product.id, actor!.tenant_id);
     emit(skuCreated, { sku_id: skuId, product_id: product.id, code: input.code ?? skuId, amount: input.amount });
     return { sku_id: skuId };
   },

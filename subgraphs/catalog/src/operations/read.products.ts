@@ -1,23 +1,39 @@
-import { AppError, validationFailed } from '@backoffice/platform';
-import { shapeItems, type Row } from '../domain/product-document';
+import { AppError, PreparedJson, validationFailed } from '@backoffice/platform';
 import { feedPage, listingInput, productPage, productQuery, productsFromQuery, PROJECTIONS, shapeFacets, type ListingInput, type Projection } from '../domain/product-listing';
+import { currentVersion, pageCaching, storefrontCacheOf, storefrontSettings } from '../domain/storefront-cache';
 import { defineCatalogOperation } from '../ports';
 
-/** `GET /v1/read/products`: the public listing of the products published to a store (see domain/product-listing.ts). */
+/** The key of a page: its store and its input, in one spelling whatever the order of the query string. */
+function pageKey(storeId: string, input: ListingInput): string {
+  const { store: _ref, ...rest } = input;
+  return `${storeId} ${JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+}
+
+/**
+ * `GET /v1/read/products`: the public listing of the products published to a store (see
+ * domain/product-listing.ts). A page is its products' documents as rendered when they last changed,
+ * joined as text: never parsed, re-validated or serialized here. Pages are kept per catalog version
+ * (domain/storefront-cache.ts) and carry its ETag, so a change is never served once committed.
+ */
 export const readProducts = defineCatalogOperation({
   name: 'read.products',
   kind: 'read',
   access: 'public',
   scope: null,
   summary:
-    'Lists the products published to a store: filters by category subtree, collection, status, SKU options, price range and custom fields; sorts; opt-in facets; projection full (the whole document) or feed.',
+    'Lists the products published to a store: filters by category subtree, collection, status, SKU options, price range and custom fields; sorts; opt-in facets; projection full (the whole document) or feed. Answers a strong ETag and Cache-Control over REST.',
   restPath: '/products',
   errors: ['validation_failed', 'not_found', 'unknown_projection', 'internal'],
   input: listingInput,
   result: productPage,
   events: [],
+  // Over REST, `option.<name>=<value>` and `cf.<name>=<value>` (repeatable: any of the values).
+  queryFamilies: { options: 'option.', custom_fields: 'cf.' },
+  // The reference: "extra string-valued parameters are accepted" (ignored); `options=` itself is refused.
+  extraQueryAccepted: true,
   fromQuery: productsFromQuery,
   projections: { feed: feedPage },
+  prepared: true,
   async handler(call) {
     const input = call.input as ListingInput;
     const projection = input.projection ?? 'full';
@@ -29,19 +45,22 @@ export const readProducts = defineCatalogOperation({
     }
     const store = await call.ports.stores.resolve(input.store);
     if (!store) throw new AppError('not_found', `store ${input.store} does not exist`);
+    const cache = storefrontCacheOf(call.db);
+    const version = await currentVersion(call.db, store.tenant_id);
+    const key = pageKey(store.store_id, input);
+    const kept = cache?.page(version, key);
+    if (kept) return kept as never;
+
     const query = productQuery(store, input, projection as Projection);
-    const [rows, [{ total }], facetRows] = await Promise.all([
-      call.db.query(query.page.text, query.page.values) as Promise<Row[]>,
-      call.db.query(query.total.text, query.total.values) as Promise<{ total: number }[]>,
+    const [[page], [count], facetRows] = await Promise.all([
+      call.db.query(query.page.text, query.page.values) as Promise<{ items: string; ids: string[] }[]>,
+      call.db.query(query.total.text, query.total.values) as Promise<{ total: number; exact: boolean }[]>,
       query.facets ? (call.db.query(query.facets.text, query.facets.values) as Promise<Record<string, unknown>[]>) : Promise.resolve(null),
     ]);
-    const limit = input.limit ?? 24;
-    return {
-      items: shapeItems(rows) as never,
-      page: input.page ?? 1,
-      limit,
-      total,
-      ...(facetRows ? { facets: shapeFacets(facetRows[0]) } : {}),
-    };
+    const facets = facetRows ? `,"facets":${JSON.stringify(shapeFacets(facetRows[0]))}` : '';
+    const text = `{"items":[${page.items}],"page":${input.page ?? 1},"limit":${input.limit ?? 24},"total":${count.total},"total_exact":${count.exact}${facets}}`;
+    const prepared = new PreparedJson(text, pageCaching(cache?.settings ?? storefrontSettings(), version, key, store.store_id, page.ids));
+    cache?.keep(version, key, prepared);
+    return prepared as never;
   },
 });

@@ -1,4 +1,4 @@
-import { conflict, forbidden, validationFailed, type Actor } from '@backoffice/platform';
+import { AppError, conflict, forbidden, validationFailed, type Actor } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { ApiKey } from '../entities';
 import { CREDENTIALS_CHANNEL } from '../authenticate';
@@ -30,6 +30,9 @@ export async function lockKey(db: EntityManager, actor: Actor, apiKeyId: string)
   // A plain query, not a repository lock: the executor opens the transaction on the first query.
   const [key] = (await db.query(`SELECT * FROM identity.api_key WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [apiKeyId, actor.tenant_id])) as ApiKey[];
   if (!key) throw conflict(`api key ${apiKeyId} does not exist in this tenant`);
+  // The owner key is the tenant's last word (it alone arms extension credentials): no other key or
+  // session, whatever its scopes, may rotate it into its own hands or revoke it.
+  if (key.is_owner && !actor.is_owner) throw new AppError('forbidden', 'only the owner key may rotate or revoke the owner key', { owner_required: true });
   assertWithinIssuer(actor, key.scopes);
   return key;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { conflict, routeConsumer, t, urlProblem, validationFailed, type Actor, type WebhookSettings } from '@backoffice/platform';
+import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 
 /** A tenant has at most this many subscriptions (each event is delivered to each of them). */
@@ -19,6 +19,9 @@ export const eventTypesField = t.array(t.string({ minLength: 1, maxLength: 100 }
   description: 'declared event types (see the `webhooks` of /v1/openapi.json); `*` for all',
 });
 export const descriptionField = t.string({ maxLength: 200 });
+export const personalDataField = t.boolean({
+  description: 'deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read',
+});
 
 /** A subscription as reads and events show it: never its secret. */
 export const subscriptionView = t.object({
@@ -27,6 +30,7 @@ export const subscriptionView = t.object({
   event_types: t.array(t.string()),
   description: t.nullable(t.string()),
   enabled: t.boolean(),
+  personal_data: t.boolean({ description: 'personal fields of payloads delivered in clear (true) or masked (false)' }),
   disabled_reason: t.nullable(t.string()),
   failing_since: t.nullable(t.timestamp()),
   previous_secret_expires_at: t.nullable(t.timestamp()),
@@ -41,6 +45,7 @@ export interface SubscriptionRow {
   event_types: string[];
   description: string | null;
   enabled: boolean;
+  personal_data: boolean;
   secret_sealed: string;
   previous_secret_sealed: string | null;
   previous_secret_until: Date | null;
@@ -59,6 +64,7 @@ export function viewOf(row: SubscriptionRow) {
     event_types: row.event_types,
     description: row.description,
     enabled: row.enabled,
+    personal_data: row.personal_data,
     disabled_reason: row.disabled_reason,
     failing_since: iso(row.failing_since),
     previous_secret_expires_at: row.previous_secret_until && row.previous_secret_until > new Date() ? row.previous_secret_until.toISOString() : null,
@@ -68,13 +74,32 @@ export function viewOf(row: SubscriptionRow) {
 }
 
 /** The payload of created/updated events: what a subscription is, never its secret. */
-export const eventPayloadOf = (row: Pick<SubscriptionRow, 'id' | 'url' | 'event_types' | 'description' | 'enabled'>) => ({
+export const eventPayloadOf = (row: Pick<SubscriptionRow, 'id' | 'url' | 'event_types' | 'description' | 'enabled' | 'personal_data'>) => ({
   subscription_id: row.id,
   url: row.url,
   event_types: row.event_types,
   description: row.description,
   enabled: row.enabled,
+  personal_data: row.personal_data,
 });
+
+/**
+ * Personal data goes in clear only where a key allowed to see it said so: setting `personal_data`,
+ * or pointing a subscription that has it at another url, needs `pii.read` (without it, a key holding
+ * only webhooks.write could redirect customers' data to itself).
+ */
+export function checkPersonalData(actor: Actor, personalData: boolean, setting: boolean, urlChanged: boolean): void {
+  if (personalData && (setting || urlChanged) && !actor.scopes.includes('pii.read')) throw forbidden('pii.read');
+}
+
+/**
+ * The envelope a subscription is sent: as recorded, or with the personal fields of its payload
+ * masked (by its type's declaration) for a subscription without `personal_data`. Masking is
+ * idempotent, so an envelope stored masked stays the same.
+ */
+export function envelopeFor(envelope: DomainEvent, personalData: boolean, settings: WebhookSettings): DomainEvent {
+  return personalData ? envelope : { ...envelope, payload: maskEventPayload(settings.payloads, envelope.type, envelope.payload) };
+}
 
 /** `whsec_` + base64 of 32 random bytes: the Standard Webhooks form its libraries verify with. */
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

@@ -6,6 +6,7 @@ import { apiKeyRevoked } from '../events';
 export const apiKeyRevoke = defineOperation({
   name: 'iam.api_key.revoke',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'admin.users.write',
   summary: 'Revokes a key: every token generation stops working at once. Revoking a revoked key changes nothing.',

@@ -1,5 +1,5 @@
-import { metrics, sendWebhook, signedHeaders, task, type DomainEvent } from '@backoffice/platform';
-import { routeWebhooks, WEBHOOK_DISABLE_AFTER_MS, type SubscriptionRow } from '../domain/webhooks';
+import { metrics, returningRows, sendWebhook, signedHeaders, task, type DomainEvent } from '@backoffice/platform';
+import { envelopeFor, routeWebhooks, WEBHOOK_DISABLE_AFTER_MS, type SubscriptionRow } from '../domain/webhooks';
 import { webhookSubscriptionDisabled } from '../events';
 import type { IdentityPorts } from '../ports';
 
@@ -13,7 +13,7 @@ interface DeliveryJob {
   delivery_id: string;
 }
 
-interface Loaded extends Pick<SubscriptionRow, 'url' | 'enabled' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until' | 'failing_since'> {
+interface Loaded extends Pick<SubscriptionRow, 'url' | 'enabled' | 'personal_data' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until' | 'failing_since'> {
   id: string;
   tenant_id: string;
   subscription_id: string;
@@ -23,7 +23,8 @@ interface Loaded extends Pick<SubscriptionRow, 'url' | 'enabled' | 'secret_seale
 
 /**
  * Sends one delivery: signed with every live secret (two during a rotation), to an address checked
- * now. The outcome is recorded whatever it is; a failure is thrown so the bus retries it, unless it
+ * now, its payload's personal fields masked unless the subscription has `personal_data` now (the
+ * signature covers the body sent). The outcome is recorded whatever it is; a failure is thrown so the bus retries it, unless it
  * was the last attempt or the subscription has been failing for 3 days (it is then disabled).
  */
 export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
@@ -31,7 +32,7 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
   (ports) => ({ limit: WEBHOOK_RETRY_LIMIT, delaySeconds: ports.webhooks.retryDelaySeconds, backoff: true }),
   async ({ data, lastAttempt, dataSource, ports, transaction }) => {
     const [delivery] = (await dataSource.query(
-      `SELECT d.id, d.tenant_id, d.subscription_id, d.status, d.envelope, s.url, s.enabled, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_until, s.failing_since
+      `SELECT d.id, d.tenant_id, d.subscription_id, d.status, d.envelope, s.url, s.enabled, s.personal_data, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_until, s.failing_since
        FROM identity.webhook_delivery d JOIN identity.webhook_subscription s ON s.id = d.subscription_id WHERE d.id = $1`,
       [data.delivery_id],
     )) as Loaded[];
@@ -43,8 +44,9 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
     }
     const { secrets } = ports.webhooks;
     const live = [delivery.secret_sealed, ...(delivery.previous_secret_sealed && delivery.previous_secret_until && delivery.previous_secret_until > new Date() ? [delivery.previous_secret_sealed] : [])];
-    const body = JSON.stringify(delivery.envelope);
-    const headers = signedHeaders(delivery.envelope.event_id, new Date(), body, live.map((sealed) => secrets.open(sealed)));
+    const envelope = envelopeFor(delivery.envelope, delivery.personal_data, ports.webhooks);
+    const body = JSON.stringify(envelope);
+    const headers = signedHeaders(envelope.event_id, new Date(), body, live.map((sealed) => secrets.open(sealed)));
     const started = process.hrtime.bigint();
     const outcome = await sendWebhook(delivery.url, headers, body, ports.webhooks.policy);
     metrics.webhookDelivery({
@@ -72,11 +74,11 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
          WHERE id = $1`,
         [delivery.id, outcome.status, outcome.error?.slice(0, 500) ?? null, lastAttempt ? 'failed' : 'pending'],
       );
-      // An UPDATE answers [rows, count].
-      const [[failing]] = (await db.query(
-        `UPDATE identity.webhook_subscription SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND enabled RETURNING id, url, failing_since`,
-        [delivery.subscription_id],
-      )) as [Array<{ id: string; url: string; failing_since: Date }>, number];
+      const [failing] = returningRows<{ id: string; url: string; failing_since: Date }>(
+        await db.query(`UPDATE identity.webhook_subscription SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND enabled RETURNING id, url, failing_since`, [
+          delivery.subscription_id,
+        ]),
+      );
       if (!failing || Date.now() - failing.failing_since.getTime() < WEBHOOK_DISABLE_AFTER_MS) return false;
       const reason = `failing since ${failing.failing_since.toISOString()}: ${outcome.error ?? 'no answer'}`.slice(0, 500);
       await db.query(`UPDATE identity.webhook_subscription SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1`, [failing.id, reason]);

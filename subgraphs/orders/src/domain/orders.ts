@@ -65,7 +65,8 @@ export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<
 
 /**
  * pending_payment → cancelled (expiry, order.cancel), for a batch of locked orders in a few
- * statements: holds released, coupon uses returned, open (or confirming) payment attempts failed
+ * statements: active holds released (a hold committed or released by id meanwhile is left as it
+ * is), coupon uses returned, open (or confirming) payment attempts failed
  * with `attemptReason`. Orders already cancelled are left out (no change); a paid one is a conflict.
  * Returns the orders it cancelled.
  */
@@ -74,7 +75,10 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
   if (!cancelling.length) return [];
   const tenantId = cancelling[0].tenant_id;
   const orderOf = new Map(cancelling.map((o) => [o.reservation_id, o.id]));
-  const released = await settle(db, await lockReservations(db, tenantId, [...orderOf.keys()]), 'released');
+  // Only holds still active are released: one already settled by inventory.release or
+  // inventory.commit stays as it is, and never blocks the order's cancellation.
+  const holds = (await lockReservations(db, tenantId, [...orderOf.keys()])).filter((r) => r.status === 'active');
+  const released = await settle(db, holds, 'released');
   const ids = cancelling.map((o) => o.id);
   const [failed] = (await db.query(
     `WITH c AS (UPDATE orders.coupon k SET uses = k.uses - n.uses FROM (SELECT coupon_id, count(*)::int AS uses FROM unnest($2::text[]) AS u(coupon_id) WHERE coupon_id IS NOT NULL GROUP BY 1) n

@@ -1,3 +1,4 @@
+import { returningRows } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -22,26 +23,26 @@ export async function refreshPaymentExpiry(
   else if ('storeId' in which) {
     filter = `o.store_id = $${values.push(which.storeId)} AND a.app_id = $${values.push(which.appId)} AND a.method = $${values.push(which.method)}`;
   } else filter = `a.app_id = $${values.push(which.appId)}`;
-  // An UPDATE answers [rows, count].
-  const [rows] = (await db.query(
-    `UPDATE orders."order" o SET payment_expiry = x.kind, payment_due_at = x.due
-     FROM (
-       SELECT o.id, k.kind, CASE WHEN k.kind = 'timed' THEN a.created_at + w.seconds * interval '1 second' END AS due
-       FROM orders."order" o
-       LEFT JOIN LATERAL (SELECT app_id, method, created_at FROM orders.payment_attempt WHERE order_id = o.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true
-       LEFT JOIN orders.payment_app app ON app.id = a.app_id
-       LEFT JOIN orders.payment_window pw ON pw.store_id = o.store_id AND pw.app_id = a.app_id AND pw.method = a.method
-       LEFT JOIN orders.expiry_start s ON s.tenant_id = o.tenant_id
-       CROSS JOIN LATERAL (SELECT coalesce(pw.reservation_window_seconds,
-         (SELECT (m->>'reservation_window_seconds')::int FROM jsonb_array_elements(app.methods) m WHERE m->>'method' = a.method LIMIT 1)) AS seconds) w
-       CROSS JOIN LATERAL (SELECT CASE
-         WHEN a.app_id IS NULL OR NOT app.installed OR w.seconds IS NULL THEN 'windowless'
-         WHEN s.started_at IS NULL OR a.created_at < s.started_at THEN 'predating'
-         ELSE 'timed' END AS kind) k
-       WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND ${filter}
-     ) x WHERE o.id = x.id
-     RETURNING o.id, o.payment_due_at`,
-    values,
-  )) as [Array<{ id: string; payment_due_at: Date | null }>, number];
-  return rows;
+  return returningRows<{ id: string; payment_due_at: Date | null }>(
+    await db.query(
+      `UPDATE orders."order" o SET payment_expiry = x.kind, payment_due_at = x.due
+       FROM (
+         SELECT o.id, k.kind, CASE WHEN k.kind = 'timed' THEN a.created_at + w.seconds * interval '1 second' END AS due
+         FROM orders."order" o
+         LEFT JOIN LATERAL (SELECT app_id, method, created_at FROM orders.payment_attempt WHERE order_id = o.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true
+         LEFT JOIN orders.payment_app app ON app.id = a.app_id
+         LEFT JOIN orders.payment_window pw ON pw.store_id = o.store_id AND pw.app_id = a.app_id AND pw.method = a.method
+         LEFT JOIN orders.expiry_start s ON s.tenant_id = o.tenant_id
+         CROSS JOIN LATERAL (SELECT coalesce(pw.reservation_window_seconds,
+           (SELECT (m->>'reservation_window_seconds')::int FROM jsonb_array_elements(app.methods) m WHERE m->>'method' = a.method LIMIT 1)) AS seconds) w
+         CROSS JOIN LATERAL (SELECT CASE
+           WHEN a.app_id IS NULL OR NOT app.installed OR w.seconds IS NULL THEN 'windowless'
+           WHEN s.started_at IS NULL OR a.created_at < s.started_at THEN 'predating'
+           ELSE 'timed' END AS kind) k
+         WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND ${filter}
+       ) x WHERE o.id = x.id
+       RETURNING o.id, o.payment_due_at`,
+      values,
+    ),
+  );
 }

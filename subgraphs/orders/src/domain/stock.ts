@@ -49,12 +49,16 @@ export async function warehouseOf(db: EntityManager, tenantId: string, warehouse
     if (!found) throw conflict(`warehouse ${warehouseId} does not exist in this tenant`);
     return found.id;
   }
-  const [found] = (await db.query(
-    `WITH made AS (INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, 'default', 'Default') ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id)
-     SELECT id FROM made UNION ALL SELECT id FROM orders.warehouse WHERE tenant_id = $2 AND code = 'default'`,
+  const byCode = async () =>
+    ((await db.query(`SELECT id FROM orders.warehouse WHERE tenant_id = $1 AND code = 'default'`, [tenantId])) as Array<{ id: string }>)[0]?.id;
+  const existing = await byCode();
+  if (existing) return existing;
+  const [made] = (await db.query(
+    `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, 'default', 'Default') ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
     [newId('whs'), tenantId],
   )) as Array<{ id: string }>;
-  return found.id;
+  // A concurrent first use made it: committed now, and visible to this new statement (read committed).
+  return made?.id ?? (await byCode())!;
 }
 
 export const levelOf = (row: { sku_id: string; warehouse_id: string; on_hand: string | number; reserved: string | number }): Level => {
@@ -100,14 +104,13 @@ export async function hold(
 
 /** Reservations of the tenant, locked (in id order), with their lines; those not found are absent. */
 export async function lockReservations(db: EntityManager, tenantId: string, reservationIds: readonly string[]): Promise<Reservation[]> {
-  const rows = (await db.query(
-    `SELECT id, tenant_id, warehouse_id, status, expires_at FROM orders.reservation WHERE id = ANY($1::text[]) AND tenant_id = $2 ORDER BY id FOR UPDATE`,
+  // One round trip: the lines (never changed after the hold is taken) come along as JSON.
+  return (await db.query(
+    `SELECT r.id, r.tenant_id, r.warehouse_id, r.status, r.expires_at,
+            (SELECT json_agg(json_build_object('sku_id', i.sku_id, 'qty', i.qty) ORDER BY i.sku_id) FROM orders.reservation_item i WHERE i.reservation_id = r.id) AS items
+     FROM orders.reservation r WHERE r.id = ANY($1::text[]) AND r.tenant_id = $2 ORDER BY r.id FOR UPDATE OF r`,
     [reservationIds, tenantId],
-  )) as Array<Omit<Reservation, 'items'>>;
-  const items = (await db.query(`SELECT reservation_id, sku_id, qty FROM orders.reservation_item WHERE reservation_id = ANY($1::text[]) ORDER BY sku_id`, [
-    rows.map((r) => r.id),
-  ])) as Array<StockLine & { reservation_id: string }>;
-  return rows.map((row) => ({ ...row, items: items.filter((i) => i.reservation_id === row.id).map(({ sku_id, qty }) => ({ sku_id, qty })) }));
+  )) as Reservation[];
 }
 
 /** A reservation of the tenant, locked, with its lines; a conflict when there is none. */

@@ -7,6 +7,7 @@ import { defineOrdersOperation } from '../ports';
 export const inventoryCommit = defineOrdersOperation({
   name: 'inventory.commit',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'inventory.reserve',
   summary: 'Commits an active hold: on_hand and reserved both drop. Committing again changes nothing; a released hold cannot be committed.',

@@ -7,6 +7,7 @@ import { defineOrdersOperation } from '../ports';
 export const inventoryRelease = defineOrdersOperation({
   name: 'inventory.release',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'inventory.reserve',
   summary: 'Releases an active hold; releasing a released hold changes nothing; a committed hold cannot be released (extension).',

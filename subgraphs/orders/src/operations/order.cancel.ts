@@ -6,6 +6,7 @@ import { defineOrdersOperation } from '../ports';
 export const orderCancel = defineOrdersOperation({
   name: 'order.cancel',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'order.write',
   summary: 'Cancels an unpaid order with the effects of expiry (hold released, coupon use returned, open payment attempt failed); cancelling again changes nothing; a paid order cannot be cancelled (extension).',

@@ -1,7 +1,9 @@
-import { conflict, newId, t } from '@backoffice/platform';
+import { AppError, conflict, newId, t, validationFailed } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
+import { insertParcel } from '../domain/shipments';
+import { checkShipping, parcelOf } from '../domain/shipping';
 import { distinctSkus, hold, stockLines, warehouseOf } from '../domain/stock';
-import { storeOfTenant } from '../domain/stores';
+import { storeOfTenant } from '@backoffice/identity';
 import { inventoryReserved, orderCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
 import { KEY_PATTERN } from '../domain/payments';
@@ -33,6 +35,7 @@ export const orderCreate = defineOrdersOperation({
     payment: t.optional(t.object({ app_id: t.id(), method: t.string({ minLength: 1, maxLength: 64, pattern: KEY_PATTERN }) })),
     coupon_code: t.optional(t.string({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' })),
     warehouse_id: t.optional(t.id()),
+    shipping_method_id: t.optional(t.id('checked against the parcel of the items and the shipping address (which it then needs); its transit days give the parcel its estimated delivery date')),
     metadata: t.optional(t.record({ description: 'kept with the order' })),
   }),
   result: t.object({
@@ -45,6 +48,8 @@ export const orderCreate = defineOrdersOperation({
     reservation_id: t.string(),
     payment_attempt_id: t.nullable(t.string()),
     payment_expires_at: t.nullable(t.timestamp()),
+    shipment_id: t.string({ description: 'the parcel holding every item' }),
+    estimated_delivery_date: t.nullable(t.string({ description: 'YYYY-MM-DD, from the shipping method; fixed now, never recalculated' })),
   }),
   events: [orderCreated, inventoryReserved],
   async handler({ input, actor, db, emit, ports }) {
@@ -66,19 +71,15 @@ export const orderCreate = defineOrdersOperation({
     const subtotal = lines.reduce((sum, l) => sum + l.line_amount, 0);
     if (!Number.isSafeInteger(subtotal)) throw conflict('the order total is too large');
 
-    let couponId: string | null = null;
-    let discount = 0;
-    if (input.coupon_code) {
-      // Counted in this transaction: the row's CHECK (uses <= max_uses) makes the cap hold under any concurrency.
-      const [coupon] = (await db.query(
-        `UPDATE orders.coupon SET uses = uses + 1 WHERE tenant_id = $1 AND lower(code) = lower($2) AND (expires_at IS NULL OR expires_at > now())
-           AND (max_uses IS NULL OR uses < max_uses) AND (currency IS NULL OR currency = $3)
-         RETURNING id, percent_off, amount_off::float8 AS amount_off`,
-        [tenantId, input.coupon_code, currency],
-      ).then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
-      if (!coupon) throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`);
-      couponId = coupon.id;
-      discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : coupon.amount_off!);
+    // The method must carry this parcel to this address: refused with the reason otherwise.
+    let estimatedDeliveryDate: string | null = null;
+    if (input.shipping_method_id) {
+      if (!input.shipping_address) throw validationFailed('shipping_address: required with a shipping_method_id');
+      const { verdict } = await checkShipping(db, tenantId, input.shipping_method_id, parcelOf(lines), input.shipping_address.postal_code);
+      if (!verdict.ok) {
+        throw new AppError('conflict', `shipping method ${input.shipping_method_id} cannot take this order: ${verdict.reason}`, { reason: verdict.reason });
+      }
+      estimatedDeliveryDate = verdict.estimated_delivery_date;
     }
 
     let app: { id: string } | undefined;
@@ -94,17 +95,37 @@ export const orderCreate = defineOrdersOperation({
     const warehouseId = await warehouseOf(db, tenantId, input.warehouse_id);
     // One hold per order; it lasts as long as the order awaits payment (no expiry of its own).
     const reservation = await hold(db, tenantId, warehouseId, input.items, null);
+
+    let couponId: string | null = null;
+    let discount = 0;
+    if (input.coupon_code) {
+      // Counted in this transaction: the row's CHECK (uses <= max_uses) makes the cap hold under any
+      // concurrency. After the hold: stock rows, then the coupon, the order cancellation locks them in.
+      const [coupon] = (await db.query(
+        `UPDATE orders.coupon SET uses = uses + 1 WHERE tenant_id = $1 AND lower(code) = lower($2) AND (expires_at IS NULL OR expires_at > now())
+           AND (max_uses IS NULL OR uses < max_uses) AND (currency IS NULL OR currency = $3)
+         RETURNING id, percent_off, amount_off::float8 AS amount_off`,
+        [tenantId, input.coupon_code, currency],
+      ).then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
+      if (!coupon) throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`);
+      couponId = coupon.id;
+      discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : coupon.amount_off!);
+    }
+
     const orderId = newId('ord');
     const attemptId = app ? newId('pat') : null;
     await db.query(
       `WITH o AS (
-         INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, customer, shipping_address, coupon_id, reservation_id, metadata)
-         VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12)),
+         INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id)
+         VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12, $29)),
        i AS (
-         INSERT INTO orders.order_item (id, order_id, tenant_id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position)
-         SELECT u.id, $1, $2, u.sku_id, u.product_id, u.code, u.title, u.qty, u.unit_amount, u.line_amount, u.position
-         FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::bigint[], $20::bigint[], $21::int[])
-           AS u(id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position))
+         INSERT INTO orders.order_item (id, order_id, tenant_id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position,
+                                        weight_grams, length_cm, width_cm, height_cm)
+         SELECT u.id, $1, $2, u.sku_id, u.product_id, u.code, u.title, u.qty, u.unit_amount, u.line_amount, u.position,
+                u.weight_grams, u.length_cm, u.width_cm, u.height_cm
+         FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::bigint[], $20::bigint[], $21::int[],
+                     $25::bigint[], $26::bigint[], $27::bigint[], $28::bigint[])
+           AS u(id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position, weight_grams, length_cm, width_cm, height_cm))
        INSERT INTO orders.payment_attempt (id, tenant_id, order_id, app_id, method, status) SELECT $22, $2, $1, $23, $24, 'open' WHERE $22::text IS NOT NULL`,
       [
         orderId,
@@ -131,8 +152,16 @@ export const orderCreate = defineOrdersOperation({
         attemptId,
         input.payment?.app_id ?? null,
         input.payment?.method ?? null,
+        // The SKUs' shipping attributes as the catalog gives them now (null: unknown).
+        lines.map((l) => l.weight_grams ?? null),
+        lines.map((l) => l.length_cm ?? null),
+        lines.map((l) => l.width_cm ?? null),
+        lines.map((l) => l.height_cm ?? null),
+        input.shipping_method_id ?? null,
       ],
     );
+    // Its first parcel: every item, at the hold's warehouse, not dispatched, dated by the method.
+    const shipmentId = await insertParcel(db, { tenant_id: tenantId, order_id: orderId, warehouse_id: warehouseId, estimated_delivery_date: estimatedDeliveryDate });
     const [{ payment_due_at }] = await refreshPaymentExpiry(db, tenantId, { orderIds: [orderId] });
     emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: null, order_id: orderId });
     emit(orderCreated, {
@@ -156,6 +185,8 @@ export const orderCreate = defineOrdersOperation({
       payment_attempt_id: attemptId,
       // A predating or windowless order has no expiry.
       payment_expires_at: payment_due_at?.toISOString() ?? null,
+      shipment_id: shipmentId,
+      estimated_delivery_date: estimatedDeliveryDate,
     };
   },
 });

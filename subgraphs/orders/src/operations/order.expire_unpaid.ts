@@ -1,5 +1,6 @@
 import { t } from '@backoffice/platform';
 import { cancelOrders, type OrderRow } from '../domain/orders';
+import { CONFIRMING_TIMEOUT_SECONDS } from '../domain/payments';
 import { inventoryReleased, orderCancelled, paymentAttemptFailed } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -9,10 +10,11 @@ export const EXPIRE_DEFAULT_LIMIT = 100;
 export const orderExpireUnpaid = defineOrdersOperation({
   name: 'order.expire_unpaid',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Cancels unpaid orders whose payment window ran out (at most `limit`, default 100, oldest due first), sparing those being confirmed; counts windowless and predating orders. The first call in a tenant records when expiry started there. Safe and idempotent when called by hand.',
+    'Cancels unpaid orders whose payment window ran out (at most `limit`, default 100, oldest due first), sparing those being confirmed (a confirmation pending for over 10 minutes no longer spares its order); counts windowless and predating orders. The first call in a tenant records when expiry started there. Safe and idempotent when called by hand.',
   input: t.object({ limit: t.optional(t.integer({ minimum: 1, maximum: 1000, default: EXPIRE_DEFAULT_LIMIT })) }),
   result: t.object({
     expired: t.array(t.object({ order_id: t.string(), store_id: t.string() })),
@@ -26,19 +28,31 @@ export const orderExpireUnpaid = defineOrdersOperation({
     const tenantId = actor!.tenant_id;
     await db.query(`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now()) ON CONFLICT DO NOTHING`, [tenantId]);
     // Due orders, locked oldest due first (two runs at once: the second waits, then skips what the
-    // first cancelled); those whose latest attempt is being confirmed at this instant are spared.
+    // first cancelled).
     const due = (await db.query(
-      `SELECT o.id, o.tenant_id, o.store_id, o.status, o.currency, o.total_amount, o.customer, o.coupon_id, o.reservation_id,
-              (SELECT a.status FROM orders.payment_attempt a WHERE a.order_id = o.id ORDER BY a.created_at DESC, a.id DESC LIMIT 1) AS attempt_status
+      `SELECT o.id, o.tenant_id, o.store_id, o.status, o.currency, o.total_amount, o.customer, o.coupon_id, o.reservation_id
        FROM orders."order" o
        WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND o.payment_expiry = 'timed' AND o.payment_due_at <= now()
        ORDER BY o.payment_due_at, o.id LIMIT $2 FOR UPDATE OF o`,
       [tenantId, input.limit ?? EXPIRE_DEFAULT_LIMIT],
-    )) as Array<OrderRow & { attempt_status: string }>;
-    const spared = due.filter((o) => o.attempt_status === 'confirming');
+    )) as OrderRow[];
+    // Their latest attempts, read once the locks are held: a confirmation marks its attempt
+    // `confirming` while holding the order's lock, so this new statement sees every mark committed
+    // before it. Those being confirmed are spared; one `confirming` for longer than
+    // CONFIRMING_TIMEOUT_SECONDS is a confirmation that died midway and spares nothing.
+    const confirmingIds = new Set(
+      ((await db.query(
+        `SELECT a.order_id FROM orders.payment_attempt a
+         WHERE a.status = 'confirming' AND a.order_id = ANY($1::text[]) AND a.updated_at > now() - $2::int * interval '1 second'
+           AND NOT EXISTS (SELECT 1 FROM orders.payment_attempt b WHERE b.order_id = a.order_id AND (b.created_at, b.id) > (a.created_at, a.id))`,
+        [due.map((o) => o.id), CONFIRMING_TIMEOUT_SECONDS],
+      )) as Array<{ order_id: string }>).map((a) => a.order_id),
+    );
+    const spared = due.filter((o) => confirmingIds.has(o.id));
+    // Stale confirming attempts are failed with the open ones (cancelOrders fails both), reason `expired`.
     const expired = await cancelOrders(
       db,
-      due.filter((o) => o.attempt_status !== 'confirming'),
+      due.filter((o) => !confirmingIds.has(o.id)),
       'payment_expired',
       'expired',
       emit,

@@ -6,6 +6,7 @@ import { defineOrdersOperation } from '../ports';
 export const orderMarkPaid = defineOrdersOperation({
   name: 'order.mark_paid',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'order.write',
   summary: 'Moves pending_payment to paid and commits the reservation; idempotent by state.',

@@ -30,7 +30,9 @@ export const orderPaymentConfirm = defineOrdersOperation({
       const order = await lockOrder(tx, tenantId, input.order_id);
       const [attempt] = (await tx.query(latest, [order.id])) as Attempt[];
       if (!attempt) throw conflict(`order ${order.id} has no payment attempt to confirm`);
-      if (order.status === 'pending_payment' && attempt.status === 'open') {
+      // A confirmation repeated while the attempt is still confirming (the first died midway) marks it
+      // again: the CONFIRMING_TIMEOUT_SECONDS that expiry allows count from the latest one.
+      if (order.status === 'pending_payment' && (attempt.status === 'open' || attempt.status === 'confirming')) {
         await tx.query(`UPDATE orders.payment_attempt SET status = 'confirming', provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1`, [attempt.id, reference]);
       }
       return { status: order.status, attempt };
@@ -50,11 +52,12 @@ export const orderPaymentConfirm = defineOrdersOperation({
       await markPaid(db, order, emit);
       return { order_id: order.id, status: order.status, orphaned: false };
     }
-    await db.query(`UPDATE orders.payment_attempt SET orphaned_at = coalesce(orphaned_at, now()), provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1`, [
-      first.attempt.id,
-      reference,
-    ]);
-    emit(paymentOrphaned, { payment_attempt_id: first.attempt.id, order_id: order.id, provider_reference: reference });
+    // Recorded once: a provider repeating its report (webhook retries) must not ask for a second refund.
+    const [[recorded]] = (await db.query(
+      `UPDATE orders.payment_attempt SET orphaned_at = now(), provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND orphaned_at IS NULL RETURNING id`,
+      [first.attempt.id, reference],
+    )) as [Array<{ id: string }>, number];
+    if (recorded) emit(paymentOrphaned, { payment_attempt_id: first.attempt.id, order_id: order.id, provider_reference: reference });
     return { order_id: order.id, status: 'cancelled', orphaned: true };
   },
 });

@@ -6,6 +6,7 @@ import { defineOrdersOperation } from '../ports';
 export const paymentAppUninstall = defineOrdersOperation({
   name: 'payment.app.uninstall',
   kind: 'command',
+  idempotent: true,
   access: 'internal',
   scope: 'payments.write',
   summary: 'Uninstalls a payment app: orders whose payment uses it no longer expire (windowless). Uninstalling twice changes nothing (extension).',

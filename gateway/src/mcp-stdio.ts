@@ -1,0 +1,45 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { refusal, toolList, toolNamingOf, toolServer } from './mcp-tools';
+
+/**
+ * The MCP tools over stdio, for agents that launch a local process: each call is forwarded to a
+ * running gateway's POST /mcp with the token, so this process holds no system of its own and answers
+ * exactly what the HTTP endpoint answers.
+ */
+/** A tool call the gateway has not answered by then is given up (a command may still have run). */
+const CALL_TIMEOUT_MS = 120_000;
+
+export async function serveMcpStdio(options: { url: string; token?: string }): Promise<void> {
+  // stdout carries the protocol alone: whatever a library prints goes to stderr.
+  console.log = console.info = console.debug = console.error;
+  const endpoint = `${options.url.replace(/\/+$/, '')}/mcp`;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const server = toolServer(toolList(toolNamingOf()), async (tool, name, args): Promise<CallToolResult> => {
+    // The endpoint is stateless: one tools/call message needs no session. It gets the dotted name,
+    // which it understands whatever its own MCP_TOOL_NAMES.
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool?.name ?? name, arguments: args } };
+    let response: Response;
+    let body: { result?: CallToolResult; error?: { code: number; message: string; data?: unknown } };
+    try {
+      response = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(message), signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    } catch (error) {
+      // fetch says only "fetch failed"; its cause names the reason (e.g. ECONNREFUSED). The SDK and CLI say `unreachable` too.
+      const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+      return refusal({ error: { kind: 'unreachable', message: `no answer from ${endpoint}: ${reason}` } });
+    }
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // Something answered, but not the gateway (a wrong BACKOFFICE_URL, a proxy's page).
+      return refusal({ error: { kind: 'internal', message: `${endpoint} answered ${response.status} without the gateway's JSON` } });
+    }
+    // Refused before the message ran (credential, rate): the body is the documented error body.
+    if (!response.ok) return refusal(body);
+    if (body.error) throw new McpError(body.error.code, body.error.message, body.error.data);
+    return body.result!;
+  });
+  await server.connect(new StdioServerTransport());
+  console.error(`backoffice MCP on stdio, calling ${endpoint}`);
+}

@@ -1,0 +1,55 @@
+// `npm run build`: the JavaScript the container image runs, in dist/ laid out as the repository is.
+//
+//   dist/gateway/src/main.js, dist/gateway/src/cli.js, dist/subgraphs/<name>/src/main.js, …   (tsc)
+//   dist/supergraph.graphql, dist/subgraphs/<name>/schema.graphql                  (read at start)
+//   dist/<workspace>/package.json                        ("main" pointing at the compiled index.js)
+//   dist/node_modules/@backoffice/<name> -> ../../<workspace>     (the workspaces, compiled)
+//
+// The same relative layout keeps every `__dirname`-based path of the sources right (the repository
+// root is two folders above gateway/src; a subgraph's schema.graphql one above its src/). Compiled
+// code imports the workspaces as `@backoffice/<name>`: from dist/, Node finds dist/node_modules first,
+// whose links lead to the compiled packages; every other package is found further up, in the
+// repository's node_modules. The image copies dist/ over its /app beside the production node_modules,
+// whose own @backoffice links (made by `npm ci`) then lead to the same compiled packages.
+// The sources keep `"main": "src/index.ts"` for tsx, jest and tsc: nothing here changes how they run.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+rmSync(dist, { recursive: true, force: true });
+
+const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+
+const copy = (file) => {
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  copyFileSync(join(root, file), join(dist, file));
+};
+
+// The composed supergraph the gateway reads at start.
+copy('supergraph.graphql');
+
+for (const workspace of rootPackage.workspaces) {
+  const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
+  if (typeof manifest.main === 'string') manifest.main = manifest.main.replace(/\.ts$/, '.js');
+  mkdirSync(join(dist, workspace), { recursive: true });
+  writeFileSync(join(dist, workspace, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // A subgraph's SDL, read beside its src/ at start.
+  try {
+    copy(join(workspace, 'schema.graphql'));
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  const link = join(dist, 'node_modules', manifest.name);
+  mkdirSync(dirname(link), { recursive: true });
+  symlinkSync(relative(dirname(link), join(dist, workspace)), link, 'dir');
+}
+
+console.log(`built ${relative(root, dist)}/ (node dist/gateway/src/main.js)`);

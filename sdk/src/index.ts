@@ -1,0 +1,2 @@
+export { BackofficeClient, BackofficeError, queryOf, type CallOptions, type ClientOptions } from './client.js';
+export * from './operations.js';

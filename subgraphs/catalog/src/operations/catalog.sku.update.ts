@@ -1,0 +1,108 @@
+import { conflict, t } from '@backoffice/platform';
+import { lockProduct, REFRESH_PRICES } from '../domain/products';
+import { SKU_SHIPPING_FIELDS, skuShippingInput } from '../domain/sku-shipping';
+import { skuStateFields, skuUpdated, type SkuChange } from '../events';
+import { defineCatalogOperation } from '../ports';
+
+/** Columns catalog.sku.update may set, in the order of its input. */
+const COLUMNS = ['code', 'name', 'ean', 'amount', 'compare_at_amount', 'status', 'ref', ...SKU_SHIPPING_FIELDS] as const;
+type Column = (typeof COLUMNS)[number];
+
+interface SkuRow extends Record<Column, unknown> {
+  id: string;
+  product_id: string;
+  code: string;
+  amount: number;
+  compare_at_amount: number | null;
+  promotional_amount: number | null;
+  status: string;
+  weight_grams: number | null;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+}
+
+export const skuUpdate = defineCatalogOperation({
+  name: 'catalog.sku.update',
+  kind: 'command',
+  access: 'internal',
+  scope: 'catalog.sku.write',
+  summary:
+    'Changes a SKU: code, name, ean, amount, compare_at_amount, status, metadata, ref and its shipping attributes (weight_grams, length_cm, width_cm, height_cm; null when unknown). Omitted fields keep their value (extension).',
+  input: t.object({
+    sku_id: t.id(),
+    code: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'unique in the tenant' })),
+    name: t.optional(t.nullable(t.string({ maxLength: 500 }))),
+    ean: t.optional(t.nullable(t.string({ maxLength: 64 }))),
+    amount: t.optional(t.integer({ minimum: 0, description: 'must stay above a promotional amount the SKU has' })),
+    compare_at_amount: t.optional(t.nullable(t.integer({ minimum: 0 }))),
+    status: t.optional(t.string({ maxLength: 100 })),
+    metadata: t.optional(t.record({ description: 'replaces the SKU’s metadata' })),
+    ref: t.optional(t.nullable(t.string({ maxLength: 200 }))),
+    ...skuShippingInput,
+  }),
+  result: t.object({
+    sku_id: t.string(),
+    product_id: t.string(),
+    ...skuStateFields,
+    changed: t.array(t.string(), { description: 'the fields whose value changed (empty: nothing changed and no event was emitted)' }),
+  }),
+  events: [skuUpdated],
+  async handler({ input, actor, db, emit }) {
+    const tenantId = actor!.tenant_id;
+    const [found] = (await db.query(`SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2`, [input.sku_id, tenantId])) as { product_id: string }[];
+    if (!found) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
+    // The product first, as catalog.sku.create locks it: its prices and listings follow its SKUs.
+    const product = await lockProduct(db, actor!, found.product_id);
+    const [sku] = (await db.query(
+      `SELECT id, product_id, code, name, ean, amount::float8 AS amount, compare_at_amount::float8 AS compare_at_amount,
+              promotional_amount::float8 AS promotional_amount, status, ref, weight_grams::float8 AS weight_grams,
+              length_cm::float8 AS length_cm, width_cm::float8 AS width_cm, height_cm::float8 AS height_cm,
+              ($3::jsonb IS NOT NULL AND metadata = $3::jsonb) AS same_metadata
+       FROM catalog.sku WHERE id = $1 AND product_id = $2 FOR UPDATE`,
+      [input.sku_id, product.id, input.metadata === undefined ? null : JSON.stringify(input.metadata)],
+    )) as (SkuRow & { same_metadata: boolean })[];
+    if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
+
+    const changed: SkuChange[] = [];
+    const sets: string[] = [];
+    const params: unknown[] = [sku.id];
+    const set = (column: string, value: unknown) => sets.push(`${column} = $${params.push(value)}`);
+    for (const column of COLUMNS) {
+      const value = input[column];
+      if (value === undefined || value === sku[column]) continue;
+      changed.push(column);
+      set(column, value);
+    }
+    if (input.metadata !== undefined && !sku.same_metadata) {
+      changed.push('metadata');
+      set('metadata', JSON.stringify(input.metadata));
+    }
+    const after = { ...sku, ...Object.fromEntries(changed.filter((c) => c !== 'metadata').map((c) => [c, input[c as Column]])) } as SkuRow;
+    if (after.promotional_amount !== null && after.amount <= after.promotional_amount) {
+      throw conflict(`the amount must stay above the SKU’s promotional amount ${after.promotional_amount} (clear it with catalog.sku.set_promotion first)`);
+    }
+    if (changed.includes('code')) {
+      const [taken] = await db.query(`SELECT 1 FROM catalog.sku WHERE tenant_id = $1 AND code = $2 AND id <> $3`, [tenantId, after.code, sku.id]);
+      if (taken) throw conflict(`a SKU with code ${after.code} exists already`);
+    }
+    const state = {
+      code: after.code,
+      amount: after.amount,
+      compare_at_amount: after.compare_at_amount,
+      status: after.status,
+      weight_grams: after.weight_grams,
+      length_cm: after.length_cm,
+      width_cm: after.width_cm,
+      height_cm: after.height_cm,
+    };
+    if (changed.length) {
+      await db.query(`UPDATE catalog.sku SET ${sets.join(', ')} WHERE id = $1`, params);
+      if (changed.includes('amount')) {
+        await db.query(REFRESH_PRICES, [product.id]);
+      }
+      emit(skuUpdated, { sku_id: sku.id, product_id: product.id, changed, sku: state });
+    }
+    return { sku_id: sku.id, product_id: product.id, ...state, changed };
+  },
+});

@@ -1,0 +1,23 @@
+import { t } from '@backoffice/platform';
+import { compositionFields, resetPlacement, storeOfCaller } from '../domain/composition';
+import { compositionUpdated } from '../events';
+import { defineContentOperation } from '../ports';
+
+/** The reference's deprecated command: deletes a placement, the hook reverts to its manifest default. */
+export const placementRemove = defineContentOperation({
+  name: 'composition.placement.remove',
+  kind: 'command',
+  access: 'internal',
+  scope: 'composition.write',
+  deprecated: true,
+  successor: 'composition.placement.reset',
+  summary:
+    "Deletes a store's placement of an extension's component: the hook reverts to its manifest default. `removed: false` (still a success) when there was none. Event only when something changed.",
+  input: t.object({ store: compositionFields.store, extension_id: compositionFields.extension_id, component: compositionFields.component }),
+  result: t.object({ removed: t.boolean() }),
+  events: [compositionUpdated],
+  async handler({ input, actor, db, emit, ports }) {
+    const { removed } = await resetPlacement(db, emit, actor!, await storeOfCaller(ports.stores, actor!, input.store), input);
+    return { removed };
+  },
+});

@@ -1,0 +1,46 @@
+import { t } from '@backoffice/platform';
+import { allowPage, assertSlugFree, EDITABLE, lockPage, pageFields, pageOut, pageView, stateOf, type Editable, type PageRow } from '../domain/pages';
+import { pageUpdated } from '../events';
+import { defineContentOperation } from '../ports';
+
+export const pageUpdate = defineContentOperation({
+  name: 'content.page.update',
+  kind: 'command',
+  access: 'internal',
+  scope: 'content.write',
+  summary:
+    'Changes an institutional page: any of slug (unique in its store), title, template_key, published, meta_title, meta_description; omitted fields keep their value, null clears a meta field. An archived page is unarchived first (conflict). Emits only when a value changed (extension).',
+  input: t.object({
+    page_id: t.id(),
+    slug: t.optional(pageFields.slug),
+    title: t.optional(pageFields.title),
+    template_key: t.optional(pageFields.template_key),
+    published: t.optional(pageFields.published),
+    meta_title: t.optional(pageFields.meta_title),
+    meta_description: t.optional(pageFields.meta_description),
+  }),
+  result: pageView,
+  events: [pageUpdated],
+  async handler({ input, actor, db, emit }) {
+    const page = await lockPage(db, actor!, input.page_id);
+    allowPage(page.id, stateOf(page), 'update');
+    const changed: Editable[] = [];
+    const sets: string[] = [];
+    const params: unknown[] = [page.id, actor!.api_key_id, actor!.name];
+    for (const field of EDITABLE) {
+      const value = input[field];
+      if (value === undefined || value === page[field]) continue;
+      changed.push(field);
+      sets.push(`${field} = $${params.push(value)}`);
+    }
+    if (!changed.length) return pageOut(page);
+    // Checked for a clear message; the unique index (store, slug) still decides a race (conflict).
+    if (changed.includes('slug')) await assertSlugFree(db, page.store_id, input.slug!, page.id);
+    const [[after]] = (await db.query(
+      `UPDATE content.page SET ${sets.join(', ')}, updated_by_id = $2, updated_by_name = $3, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
+      params,
+    )) as [PageRow[], number];
+    emit(pageUpdated, { page_id: after.id, store_id: after.store_id, slug: after.slug, published: after.published, changed });
+    return pageOut(after);
+  },
+});

@@ -1,0 +1,34 @@
+import { AppError, notFound, t } from '@backoffice/platform';
+import { compositionFields, effectiveComposition, storeOfCaller } from '../domain/composition';
+import { defineContentOperation } from '../ports';
+
+const hook = t.entity('CompositionHook', {
+  extension_id: t.string(),
+  component: t.string(),
+  slot: t.string(),
+  position: t.integer(),
+  source: t.enum(['manifest', 'placement'] as const, { description: 'the manifest default, or a placement of the store' }),
+  placement_id: t.nullable(t.string()),
+});
+
+/** A store's effective composition: the tenant's manifests with the store's placements laid over their defaults. */
+export const readComposition = defineContentOperation({
+  name: 'read.internal.composition',
+  kind: 'read',
+  access: 'internal',
+  scope: 'content.read',
+  summary:
+    "A store's effective composition: every component of the tenant's extension manifests at the store's placement, or at its manifest default; by slot, position, extension, component (extension).",
+  restPath: '/internal/composition',
+  // A store that is not the caller's is not found (another tenant's is never told apart from none).
+  errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
+  input: t.object({ store: compositionFields.store }),
+  result: t.object({ store_id: t.string(), items: t.array(hook) }),
+  events: [],
+  async handler({ input, actor, db, ports }) {
+    const storeId = await storeOfCaller(ports.stores, actor!, input.store).catch((error: unknown) => {
+      throw error instanceof AppError && error.kind === 'conflict' ? notFound(error.message) : error;
+    });
+    return { store_id: storeId, items: await effectiveComposition(db, actor!.tenant_id, storeId) };
+  },
+});

@@ -1,0 +1,55 @@
+import { t, validationFailed } from '@backoffice/platform';
+import { lockOnlyParcel, lockParcel, orderForShipping, splitParcel } from '../domain/shipments';
+import { allow, statesAllowing } from '../domain/states';
+import { warehouseOf } from '../domain/stock';
+import { shipmentCreated } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+export const orderShipmentCreate = defineOrdersOperation({
+  name: 'order.shipment.create',
+  kind: 'command',
+  access: 'internal',
+  scope: 'order.write',
+  summary:
+    'Splits an order into a new parcel by moving quantities of order items out of a parcel not yet dispatched (`from_shipment_id`, or the order\'s only one), optionally shipped from another warehouse. Asking for more than the source parcel holds is refused with `exceeds_remaining` carrying `requested` and `remaining`; a source left empty is deleted. The new parcel\'s estimated delivery date is the source\'s, stamped at creation and never recalculated.',
+  input: t.object({
+    order_id: t.id(),
+    items: t.array(t.object({ order_item_id: t.id(), qty: t.integer({ minimum: 1, maximum: 1000 }) }), { minItems: 1, maxItems: 100, description: 'distinct order items' }),
+    from_shipment_id: t.optional(t.id('the parcel to take from; default: the order\'s only parcel not yet dispatched')),
+    warehouse_id: t.optional(t.id('where the new parcel ships from (a warehouse of the tenant); default: the source parcel\'s')),
+  }),
+  result: t.object({
+    order_id: t.string(),
+    shipment_id: t.string(),
+    estimated_delivery_date: t.nullable(t.string({ format: 'date', description: 'YYYY-MM-DD' })),
+  }),
+  // The reference's section 7 lists exceeds_remaining for this command.
+  errors: ['validation_failed', 'unauthorized', 'forbidden', 'conflict', 'exceeds_remaining', 'internal'],
+  events: [shipmentCreated],
+  async handler({ input, actor, db, emit }) {
+    const seen = new Set<string>();
+    for (const item of input.items) {
+      if (seen.has(item.order_item_id)) throw validationFailed(`items: order item ${item.order_item_id} is listed twice`);
+      seen.add(item.order_item_id);
+    }
+    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    allow('order', order.id, order.status, 'shipment.split');
+    const warehouseId = input.warehouse_id ? await warehouseOf(db, order.tenant_id, input.warehouse_id) : null;
+    // Locked: concurrent splits of one parcel take turns, each seeing what the previous left.
+    const source = input.from_shipment_id
+      ? await lockParcel(db, order.id, input.from_shipment_id)
+      : await lockOnlyParcel(db, order.id, 'from_shipment_id', statesAllowing('shipment', 'split'));
+    allow('shipment', source.id, source.status, 'split');
+    const split = await splitParcel(db, source, input.items, warehouseId ?? source.warehouse_id);
+    emit(shipmentCreated, {
+      order_id: order.id,
+      shipment_id: split.shipment_id,
+      warehouse_id: warehouseId ?? source.warehouse_id,
+      estimated_delivery_date: source.estimated_delivery_date,
+      items: input.items.map(({ order_item_id, qty }) => ({ order_item_id, qty })),
+      from_shipment_id: source.id,
+      from_shipment_deleted: split.deleted,
+    });
+    return { order_id: order.id, shipment_id: split.shipment_id, estimated_delivery_date: source.estimated_delivery_date };
+  },
+});

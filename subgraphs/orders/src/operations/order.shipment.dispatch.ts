@@ -1,0 +1,24 @@
+import { t } from '@backoffice/platform';
+import { advanceParcel, lockParcel, orderForShipping, parcelEvent } from '../domain/shipments';
+import { allow } from '../domain/states';
+import { orderShipmentUpdated } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+export const orderShipmentDispatch = defineOrdersOperation({
+  name: 'order.shipment.dispatch',
+  kind: 'command',
+  idempotent: true,
+  access: 'internal',
+  scope: 'order.write',
+  summary: 'Marks a parcel dispatched (it left the warehouse): it can no longer be split or go back. Only the parcels of a paid order are dispatched (unpaid or cancelled: conflict); dispatching again changes nothing (extension).',
+  input: t.object({ order_id: t.id(), shipment_id: t.id() }),
+  result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['dispatched'] as const) }),
+  events: [orderShipmentUpdated],
+  async handler({ input, actor, db, emit }) {
+    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    allow('order', order.id, order.status, 'shipment.dispatch');
+    const parcel = await lockParcel(db, order.id, input.shipment_id);
+    if (await advanceParcel(db, parcel, 'dispatched')) emit(orderShipmentUpdated, { ...parcelEvent(parcel), changed: ['status'] });
+    return { order_id: order.id, shipment_id: parcel.id, status: 'dispatched' as const };
+  },
+});

@@ -1,0 +1,45 @@
+import { t } from '@backoffice/platform';
+import { httpUrlField, lockOnlyParcel, lockParcel, orderForShipping, parcelEvent, requireHttpUrl } from '../domain/shipments';
+import { allow } from '../domain/states';
+import { orderShipmentUpdated } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+export const orderShipmentSetTracking = defineOrdersOperation({
+  name: 'order.shipment.set_tracking',
+  kind: 'command',
+  access: 'internal',
+  scope: 'order.write',
+  summary:
+    "Saves tracking on an order's shipment, before or after shipping. Omitted fields keep their value. Re-saving the same tracking succeeds and emits nothing. Without `shipment_id`: the order's only parcel (several: validation_failed).",
+  input: t.object({
+    order_id: t.id(),
+    shipment_id: t.optional(t.id("the parcel; default: the order's only parcel")),
+    carrier: t.optional(t.string({ minLength: 1, maxLength: 100 })),
+    tracking_code: t.optional(t.string({ minLength: 1, maxLength: 200 })),
+    tracking_url: t.optional(httpUrlField("the carrier's tracking page")),
+  }),
+  result: t.object({ order_id: t.string(), shipment_id: t.string() }),
+  events: [orderShipmentUpdated],
+  async handler({ input, actor, db, stage, emit }) {
+    if (input.tracking_url !== undefined) requireHttpUrl('tracking_url', input.tracking_url);
+    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    allow('order', order.id, order.status, 'shipment.track');
+    const parcel = input.shipment_id ? await lockParcel(db, order.id, input.shipment_id) : await lockOnlyParcel(db, order.id, 'shipment_id');
+    const next = {
+      tracking_carrier: input.carrier ?? parcel.tracking_carrier,
+      tracking_code: input.tracking_code ?? parcel.tracking_code,
+      tracking_url: input.tracking_url ?? parcel.tracking_url,
+    };
+    const same = next.tracking_carrier === parcel.tracking_carrier && next.tracking_code === parcel.tracking_code && next.tracking_url === parcel.tracking_url;
+    if (!same) {
+      stage(`UPDATE orders.shipment SET tracking_carrier = $2, tracking_code = $3, tracking_url = $4, updated_at = now() WHERE id = $1`, [
+        parcel.id,
+        next.tracking_carrier,
+        next.tracking_code,
+        next.tracking_url,
+      ]);
+      emit(orderShipmentUpdated, { ...parcelEvent({ ...parcel, ...next }), changed: ['tracking'] });
+    }
+    return { order_id: order.id, shipment_id: parcel.id };
+  },
+});

@@ -1,0 +1,62 @@
+import { conflict, t } from '@backoffice/platform';
+import { assertZones, METHOD_FIELDS, methodFields, methodOut, methodsOf, methodView, type MethodField } from '../domain/shipping';
+import { shippingConfigUpdated } from '../events';
+import { defineOrdersOperation } from '../ports';
+
+/** The method's columns the update may set (zone_ids lives in its own table). */
+const COLUMNS = METHOD_FIELDS.filter((f): f is Exclude<MethodField, 'zone_ids'> => f !== 'zone_ids');
+
+export const methodUpdate = defineOrdersOperation({
+  name: 'shipping.method.update',
+  kind: 'command',
+  access: 'internal',
+  scope: 'shipping.write',
+  summary:
+    'Changes a shipping method: any field of shipping.method.create, `active` included; omitted fields keep their value, null clears a limit, `zone_ids` replaces the zones it serves (empty: every zone). Emits only when a value changed (extension).',
+  input: t.object({
+    method_id: t.id(),
+    name: t.optional(methodFields.name),
+    dimensional_divisor: t.optional(methodFields.dimensional_divisor),
+    active: methodFields.active,
+    kind: methodFields.kind,
+    carrier_id: methodFields.carrier_id,
+    max_dimensions_sum_cm: methodFields.max_dimensions_sum_cm,
+    max_height_cm: methodFields.max_height_cm,
+    max_length_cm: methodFields.max_length_cm,
+    max_weight_grams: methodFields.max_weight_grams,
+    max_width_cm: methodFields.max_width_cm,
+    transit_days: methodFields.transit_days,
+    zone_ids: methodFields.zone_ids,
+  }),
+  result: methodView,
+  events: [shippingConfigUpdated],
+  async handler({ input, actor, db, emit }) {
+    const tenantId = actor!.tenant_id;
+    const [locked] = await methodsOf(db, tenantId, { ids: [input.method_id], lock: true });
+    if (!locked) throw conflict(`shipping method ${input.method_id} does not exist in this tenant`);
+    // Read again once locked: the zones a concurrent update committed while this one waited are
+    // invisible to the locking statement's snapshot.
+    const [method] = await methodsOf(db, tenantId, { ids: [input.method_id] });
+    const changed: MethodField[] = [];
+    const sets: string[] = [];
+    const params: unknown[] = [method.method_id];
+    for (const field of COLUMNS) {
+      const value = input[field];
+      if (value === undefined || value === method[field]) continue;
+      changed.push(field);
+      sets.push(`${field} = $${params.push(value)}`);
+    }
+    const zoneIds = input.zone_ids && [...input.zone_ids].sort();
+    if (zoneIds && zoneIds.join(',') !== [...method.zone_ids].sort().join(',')) {
+      await assertZones(db, tenantId, zoneIds);
+      changed.push('zone_ids');
+      await db.query(`DELETE FROM orders.shipping_method_zone WHERE method_id = $1`, [method.method_id]);
+      await db.query(`INSERT INTO orders.shipping_method_zone (method_id, zone_id) SELECT $1, z FROM unnest($2::text[]) AS z`, [method.method_id, zoneIds]);
+    }
+    if (!changed.length) return methodOut(method);
+    await db.query(`UPDATE orders.shipping_method SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
+    const [after] = await methodsOf(db, tenantId, { ids: [method.method_id] });
+    emit(shippingConfigUpdated, { subject: 'method', change: 'updated', method_id: method.method_id, changed });
+    return methodOut(after);
+  },
+});

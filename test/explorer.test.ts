@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestSystem, type TestSystem } from './helpers';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A fresh machine may lack Chromium: skipped there (with a warning), never under CI, where it must run.
+const installed = existsSync(CHROMIUM) || process.env.CI === 'true';
+if (!installed) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+const browserIt = installed ? it : it.skip;
+
+/**
+ * The browser faces in a real headless Chromium (Debian's), its network restricted to the gateway:
+ * any request elsewhere is aborted and named, so the explorer and the docs must work offline.
+ */
+let t: TestSystem;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startTestSystem();
+  if (!installed) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+interface Visit {
+  page: Page;
+  context: BrowserContext;
+  /** Requests aimed anywhere but the gateway (aborted). */
+  elsewhere: string[];
+  /** What the page reported as errors (a CSP refusal, a failed script). */
+  errors: string[];
+}
+
+async function visit(path: string): Promise<Visit> {
+  const context = await browser.newContext();
+  const origin = new URL(t.url).origin;
+  const elsewhere: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === origin) return route.continue();
+    elsewhere.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  await page.goto(`${t.url}${path}`);
+  return { page, context, elsewhere, errors };
+}
+
+browserIt('serves GraphiQL on GET /graphql to a browser: a token pasted in Headers runs read_internal_whoami', async () => {
+  const { page, context, elsewhere, errors } = await visit('/graphql');
+  try {
+    await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+    // The headers editor is open on a first visit; replace its content as a user pasting would.
+    const headers = page.locator('.graphiql-editor-tool .CodeMirror').last();
+    await headers.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(JSON.stringify({ Authorization: `Bearer ${t.tenant.token}` }));
+    await page.locator('.graphiql-execute-button').click();
+    const result = page.locator('.result-window');
+    await result.getByText(t.tenant.api_key_id).waitFor({ timeout: 15_000 });
+    expect(await result.innerText()).toContain(t.tenant.tenant_id);
+    // The schema's docs: the Docs pane lists the root types.
+    await page.locator('[aria-label="Show Documentation Explorer"]').click();
+    await page.locator('.graphiql-doc-explorer').getByText('Mutation').first().waitFor();
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+    // The token ran a query (history) but is kept nowhere in the browser.
+    const kept = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })');
+    expect(kept).not.toContain(t.tenant.token);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+browserIt('fills the headers from a token in the fragment, which leaves the address bar', async () => {
+  const { page, context } = await visit(`/graphql#token=${t.tenant.token}`);
+  try {
+    await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+    expect(page.url()).toBe(`${t.url}/graphql`);
+    await page.locator('.graphiql-execute-button').click();
+    await page.locator('.result-window').getByText(t.tenant.api_key_id).waitFor({ timeout: 15_000 });
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+browserIt('serves Swagger UI on /v1/docs, listing the operations of the OpenAPI document', async () => {
+  const { page, context, elsewhere, errors } = await visit('/v1/docs');
+  try {
+    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+    const paths = await page.locator('.opblock-summary-path').allInnerTexts();
+    expect(paths.map((p) => p.replace(/\u200b/g, ''))).toEqual(expect.arrayContaining(['/v1/commands/order.mark_paid', '/v1/read/products']));
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
+
+it('keeps clients on GraphQL: a GET that does not ask for HTML is not the explorer', async () => {
+  const res = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+  expect(res.headers.get('content-type')).toMatch(/application\/(graphql-response\+)?json/);
+  const page = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html' } });
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  expect(await page.text()).not.toMatch(/<script>(?!<\/script>)/);
+  const root = await fetch(`${t.url}/`, { redirect: 'manual' });
+  expect([root.status, root.headers.get('location')]).toEqual([302, '/graphql']);
+  expect(page.headers.get('vary')).toBe('accept, accept-encoding');
+  const asset = await fetch(`${t.url}/explorer/graphiql.js`, { headers: { 'accept-encoding': 'identity' } });
+  const etag = asset.headers.get('etag')!;
+  expect((await fetch(`${t.url}/explorer/graphiql.js`, { headers: { 'if-none-match': etag, 'accept-encoding': 'identity' } })).status).toBe(304);
+  // Each encoding has its own tag; gzip;q=0 refuses gzip.
+  const zipped = await fetch(`${t.url}/explorer/graphiql.js`, { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+  expect(zipped.headers.get('content-encoding')).toBeNull();
+});
