@@ -41,6 +41,8 @@ export interface HttpLoad {
   refresh?: { everyMs: number; headers: () => Record<string, string> };
   /** A fresh body for each request (e.g. a different basket per checkout); unset: `body` every time. */
   bodies?: () => string;
+  /** A fresh path (and query) for each request (e.g. pages rotating); unset: the path of `url`. */
+  paths?: () => string;
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -175,14 +177,14 @@ export async function httpLoad(
 ): Promise<Measurement> {
   const refresh = load.refresh && (options.warmupSeconds + options.seconds) * 1000 > load.refresh.everyMs ? load.refresh : null;
   let fresh = { at: Date.now(), headers: load.headers };
-  const bodies = load.bodies;
+  const { bodies, paths } = load;
   const requests =
-    refresh || bodies
+    refresh || bodies || paths
       ? [
           {
             setupRequest: (request: autocannon.Request) => {
               if (refresh && Date.now() - fresh.at > refresh.everyMs) fresh = { at: Date.now(), headers: { ...load.headers, ...refresh.headers() } };
-              return { ...request, headers: fresh.headers, ...(bodies ? { body: bodies() } : {}) };
+              return { ...request, headers: fresh.headers, ...(bodies ? { body: bodies() } : {}), ...(paths ? { path: paths() } : {}) };
             },
           },
         ]

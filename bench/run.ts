@@ -12,7 +12,9 @@
  *                          splitting the measured seconds, so that drift (a checkpoint, a busy
  *                          neighbour on a shared host) weighs on both sides alike
  *   BENCH_ONLY             comma-separated scenario names to run (ratios missing a side are skipped);
- *                          catalog_scale (seeds 1,000,000 products: minutes) runs only when named here
+ *                          catalog_scale (seeds 1,000,000 products: minutes) and storefront_memory
+ *                          (10 minutes) run only when named here
+ *   BENCH_MEMORY_SECONDS   measured seconds of storefront_memory (default 600)
  *   BENCH_CATALOG_PRODUCTS products seeded for catalog_products (default 100000)
  *   BENCH_CATALOG_SCALE    products of the large store in catalog_scale (default 1000000)
  *   BENCH_CPU_PROF         a directory: the server runs with --cpu-prof and writes its profile there
@@ -32,6 +34,7 @@ import type { BenchTarget } from './target';
 import { catalogProducts, catalogScale } from './catalog';
 import { eventsPipeline } from './events';
 import { ordersScenarios } from './orders';
+import { storefrontMemory, storefrontThroughput } from './storefront';
 
 const ROOT = resolve(__dirname, '..');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,6 +60,11 @@ export interface BenchContext {
   /** What CPU is attributed to: the server process and this database's PostgreSQL backends. */
   watched: Watched;
   log: (line: string) => void;
+  /**
+   * Another instance of the system on the same database with these environment overrides (e.g. a
+   * cache turned off), started on first use and stopped with the main one.
+   */
+  server(env: Record<string, string>): Promise<BenchTarget>;
 }
 
 export interface Scenario {
@@ -217,10 +225,12 @@ export const SCENARIOS: Scenario[] = [
   ordersScenarios.expireUnpaid,
   eventsPipeline,
   catalogProducts,
+  storefrontThroughput,
   catalogScale,
+  storefrontMemory,
 ];
-/** Too long for the default run: only when BENCH_ONLY names them. */
-const OPT_IN = new Set(['catalog_scale']);
+/** Too long for the default run: only when BENCH_ONLY names them (`npm run bench:storefront` names all three). */
+const OPT_IN = new Set(['catalog_scale', 'storefront_memory']);
 
 export const RATIOS: RatioSpec[] = [
   { name: 'whoami_rest_over_direct', numerator: 'whoami_rest', denominator: 'whoami_subgraph_direct', target: 0.5 },
@@ -310,7 +320,7 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function startServer(databaseUrl: string, log: (line: string) => void): Promise<RunningServer> {
+async function startServer(databaseUrl: string, log: (line: string) => void, env: Record<string, string> = {}): Promise<RunningServer> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : []), '--import', 'tsx', join(ROOT, 'bench', 'server.ts')];
   const child = spawn(process.execPath, args, {
@@ -328,6 +338,7 @@ async function startServer(databaseUrl: string, log: (line: string) => void): Pr
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
       // Scheduled jobs would sweep what expire_unpaid seeds and measures.
       JOBS: 'off',
+      ...env,
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -437,9 +448,13 @@ async function main() {
   log(`created database ${database}`);
 
   let server: RunningServer | null = null;
+  const others = new Map<string, Promise<RunningServer>>();
   let cleaned: Promise<void> | null = null;
   const cleanup = () =>
     (cleaned ??= (async () => {
+      for (const other of others.values()) {
+        await other.then((s) => s.stop()).catch((error: Error) => log(`stopping a server: ${error.message}`));
+      }
       await server?.stop().catch((error: Error) => log(`stopping the server: ${error.message}`));
       await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).then(
         () => log(`dropped database ${database}`),
@@ -454,7 +469,12 @@ async function main() {
   try {
     server = await startServer(databaseUrl, log);
     log(`server up at ${server.target.url}, identity alone at ${server.target.subgraphUrl} (pid ${server.target.pid})`);
-    const ctx: BenchContext = { config, target: server.target, databaseUrl, log, watched: { serverPid: server.target.pid, database } };
+    const other = (env: Record<string, string>) => {
+      const key = JSON.stringify(env);
+      if (!others.has(key)) others.set(key, startServer(databaseUrl, log, env));
+      return others.get(key)!.then((s) => s.target);
+    };
+    const ctx: BenchContext = { config, target: server.target, databaseUrl, log, watched: { serverPid: server.target.pid, database }, server: other };
     for (const step of plan(selected, config.rounds)) {
       const rounds = step.length > 1 ? config.rounds : 1;
       const measured = new Map<string, Measurement[]>(step.map((s) => [s.name, []]));

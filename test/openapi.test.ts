@@ -93,7 +93,7 @@ describe('routes', () => {
       const entry = doc.paths[path][operation.kind === 'command' ? 'post' : 'get'];
       expect([operation.name, entry.security]).toEqual([operation.name, operation.access === 'public' ? [] : [{ bearer: operation.scope ? [operation.scope] : [] }]]);
       const kinds = Object.entries(entry.responses)
-        .filter(([status]) => status !== '200')
+        .filter(([status]) => status !== '200' && status !== '304')
         .flatMap(([status, { $ref }]) => {
           const listed = doc.components.responses[$ref!.split('/').pop()!].content['application/json'].schema.allOf[1].properties.error.properties.kind.enum;
           expect(listed.map((kind) => ERROR_STATUS[kind])).toEqual(listed.map(() => Number(status)));
@@ -101,7 +101,20 @@ describe('routes', () => {
         });
       expect([operation.name, kinds.sort()]).toEqual([operation.name, [...errorKinds(operation), 'rate_limited'].sort()]);
       expect([operation.name, Boolean(entry.deprecated), 'Deprecation' in (entry.responses['200'].headers ?? {})]).toEqual([operation.name, Boolean(operation.deprecated), Boolean(operation.deprecated)]);
+      expect([operation.name, '304' in entry.responses]).toEqual([operation.name, Boolean(operation.prepared)]);
     }
+  });
+
+  it('a prepared read answers the caching headers it declares, and 304 as declared', async () => {
+    const declared = doc.paths['/v1/read/products'].get.responses as unknown as Record<string, { headers: Record<string, { required?: boolean }> }>;
+    const res = await get('/v1/read/products', [['store', t.tenant.store_id]], null);
+    expect(res.status).toBe(200);
+    const required = Object.entries(declared['200'].headers).filter(([, h]) => h.required).map(([name]) => name);
+    expect(required).toEqual(expect.arrayContaining(['ETag', 'Cache-Control', 'Surrogate-Key', 'Cache-Tag', 'Vary']));
+    for (const name of required) expect([name, res.headers.get(name) !== null]).toEqual([name, true]);
+    const revalidated = await fetch(`${t.url}/v1/read/products?store=${t.tenant.store_id}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    for (const name of Object.keys(declared['304'].headers)) expect([name, revalidated.headers.get(name) !== null]).toEqual([name, true]);
   });
 
   it('a deprecated operation answers with the Deprecation header it declares', async () => {

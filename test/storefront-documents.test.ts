@@ -1,3 +1,5 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { projectTo, resultProblem } from '@backoffice/platform';
 import { documentSql, feedProduct, product, shapeItems, type Row } from '../subgraphs/catalog/src/domain/product-document';
 import { seedCatalog } from '@backoffice/catalog';
@@ -115,7 +117,7 @@ describe('HTTP caching', () => {
     const first = await page({ projection: 'feed' });
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[0-9a-z]+-[A-Za-z0-9_-]{22}"$/);
+    expect(etag).toMatch(/^"[0-9a-z]+-[A-Za-z0-9_-]{22}(-gz)?"$/);
     expect(first.headers.get('cache-control')).toBe('public, max-age=30, stale-while-revalidate=30');
     expect(first.headers.get('surrogate-key')!.split(' ')).toEqual(expect.arrayContaining([`store-${t.tenant.store_id}`, `product-${productId}`]));
     expect(first.headers.get('cache-tag')!.split(',')).toEqual(first.headers.get('surrogate-key')!.split(' '));
@@ -129,6 +131,32 @@ describe('HTTP caching', () => {
     const refused = await page({ projection: 'nope' });
     expect(refused.status).toBe(400);
     expect(refused.headers.get('etag')).toBeNull();
+  });
+
+  it('sends a page gzipped to a client that takes gzip, under its own strong tag', async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const url = `${t.url}/v1/read/products?${new URLSearchParams({ store: t.tenant.store_id, limit: '100' })}`;
+        get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await raw({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024); // below 1 KiB a page goes as it is
+    const zipped = await raw({ 'accept-encoding': 'br, gzip;q=0.8' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    // Other bytes, another strong tag; each revalidates only its own.
+    expect(zipped.headers.etag).toBe(`${plain.headers.etag!.slice(0, -1)}-gz"`);
+    expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.etag! })).status).toBe(304);
+    expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': plain.headers.etag! })).status).toBe(200);
+    expect((await raw({ 'accept-encoding': 'gzip;q=0', 'if-none-match': plain.headers.etag! })).status).toBe(304);
   });
 
   it('never serves a page from before a committed change, to a revalidating client or a new one', async () => {

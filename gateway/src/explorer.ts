@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { gzipTag, takesGzip } from './encoding';
 
 /**
  * The browser faces of the gateway: GraphiQL (the schema explorer) on `GET /graphql` for a browser,
@@ -36,7 +37,7 @@ const CSP = [
 function asset(type: string, body: Buffer | string): Asset {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const tag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-  return { type, body: bytes, gzip: gzipSync(bytes), etag: `"${tag}"`, gzipEtag: `"${tag}-gz"` };
+  return { type, body: bytes, gzip: gzipSync(bytes), etag: `"${tag}"`, gzipEtag: gzipTag(`"${tag}"`) };
 }
 
 /** A file of an installed package (by its folder: packages' `exports` need not list their browser builds). */
@@ -128,12 +129,6 @@ const EXPLORER_PAGE = asset(
   page('Back office GraphQL explorer', ['/explorer/graphiql.css'], ['/explorer/react.js', '/explorer/react-dom.js', '/explorer/graphiql.js', '/explorer/init.js'], '<div id="graphiql" style="height: 100vh"></div>'),
 );
 const DOCS_PAGE = asset('text/html; charset=utf-8', page('Back office REST API', ['/v1/docs/swagger-ui.css'], ['/v1/docs/swagger-ui.js', '/v1/docs/init.js'], '<div id="swagger-ui"></div>'));
-
-/** Whether the client takes gzip (`gzip;q=0` refuses it). */
-const takesGzip = (request: FastifyRequest) =>
-  String(request.headers['accept-encoding'] ?? '')
-    .split(',')
-    .some((part) => /^\s*gzip\s*(;\s*q\s*=\s*(?!0(\.0*)?\s*$)[\d.]+\s*)?$/i.test(part));
 
 function send(request: FastifyRequest, reply: FastifyReply, file: Asset, cache: string, vary = 'accept-encoding') {
   const gzip = takesGzip(request);

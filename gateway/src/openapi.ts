@@ -40,6 +40,16 @@ const KIND_MEANING: Record<ErrorKind, string> = {
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const rateLimitHeaders = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+const text = (description: string, required = true) => ({ description, required, schema: { type: 'string' } });
+/** What a prepared read's page carries for HTTP caches (README, "HTTP caching"). */
+const cachingHeaders = {
+  ETag: text('Strong validator of these bytes: `"<catalog version>-<digest>"`, with `-gz` before the closing quote for the gzip form.'),
+  'Cache-Control': text('`public, max-age=<s>, stale-while-revalidate=<s>`.'),
+  'Surrogate-Key': text('Purge keys, space-separated: `store-<id>` and `product-<id>` of each product shown.'),
+  'Cache-Tag': text('The same purge keys, comma-separated.'),
+  Vary: text('`accept-encoding`.'),
+  'Content-Encoding': text('`gzip` when the request takes gzip and the page is 1 KiB or more.', false),
+};
 
 /** The shared response of the kinds an operation answers with at one status, its body's `kind` limited to them. */
 function errorResponse(kinds: ErrorKind[]) {
@@ -60,15 +70,18 @@ function errorResponse(kinds: ErrorKind[]) {
  * `shared` collects those responses for `components`. A deprecated operation's success declares
  * `Deprecation` and, when it has a successor, `Link`.
  */
-function responses(op: Pick<Operation, 'result' | 'projections' | 'deprecated' | 'successor'>, kinds: readonly ErrorKind[], shared: Record<string, object>) {
+function responses(op: Pick<Operation, 'result' | 'projections' | 'deprecated' | 'successor' | 'prepared'>, kinds: readonly ErrorKind[], shared: Record<string, object>) {
   const projections = Object.values(op.projections ?? {});
   const deprecation = op.deprecated ? { Deprecation: header('Deprecation'), ...(op.successor ? { Link: { description: `Its successor: ${deprecationHeaders(op).link}`, schema: { type: 'string' } } } : {}) } : {};
   const out: Record<string, object> = {
     '200': {
       description: projections.length ? 'Success: the result, or the projection asked for' : 'Success',
-      headers: { ...rateLimitHeaders, ...deprecation },
+      headers: { ...rateLimitHeaders, ...deprecation, ...(op.prepared ? cachingHeaders : {}) },
       content: { 'application/json': { schema: projections.length ? { anyOf: [op.result, ...projections] } : op.result } },
     },
+    ...(op.prepared
+      ? { '304': { description: 'Not Modified: `If-None-Match` names the current tag; no body', headers: { ETag: cachingHeaders.ETag, 'Cache-Control': cachingHeaders['Cache-Control'], Vary: cachingHeaders.Vary } } }
+      : {}),
   };
   const order = Object.keys(ERROR_STATUS);
   const byStatus = new Map<number, ErrorKind[]>();

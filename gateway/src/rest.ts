@@ -1,4 +1,5 @@
 import { asAppError, noneMatchHits, notFound, PreparedJson, validationFailed, type AppError } from '@backoffice/platform';
+import { gzipTag, takesGzip } from './encoding';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RatedError, rateHeaders } from './admission';
 import type { Caller, Invoker } from './invoker';
@@ -20,16 +21,21 @@ export function sendError(reply: FastifyReply, error: AppError, status = error.s
  */
 function sendPrepared(request: FastifyRequest, reply: FastifyReply, result: PreparedJson): FastifyReply {
   const caching = result.caching;
+  // Gzipped once per page (kept with it when cached): the bytes on the wire are most of a page's cost.
+  const gzip = takesGzip(request) ? result.gzipped() : null;
+  reply.header('vary', 'accept-encoding');
   if (caching) {
+    const etag = gzip ? gzipTag(caching.etag) : caching.etag;
     reply.headers({
-      etag: caching.etag,
+      etag,
       'cache-control': `public, max-age=${caching.maxAge}, stale-while-revalidate=${caching.staleWhileRevalidate}`,
       'surrogate-key': caching.tags.join(' '),
       'cache-tag': caching.tags.join(','),
     });
-    if (noneMatchHits(request.headers['if-none-match'], caching.etag)) return reply.code(304).send();
+    if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(result.text);
+  if (gzip) reply.header('content-encoding', 'gzip');
+  return reply.type('application/json; charset=utf-8').send(gzip ?? result.body);
 }
 
 function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { gzipSync } from 'node:zlib';
 import { unwrapNullable } from './schema';
 
 /** What an HTTP cache may do with a prepared answer: its strong validator, how long it stays fresh, what purges it. */
@@ -12,19 +13,42 @@ export interface HttpCaching {
   tags: readonly string[];
 }
 
+/** Below this many bytes gzip saves too little to pay for itself (and may grow the body). */
+export const GZIP_FROM_BYTES = 1024;
+
 /**
- * A read's answer rendered ahead of time: JSON text checked against the result schema when it was
- * written (see the catalog's documents), sent by the REST shim as bytes, parsed only for surfaces
- * that need an object (GraphQL, MCP).
+ * A read's answer rendered ahead of time: JSON checked against the result schema when it was
+ * written (see the catalog's documents), kept as UTF-8 bytes and sent by the REST shim as they are
+ * (or gzipped once, for clients that take it), parsed only for surfaces that need an object
+ * (GraphQL, MCP).
  */
 export class PreparedJson {
+  readonly body: Buffer;
+  private compressed?: Buffer | null;
+
   constructor(
-    readonly text: string,
+    text: string,
     readonly caching?: HttpCaching,
-  ) {}
+  ) {
+    this.body = Buffer.from(text, 'utf8');
+  }
+
+  /**
+   * The body gzipped, compressed on first use and kept; null when the body is too small to gain.
+   * `level`: 1 (fast) for an answer sent once, higher for one kept and sent many times.
+   */
+  gzipped(level = 1): Buffer | null {
+    if (this.compressed === undefined) this.compressed = this.body.length < GZIP_FROM_BYTES ? null : gzipSync(this.body, { level });
+    return this.compressed;
+  }
+
+  /** Bytes this answer holds (body and, once made, its gzip). */
+  get size(): number {
+    return this.body.length + (this.compressed?.length ?? 0);
+  }
 
   toJSON(): unknown {
-    return JSON.parse(this.text);
+    return JSON.parse(this.body.toString('utf8'));
   }
 }
 

@@ -86,7 +86,7 @@ export class StorefrontCache {
     // Tenant ids are short: 100,000 tenants stay under 20 MiB.
     this.versions = new LRUCache({ max: 100_000, ttl });
     this.pages = settings.pageCacheBytes > 0
-      ? new LRUCache({ maxSize: settings.pageCacheBytes, sizeCalculation: (page, key) => 2 * (page.text.length + key.length) + 256, ttl })
+      ? new LRUCache({ maxSize: settings.pageCacheBytes, sizeCalculation: (page, key) => page.size + 2 * key.length + 256, ttl })
       : null;
     this.channel = new ChannelListener({
       connection: () => poolOf(dataSource).options,
@@ -140,8 +140,11 @@ export class StorefrontCache {
     return this.pages?.get(`${version} ${key}`);
   }
 
+  /** Keeps a page with its gzip made now (smallest, as it is sent many times), so that the bytes counted are the bytes held. */
   keep(version: number, key: string, page: PreparedJson): void {
-    this.pages?.set(`${version} ${key}`, page);
+    if (!this.pages) return;
+    page.gzipped(6);
+    this.pages.set(`${version} ${key}`, page);
   }
 }
 
