@@ -292,6 +292,10 @@ describe('order.expire_unpaid', () => {
         if (i % 2 === 0) confirmed.set(a.body.order_id, a.body);
         else expiredIds.push(...a.body.expired.map((e: any) => e.order_id));
       });
+      // After every round: each of its orders settled one way, and the stock agrees with the holds.
+      const settled = await t.sql(`SELECT status FROM orders."order" WHERE id = ANY($1::text[])`, [round.map((p) => p.body.order_id)]);
+      expect(settled.filter((r: any) => r.status !== 'paid' && r.status !== 'cancelled')).toEqual([]);
+      await stockHolds();
     }
     expect(confirmed.size).toBe(200);
     const rows = await t.sql(

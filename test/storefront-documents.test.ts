@@ -239,3 +239,24 @@ describe('filters and totals at more than 10,000 listings', () => {
     expect(await read({ price_min: '0', 'option.size': 'M', 'option.color': 'black' })).toMatchObject({ total_exact: true });
   });
 });
+
+describe('listing counts under concurrent writers', () => {
+  it('writers touching the same counts wait for each other (no deadlock), and the counts equal the listings', async () => {
+    const other = await t.newTenant();
+    const second = (await t.command('tenant.store.create', { name: 'Second', handle: `second-${other.store_id.slice(-6).toLowerCase()}` }, other.token)).body;
+    const stores = [other.store_id, second.id as string];
+    // Eight transactions at once, each upserting hundreds of shared (store, status, term) counts.
+    await seedCatalog(t.system.runtimes.get('catalog')!.dataSource, { tenant_id: other.tenant_id, store_ids: stores, products: 3_200, batchSize: 100, concurrency: 8, seed: 5 });
+    const recount = await t.sql(
+      `SELECT store_id, status, term, count(*)::int AS n FROM catalog.publication, unnest(terms || ''::text) AS term
+       WHERE tenant_id = $1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      [other.tenant_id],
+    );
+    const counts = await t.sql(
+      `SELECT store_id, status, term, published AS n FROM catalog.listing_count WHERE tenant_id = $1 AND published <> 0 ORDER BY 1, 2, 3`,
+      [other.tenant_id],
+    );
+    expect(recount.length).toBeGreaterThan(100);
+    expect(counts).toEqual(recount);
+  }, 120_000);
+});

@@ -56,6 +56,9 @@ const APPLY_COUNTS = `
   applied AS (
     INSERT INTO catalog.listing_count (store_id, status, term, tenant_id, published)
     SELECT store_id, status, term, $2, d FROM counted
+    -- One order for every writer: two commands (or seed batches) touching the same counts then
+    -- wait for each other instead of deadlocking.
+    ORDER BY store_id, status, term
     ON CONFLICT (store_id, status, term) DO UPDATE SET published = catalog.listing_count.published + excluded.published
     RETURNING 1)`;
 
