@@ -66,6 +66,27 @@ const bumpThing = defineOperation({
   },
 });
 
+/** Bumps two rows with a pause between: two of these in opposite orders deadlock. */
+const crossThings = defineOperation({
+  name: 'testkit.thing.cross',
+  kind: 'command',
+  access: 'internal',
+  scope: 'order.write',
+  summary: 'test',
+  input: s.object({ first: s.id(), second: s.id(), apart: s.optional(s.boolean()) }),
+  result: s.object({ id: s.string() }),
+  events: [thingCreated],
+  async handler({ input, actor, db, emit, separately }) {
+    if (input.apart) await separately((tx) => tx.query('SELECT 1'));
+    const bump = (id: string) => db.query('UPDATE testkit.thing SET n = n + 1 WHERE id = $1 AND tenant_id = $2', [id, actor!.tenant_id]);
+    await bump(input.first);
+    await db.query('SELECT pg_sleep(0.3)');
+    await bump(input.second);
+    emit(thingCreated, { id: input.first });
+    return { id: input.first };
+  },
+});
+
 const actor: Actor = { tenant_id: 'ten_a', api_key_id: 'key_a', credential_id: 'cred_a', name: 'tester', scopes: ['order.write'], is_owner: false };
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let runtime: SubgraphRuntime;
@@ -75,7 +96,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   runtime = await new SubgraphRuntime(
-    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing], events: [thingCreated], entities: [], migrations: [Things1763800000100] },
+    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing, crossThings], events: [thingCreated], entities: [], migrations: [Things1763800000100] },
     { url: db.url, contextSecret: randomBytes(32).toString('hex'), relay: { backoffMs: () => 30, maxAttempts: 3, pollMs: 50 }, log: (l) => logs.push(l) },
   ).start();
 });
@@ -172,6 +193,38 @@ describe('command transaction and outbox', () => {
       const bump = () => runtime.executor.execute(bumpThing, { id: 'bumped' }, { actor, request_id: 'req_bump' });
       await Promise.all([bump(), bump(), bump()]);
       expect(await count(`SELECT n FROM testkit.thing WHERE id = 'bumped'`)).toBe(3);
+    });
+  });
+
+  describe('a deadlock', () => {
+    const stage = (id: string) => runtime.executor.execute(stageThing, { id }, { actor, request_id: `req_deadlock_${id}` });
+    const cross = (first: string, second: string, apart = false) =>
+      runtime.executor.execute(crossThings, { first, second, apart }, { actor, request_id: `req_cross_${first}_${apart}` });
+    const deadlocks = async () => count(`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`);
+    const bumps = (ids: string[]) => count(`SELECT sum(n) AS n FROM testkit.thing WHERE id = ANY($1)`, [ids]);
+
+    it('runs the victim again whole: both commands succeed, each with one event and one audit row', async () => {
+      await Promise.all([stage('left'), stage('right')]);
+      const before = await deadlocks();
+      await expect(Promise.all([cross('left', 'right'), cross('right', 'left')])).resolves.toEqual([{ id: 'left' }, { id: 'right' }]);
+      // PostgreSQL did choose a victim (its statistics arrive a little later).
+      await eventually(async () => ((await deadlocks()) > before ? true : undefined));
+      expect(await bumps(['left', 'right'])).toBe(4);
+      expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE request_id LIKE 'req_cross_%_false'`)).toBe(2);
+      await runtime.audit.flush();
+      const audited = await runtime.dataSource.query(`SELECT request_id, outcome FROM testkit.audit_entry WHERE request_id LIKE 'req_cross_%_false' ORDER BY request_id`);
+      expect(audited).toEqual([
+        { request_id: 'req_cross_left_false', outcome: 'ok' },
+        { request_id: 'req_cross_right_false', outcome: 'ok' },
+      ]);
+    });
+
+    it('does not run again a command whose work apart already committed', async () => {
+      await Promise.all([stage('up'), stage('down')]);
+      const outcomes = await Promise.allSettled([cross('up', 'down', true), cross('down', 'up', true)]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ kind: 'internal' });
+      expect(await bumps(['up', 'down'])).toBe(2);
     });
   });
 

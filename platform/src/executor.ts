@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
-import { CommandBatcher, shapeOf, shifted, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
+import { CommandBatcher, rolledBack, shapeOf, shifted, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
 import { poolOf } from './db/data-source';
 import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
@@ -114,11 +114,35 @@ export class OperationExecutor {
     }
   }
 
+  /**
+   * A command chosen as a deadlock's victim, or failing serialization, was rolled back whole (its
+   * writes, events, audit row and jobs): it runs again after a short random pause, as the caller
+   * would have to. Not when work apart (`separately`) already committed: running it twice would
+   * repeat that work, so the caller is told instead.
+   */
   private async runCommand(
     operation: Operation,
     input: Record<string, unknown>,
     context: CallContext,
     actorAudit: AuditRow | null,
+  ): Promise<unknown> {
+    for (let attempt = 1; ; attempt++) {
+      const apart = { used: false };
+      try {
+        return await this.attemptCommand(operation, input, context, actorAudit, apart);
+      } catch (error) {
+        if (attempt >= COMMAND_ATTEMPTS || apart.used || !lostARace(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, randomInt(10, 50 * attempt)));
+      }
+    }
+  }
+
+  private async attemptCommand(
+    operation: Operation,
+    input: Record<string, unknown>,
+    context: CallContext,
+    actorAudit: AuditRow | null,
+    apart: { used: boolean },
   ): Promise<unknown> {
     // A public command has no actor until it names one (`attribute`): then its row and events go to that tenant.
     let audit = actorAudit;
@@ -160,6 +184,7 @@ export class OperationExecutor {
         // at once can, under load, leave every connection waiting for a second (a deadlock).
         separately: (work) => {
           if (opening) throw new Error(`${operation.name} calls separately() after its own queries: it must come first`);
+          apart.used = true;
           return this.dataSource.transaction(work);
         },
         ports: this.ports,
@@ -216,6 +241,14 @@ export class OperationExecutor {
       await runner.release();
     }
   }
+}
+
+const COMMAND_ATTEMPTS = 3;
+
+/** Deadlock victim (40P01) or serialization failure (40001): the transaction was rolled back whole. */
+function lostARace(error: unknown): boolean {
+  const driver = (error as { driverError?: unknown }).driverError ?? error;
+  return rolledBack(driver) && ['40P01', '40001'].includes((driver as { code: string }).code);
 }
 
 /**
