@@ -207,8 +207,9 @@ describe('command transaction and outbox', () => {
       await Promise.all([stage('left'), stage('right')]);
       const before = await deadlocks();
       await expect(Promise.all([cross('left', 'right'), cross('right', 'left')])).resolves.toEqual([{ id: 'left' }, { id: 'right' }]);
-      // PostgreSQL did choose a victim (its statistics arrive a little later).
-      await eventually(async () => ((await deadlocks()) > before ? true : undefined));
+      // PostgreSQL did choose a victim. Its statistics arrive later: a backend that flushed them in
+      // the last second holds new ones until it is next idle, up to 10 s (PGSTAT_IDLE_INTERVAL).
+      await eventually(async () => ((await deadlocks()) > before ? true : undefined), 15_000);
       expect(await bumps(['left', 'right'])).toBe(4);
       expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE request_id LIKE 'req_cross_%_false'`)).toBe(2);
       await runtime.audit.flush();
