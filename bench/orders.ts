@@ -200,12 +200,17 @@ async function seedDueOrders(ctx: BenchContext, orders: number): Promise<{ token
   const started = Date.now();
   try {
     const t = tenant.tenant_id;
-    const w = newId('whs');
+    // The tenant's setup (orders' tenant-setup consumer) may have made these already, or come later.
+    const { rows } = await pool.query(
+      `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, 'default', 'Default')
+       ON CONFLICT (tenant_id, code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+      [newId('whs'), t],
+    );
+    const w = rows[0].id as string;
     const app = newId('pap');
     const statements: Array<[string, unknown[]]> = [
-      [`INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, 'default', 'Default')`, [w, t]],
       [`INSERT INTO orders.payment_app (id, tenant_id, app_key, name, methods) VALUES ($1, $2, 'manual', 'Manual', '[{"method":"pix","reservation_window_seconds":60}]')`, [app, t]],
-      [`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now() - interval '1 day')`, [t]],
+      [`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now() - interval '1 day') ON CONFLICT (tenant_id) DO UPDATE SET started_at = EXCLUDED.started_at`, [t]],
       [`INSERT INTO orders.stock_level (warehouse_id, sku_id, tenant_id, on_hand) SELECT $1, 'sku_bx_' || k, $2, 1000000000 FROM generate_series(0, 99) k`, [w, t]],
       [`INSERT INTO orders.reservation (id, tenant_id, warehouse_id, status) SELECT 'res_bx_' || g, $2, $1, 'active' FROM generate_series(1, $3) g`, [w, t, orders]],
       // Three distinct SKUs per hold: 7g, 7g+13, 7g+26 modulo 100.

@@ -229,8 +229,6 @@ export const SCENARIOS: Scenario[] = [
   catalogScale,
   storefrontMemory,
 ];
-/** Too long for the default run: only when BENCH_ONLY names them (`npm run bench:storefront` names all three). */
-const OPT_IN = new Set(['catalog_scale', 'storefront_memory']);
 
 export const RATIOS: RatioSpec[] = [
   { name: 'whoami_rest_over_direct', numerator: 'whoami_rest', denominator: 'whoami_subgraph_direct', target: 0.5 },
@@ -437,7 +435,7 @@ async function main() {
     rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 3, 1)),
   };
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-  const selected = only?.length ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS.filter((s) => !OPT_IN.has(s.name));
+  const selected = only?.length ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS;
   if (!selected.length) throw new Error(`BENCH_ONLY matches no scenario (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
 
   const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);

@@ -136,21 +136,28 @@ export const storefrontMemory: Scenario = {
     const paths = mixedPaths(store.store_id);
     const load: HttpLoad = { url: `${ctx.target.url}${paths[0]}`, method: 'GET', headers: BROWSER, paths: () => paths[Math.floor(Math.random() * paths.length)] };
     // Products to update: the first page's.
-    const first = (await (await fetch(`${ctx.target.url}${paths[0]}`)).json()) as { items: { id: string }[] };
+    const first = (await (await fetch(`${ctx.target.url}${paths[0]}`)).json()) as { items: { product_id: string }[] };
     let updates = 0;
     let updateErrors = 0;
+    const update = async () => {
+      const product = first.items[(updates + updateErrors) % first.items.length];
+      const response = await fetch(`${ctx.target.url}/v1/commands/catalog.product.update`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.target.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ product_id: product.product_id, title: `Bench product ${updates}` }),
+      });
+      const body = await response.text();
+      if (response.status === 200) updates += 1;
+      else updateErrors += 1;
+      return { status: response.status, body };
+    };
+    // Refuses to measure reads without the writes: the first update must go through.
+    const probe = await update();
+    if (probe.status !== 200) throw new Error(`storefront memory: catalog.product.update answered ${probe.status}: ${probe.body.slice(0, 300)}`);
     let writing = true;
     const writer = (async () => {
       while (writing) {
-        const product = first.items[updates % first.items.length];
-        const response = await fetch(`${ctx.target.url}/v1/commands/catalog.product.update`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${ctx.target.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ product_id: product.id, title: `Bench product ${updates}` }),
-        });
-        await response.arrayBuffer();
-        if (response.status === 200) updates += 1;
-        else updateErrors += 1;
+        await update();
         await new Promise((ok) => setTimeout(ok, 2000));
       }
     })();

@@ -230,6 +230,20 @@ describe('filters, sorts, facets', () => {
   });
 });
 
+describe('facets of a whole store', () => {
+  it('come from its listing counts, equal to the facets counted row by row', async () => {
+    for (const status of [{}, { status: 'active' }]) {
+      const whole = await products({ facets: 'options,custom_fields', ...status });
+      // A price floor every product meets: the same products, their facets counted over the rows.
+      const rowByRow = await products({ facets: 'options,custom_fields', price_min: '0', ...status });
+      expect(rowByRow.body.total).toBe(whole.body.total);
+      expect(whole.body.facets.options.length).toBeGreaterThan(0);
+      expect(whole.body.facets.custom_fields.length).toBeGreaterThan(0);
+      expect(whole.body.facets).toEqual(rowByRow.body.facets);
+    }
+  });
+});
+
 describe('paging, validation and refusals', () => {
   it('pages with limit and page', async () => {
     const second = await products({ limit: '2', page: '2' });
@@ -285,7 +299,7 @@ describe('paging, validation and refusals', () => {
     expect(gql.body.errors[0].extensions.code).toBe('unknown_projection');
   });
 
-  it('accepts extra string parameters but refuses its list fields under their own names, and resolves the store by handle or id, without a credential', async () => {
+  it('accepts extra string parameters but refuses a filter spelled as it cannot read, and resolves the store by handle or id, without a credential', async () => {
     // The reference accepts extra parameters (a link's utm_source)...
     for (const extra of [{ utm_source: 'newsletter' }, { 'foo.bar': 'baz' }] as Record<string, string>[]) {
       const accepted = await products(extra, storeA.handle);
@@ -293,7 +307,15 @@ describe('paging, validation and refusals', () => {
       expect(titles(accepted.body)).toEqual(['Charlie Trail', 'Bravo Bag', 'Alpha Runner']);
     }
     // ...but ignored, `options=color:red` would serve the whole page unfiltered.
-    for (const extra of [{ options: 'color:red' }, { custom_fields: 'material:cotton' }] as Record<string, string>[]) {
+    const misspelled: Record<string, string>[] = [
+      { options: 'color:red' },
+      { custom_fields: 'material:cotton' },
+      { option: 'color:red' },
+      { cf: 'material:cotton' },
+      { 'options[color]': 'red' },
+      { 'cf[material]': 'cotton' },
+    ];
+    for (const extra of misspelled) {
       const refused = await products(extra, storeA.handle);
       expect(refused.status).toBe(400);
       expect(refused.body.error).toMatchObject({ kind: 'validation_failed', message: expect.stringContaining(`unknown query parameter ${Object.keys(extra)[0]};`) });

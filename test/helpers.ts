@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Client } from 'pg';
 import { createTenant, type CreatedTenant } from '@backoffice/identity';
 import type { Logger } from '@backoffice/platform';
+import type { PaymentVerifier } from '@backoffice/orders';
 import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import { startSystem, type System } from '../gateway/src/system';
 
@@ -74,7 +75,7 @@ async function http(method: string, url: string, body: unknown, token: string | 
 }
 
 /** The whole system on a fresh database, listening on a free port, with a first tenant. */
-export async function startTestSystem(options: { limiter?: RateLimiter; logger?: Logger } = {}): Promise<TestSystem> {
+export async function startTestSystem(options: { limiter?: RateLimiter; logger?: Logger; payments?: PaymentVerifier } = {}): Promise<TestSystem> {
   const database = await freshDatabase();
   const previous = process.env.DATABASE_URL;
   process.env.DATABASE_URL = database.url;
@@ -86,6 +87,7 @@ export async function startTestSystem(options: { limiter?: RateLimiter; logger?:
     limiter: options.limiter ?? new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
     log: (line) => logs.push(line),
     logger: options.logger,
+    payments: options.payments,
   });
   if (previous === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = previous;

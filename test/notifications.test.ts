@@ -337,6 +337,20 @@ describe('channels and enablement', () => {
     const forbidden = await t.command('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: false }, token);
     expect([forbidden.status, forbidden.body.error.message]).toEqual([403, expect.stringContaining('tenant.settings.write')]);
   });
+
+  it("refuses turning off for an unknown type, an unregistered channel or another tenant's store, writing nothing", async () => {
+    const other = await t.newTenant();
+    const off = { type_key: 'order.paid', channel_key: 'email', enabled: false };
+    expect(await kind('notification.channel.set_enabled', { ...off, type_key: 'no.such' })).toBe('400 validation_failed');
+    expect(await kind('notification.channel.set_enabled', { ...off, channel_key: 'nope' })).toBe('409 conflict');
+    expect(await kind('notification.channel.set_enabled', { ...off, store_id: other.store_id })).toBe('409 conflict');
+    expect(await t.sql(`SELECT type_key, channel_key, store_key FROM content.notification_setting WHERE tenant_id = ANY ($1)`, [[shop.tenant_id, other.tenant_id]])).toEqual([]);
+    expect(await t.sql(`SELECT payload FROM content.outbox_event WHERE tenant_id = ANY ($1) AND type = 'notification.config.updated'`, [[shop.tenant_id, other.tenant_id]])).toEqual([]);
+    // The same call for a known type, a registered channel and the tenant's own store is taken, and writes both.
+    expect(await ok('notification.channel.set_enabled', { ...off, store_id: shop.store_id })).toEqual({ type_key: 'order.paid', channel_key: 'email', enabled: false });
+    expect(await t.sql(`SELECT store_key, enabled FROM content.notification_setting WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ store_key: shop.store_id, enabled: false }]);
+    expect(await t.sql(`SELECT count(*)::int AS n FROM content.outbox_event WHERE tenant_id = $1 AND type = 'notification.config.updated'`, [shop.tenant_id])).toEqual([{ n: 1 }]);
+  });
 });
 
 describe('reads', () => {

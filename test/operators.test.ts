@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { loginCodeHandoff } from '@backoffice/identity';
+import { authenticatorOf, loginCodeHandoff } from '@backoffice/identity';
 import { closeLoginLimiters, LOGIN_FLOOR_MS, loginWaitMs } from '../subgraphs/identity/src/domain/operators';
 import { sweepExpiredLoginsJob } from '../subgraphs/identity/src/jobs/auth.sweep_expired';
 import { startTestSystem, type TestSystem } from './helpers';
@@ -356,6 +356,32 @@ describe('operators', () => {
       // An API key does not log out.
       const key = await t.command('auth.logout', {});
       expect([key.status, key.body.error.kind]).toEqual([409, 'conflict']);
+    });
+
+    it('an expired session answers 401 unauthorized, whether looked up or remembered in process', async () => {
+      const ops = await loggedIn('expiring@example.com');
+      const whoami = (token: string) => t.read('/internal/whoami', {}, token);
+      const works = await whoami(ops.token);
+      expect([works.status, works.body.actor_id]).toEqual([200, ops.admin_user_id]);
+      await t.sql(`UPDATE identity.operator_session SET expires_at = now() - interval '1 second' WHERE admin_user_id = $1`, [ops.admin_user_id]);
+      // The copy remembered at first use carries the expiry it was read with (12 hours on): a process
+      // that does not remember the session, or this one past its cache's TTL, looks it up again.
+      authenticatorOf(t.system.runtimes.get('identity')!).forgetKey(ops.admin_user_id);
+      const looked = await whoami(ops.token);
+      expect([looked.status, looked.body.error.kind]).toEqual([401, 'unauthorized']);
+
+      // Remembered: a second session whose expiry is near when first used, then passes.
+      const second = await verify('expiring@example.com', await mailedCode('expiring@example.com'));
+      expect(second.status).toBe(200);
+      const [{ id }] = await t.sql(`SELECT id FROM identity.operator_session WHERE admin_user_id = $1 AND expires_at > now()`, [ops.admin_user_id]);
+      await t.sql(`UPDATE identity.operator_session SET expires_at = now() + interval '2 seconds' WHERE id = $1`, [id]);
+      const [{ ends }] = await t.sql(`SELECT expires_at AS ends FROM identity.operator_session WHERE id = $1`, [id]);
+      expect((await whoami(second.body.token)).status).toBe(200);
+      // The database now gives it another hour: only the remembered copy's own expiry can refuse it.
+      await t.sql(`UPDATE identity.operator_session SET expires_at = now() + interval '1 hour' WHERE id = $1`, [id]);
+      await new Promise((resolve) => setTimeout(resolve, new Date(ends).getTime() - Date.now() + 50));
+      const remembered = await whoami(second.body.token);
+      expect([remembered.status, remembered.body.error.kind]).toEqual([401, 'unauthorized']);
     });
 
     it('deactivation revokes every session at once and refuses logins; the email may be invited again', async () => {

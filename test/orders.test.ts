@@ -1,5 +1,5 @@
 import type { CreatedTenant } from '@backoffice/identity';
-import { startTestSystem, type TestSystem } from './helpers';
+import { eventually, startTestSystem, type TestSystem } from './helpers';
 import { CONFIRMING_TIMEOUT_SECONDS } from '../subgraphs/orders/src/domain/payments';
 
 let t: TestSystem;
@@ -210,6 +210,9 @@ describe('under concurrency (proof)', () => {
 
 describe('order.expire_unpaid', () => {
   it('tells windowless, predating, expired and spared orders apart, and cancels only the expired', async () => {
+    // A tenant from before payment expiry existed: set up (see tenant-setup.test.ts), but no start recorded.
+    await eventually(async () => (await t.sql(`SELECT 1 FROM orders.expiry_start WHERE tenant_id = $1`, [shop.tenant_id]))[0]);
+    await t.sql(`DELETE FROM orders.expiry_start WHERE tenant_id = $1`, [shop.tenant_id]);
     const sku_id = await sellable(300, 100);
     const { app_id } = await ok('payment.app.install', {
       app_key: 'manual',

@@ -144,6 +144,22 @@ describe('parcels', () => {
     ].reverse());
   });
 
+  it('asking for far more than any parcel holds (past an item\'s 1000) is still exceeds_remaining with both numbers, up to the 1e9 bound', async () => {
+    const { order_id, items, first } = await placed(3);
+    await ok('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1 }] });
+    const huge = await call('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 5000 }] });
+    expect([huge.status, huge.body]).toEqual([
+      409,
+      { error: { kind: 'exceeds_remaining', message: expect.any(String), requested: 5000, remaining: 2, order_item_id: items[0], shipment_id: first } },
+    ]);
+    const atBound = await call('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1_000_000_000 }] });
+    expect([atBound.status, atBound.body.error]).toEqual([409, expect.objectContaining({ kind: 'exceeds_remaining', requested: 1_000_000_000, remaining: 2 })]);
+    // Every input stays bounded: past 1e9 is validation_failed.
+    expect(await kind('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1_000_000_001 }] })).toBe('400 validation_failed');
+    await held(order_id);
+    expect((await read(order_id)).shipments.find((s: any) => s.shipment_id === first).items[0].qty).toBe(2);
+  });
+
   it('refuses splits with the right kinds: other orders\' items and parcels, unknown warehouses, bad input', async () => {
     const { order_id, items, first } = await placed(4);
     const other = await placed(1);

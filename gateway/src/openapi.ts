@@ -122,14 +122,21 @@ function familyParameter(prefix: string, list: ListSchema) {
 }
 
 /** A read's query parameters, exactly as `queryInput` reads them: one per input field, a list comma-separated, families by prefix. */
-function queryParameters(op: Pick<Operation, 'input' | 'queryFamilies'>) {
+function queryParameters(op: Pick<Operation, 'input' | 'queryFamilies' | 'queryValues'>) {
   const { properties = {}, required = [] } = op.input as { properties?: Record<string, { type?: string }>; required?: string[] };
   const families = op.queryFamilies ?? {};
   return Object.entries(properties).map(([name, schema]) =>
     Object.hasOwn(families, name)
       ? familyParameter(families[name], schema as unknown as ListSchema)
-      : { name, in: 'query', required: required.includes(name), schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) },
+      : { name, in: 'query', required: required.includes(name), schema: withQueryValues(schema, op.queryValues?.[name]), ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) },
   );
+}
+
+/** A list field's items also taking the query string's own values (`facets=all`). */
+function withQueryValues(schema: { type?: string }, values: readonly string[] | undefined) {
+  const items = (schema as { items?: { enum?: string[] } }).items;
+  if (!values?.length || !items?.enum) return schema;
+  return { ...schema, items: { ...items, enum: [...items.enum, ...values] } };
 }
 
 /** Public: no credential. Otherwise a bearer API key carrying the operation's scope (OpenAPI 3.1 lets any scheme name scopes). */
@@ -157,7 +164,7 @@ function webhooks(): Record<string, unknown> {
       {
         post: {
           summary: event.summary,
-          description: `Emitted by ${emitters.join(', ') || 'no operation'} (${subgraph.name} subgraph). Delivered at least once, after the command commits.`,
+          description: `Emitted by ${emitters.join(', ') || 'no operation: see its summary'} (${subgraph.name} subgraph). Delivered at least once, after its transaction commits.`,
           requestBody: { required: true, content: { 'application/json': { schema: eventEnvelope(event) } } },
           responses: { '2XX': { description: 'Received; any other answer, or none, is retried with backoff' } },
         },

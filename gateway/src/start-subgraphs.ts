@@ -1,7 +1,7 @@
 import { catalog, catalogSkus } from '@backoffice/catalog';
 import { content, mailerFromEnv } from '@backoffice/content';
 import { identity, loginCodeHandoff, storeDirectoryOf, storeSendersOf } from '@backoffice/identity';
-import { acceptReported, orders } from '@backoffice/orders';
+import { acceptReported, orders, type PaymentVerifier } from '@backoffice/orders';
 import { SubgraphRuntime, vaultFromEnv, webhookSettings, type SubgraphSettings } from '@backoffice/platform';
 import { EVENTS, SUBGRAPHS } from './subgraphs';
 
@@ -9,7 +9,7 @@ import { EVENTS, SUBGRAPHS } from './subgraphs';
  * Starts every subgraph in this process, each given its ports at construction from those started
  * before it: identity first, since the others reach it (in process) for what it owns, such as stores.
  */
-export async function startSubgraphs(settings: SubgraphSettings): Promise<Map<string, SubgraphRuntime>> {
+export async function startSubgraphs(settings: SubgraphSettings, plugged: { payments?: PaymentVerifier } = {}): Promise<Map<string, SubgraphRuntime>> {
   const started = new Map<string, SubgraphRuntime>();
   const start = async <R extends SubgraphRuntime>(runtime: R): Promise<R> => {
     started.set(runtime.definition.name, await runtime.start());
@@ -19,7 +19,7 @@ export async function startSubgraphs(settings: SubgraphSettings): Promise<Map<st
   // Identity's directory: remembered while it hears store changes (every process's, at once).
   const stores = storeDirectoryOf(identityRuntime);
   const catalogRuntime = await start(new SubgraphRuntime(catalog, { ...settings, ports: { stores } }));
-  await start(new SubgraphRuntime(orders, { ...settings, ports: { catalog: catalogSkus(catalogRuntime.dataSource), stores, payments: acceptReported } }));
+  await start(new SubgraphRuntime(orders, { ...settings, ports: { catalog: catalogSkus(catalogRuntime.dataSource), stores, payments: plugged.payments ?? acceptReported } }));
   await start(
     new SubgraphRuntime(content, {
       ...settings,

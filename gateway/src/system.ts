@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EventBus, lineLog, openDatabase, rootLogger, startTracing, SubgraphRuntime, type Database, type Logger } from '@backoffice/platform';
+import type { PaymentVerifier } from '@backoffice/orders';
 import { SUPERGRAPH_FILE } from './compose';
 import { InProcessDataSource, remoteDataSource } from './data-sources';
 import { inProcessIdentity, remoteIdentity } from './identity-client';
@@ -20,6 +21,8 @@ export interface SystemOptions {
   log?: (line: string) => void;
   /** Where the per-request lines go; default: the process's pino logger (LOG_LEVEL). */
   logger?: Logger;
+  /** The payment apps' verification of a reported payment; default: taken as reported (`acceptReported`). */
+  payments?: PaymentVerifier;
 }
 
 export interface System {
@@ -48,7 +51,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   const bus = options.remoteSubgraphs ? null : await new EventBus({ url: database.url, log }).start();
   if (!options.remoteSubgraphs) {
     // Each with its ports, from the subgraphs started before it (identity first).
-    for (const [name, runtime] of await startSubgraphs({ url: database.url, contextSecret: secret, log, bus })) runtimes.set(name, runtime);
+    for (const [name, runtime] of await startSubgraphs({ url: database.url, contextSecret: secret, log, bus }, { payments: options.payments })) runtimes.set(name, runtime);
   }
   const remoteBase = (name: string, url: string) => process.env[`${name.toUpperCase()}_URL`] ?? url.replace(/\/graphql$/, '');
   const limiter = options.limiter ?? createRateLimiter(undefined, undefined, log);

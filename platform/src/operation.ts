@@ -105,6 +105,8 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
   extraQueryAccepted?: boolean;
   /** A last adjustment of the input `queryInput` built from a read's query string (e.g. `facets=all`). */
   fromQuery?(input: Record<string, unknown>): Record<string, unknown>;
+  /** Values a list field also takes in the query string, which `fromQuery` turns into its own (`facets: ['all']`): the OpenAPI document lists them. */
+  queryValues?: Record<string, readonly string[]>;
   /**
    * Named REST projections of the result: the shim selects the named schema's fields instead of the
    * whole result. The input field `projection` picks one; absent means `full` (the result itself).
@@ -179,11 +181,17 @@ export function errorKinds(op: Pick<Operation, 'kind' | 'access' | 'scope' | 'er
   return op.scope ? INTERNAL_READ_ERRORS : INTERNAL_READ_ERRORS.filter((kind) => kind !== 'forbidden');
 }
 
+/** `options`, `option`, `cf`, `options[color]`, `custom_fields[material]`: a family spelled another way. */
+function familyLookalike(key: string, families: Record<string, string>): boolean {
+  return Object.entries(families).some(([field, prefix]) => [field, prefix.replace(/\.$/, '')].some((stem) => key === stem || key.startsWith(`${stem}[`)));
+}
+
 /**
  * A read's query string as its input (REST). Each parameter is an input field of that name (a list
  * field takes comma-separated values, and may repeat) or one of a family (`option.color=red`). Any
  * other is refused, naming it (ignored, `options=color:red` would serve an unfiltered page), unless
- * the read accepts extra parameters: then only a declared field's own name is refused.
+ * the read accepts extra parameters: then only what looks like a filter it cannot read is refused (a
+ * declared field's own name, a family's name without its dot, a bracketed spelling).
  */
 export function queryInput(
   op: Pick<Operation, 'input' | 'queryFamilies' | 'fromQuery' | 'extraQueryAccepted'>,
@@ -200,7 +208,7 @@ export function queryInput(
       input[family] = [...((input[family] as unknown[] | undefined) ?? []), ...items];
     } else if (Object.hasOwn(fields, key) && !Object.hasOwn(families, key)) {
       input[key] = fields[key].type === 'array' ? values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) : value;
-    } else if (op.extraQueryAccepted && !Object.hasOwn(fields, key)) {
+    } else if (op.extraQueryAccepted && !Object.hasOwn(fields, key) && !familyLookalike(key, families)) {
       continue;
     } else {
       const known = [...Object.keys(fields).filter((f) => !Object.hasOwn(families, f)), ...Object.values(families).map((p) => `${p}<name>`)];

@@ -48,6 +48,7 @@ export { createTenant, type CreatedTenant } from './tenants';
 export { ALL_SCOPES, SCOPES } from './scopes';
 export type { IdentityPorts } from './ports';
 export { TOKEN_PREFIX } from './tokens';
+export { tenantCreated } from './events';
 export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX, type LoginCodeHandoff, type LoginCodeMail } from './domain/operators';
 
 /** Tenants, stores, API keys (actors) and their token generations, and webhook subscriptions. */

@@ -1,7 +1,8 @@
-import { conflict, newId, t, validate } from '@backoffice/platform';
+import { conflict, eventDraft, newId, t, validate, writeEvents } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
 import { StoreEntity, TenantEntity } from './entities';
 import { apiKeyWrite, credentialWrite, expiryOf } from './domain/keys';
+import { tenantCreated } from './events';
 import { ALL_SCOPES } from './scopes';
 
 export const STORE_HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
@@ -40,6 +41,11 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     for (const write of [apiKeyWrite({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true, issued_by: null }), credential]) {
       await db.query(write.sql, write.params);
     }
+    // With the tenant, in its transaction: other subgraphs set the tenant up when it exists, never before.
+    const [{ created_at }] = (await db.query(`SELECT created_at FROM identity.tenant WHERE id = $1`, [tenantId])) as Array<{ created_at: Date }>;
+    await writeEvents(db, 'identity', { tenant_id: tenantId, actor_id: null, request_id: newId('req') }, [
+      eventDraft('tenant create', [tenantCreated], tenantCreated, { tenant_id: tenantId, store_id: storeId, name: input.name, created_at: created_at.toISOString() }),
+    ]);
     return { tenant_id: tenantId, store_id: storeId, api_key_id: apiKeyId, token: credential.minted.token };
   });
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { SubgraphDefinition } from '@backoffice/platform';
 import { ordersEvents } from './events';
+import { tenantSetup } from './consumers/tenant-setup';
 import { releaseExpiredHoldsJob } from './jobs/inventory.release_expired';
 import { expireUnpaidJob } from './jobs/order.expire_unpaid';
 import { Orders1795500000001 } from './migrations/1795500000001-orders';
@@ -102,6 +103,7 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
   ports: ordersPorts,
   entities: [],
   migrations: [Orders1795500000001, Shipping1795500000002, Shipments1795500000003, ConfirmingAttempts1795500000004],
+  consumers: [tenantSetup],
   jobs: [expireUnpaidJob, releaseExpiredHoldsJob],
   typeDefs,
   resolvers: () =>

@@ -74,10 +74,12 @@ export type ListingInput = {
 };
 
 /** `facets=all` (or `true`) over REST asks for every facet. */
+export const EVERY_FACET = ['all', 'true'] as const;
+
 export function productsFromQuery(input: Record<string, unknown>): Record<string, unknown> {
   const names = input.facets as string[] | undefined;
   if (!names) return input;
-  return { ...input, facets: [...new Set(names.flatMap((n) => (n === 'all' || n === 'true' ? [...FACETS] : [n])))] };
+  return { ...input, facets: [...new Set(names.flatMap((n) => ((EVERY_FACET as readonly string[]).includes(n) ? [...FACETS] : [n])))] };
 }
 
 
@@ -189,11 +191,17 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   }
   const min = input.price_min !== undefined ? param(input.price_min) : null;
   const max = input.price_max !== undefined ? param(input.price_max) : null;
-  if (min) where.push(`pub.price_max >= ${min}`);
-  if (max) where.push(`pub.price_min <= ${max}`);
   if (min || max) {
     uncountable = true;
+    // Alone, the listing's amounts (GiST): its estimate is close, so the planner walks the sort's
+    // index and stops at the page. Adding the bounds below would multiply the estimates into a
+    // few rows, and the planner would then fetch and sort every match.
     if (!options.size) where.push(`pub.amounts && int8range(${min ?? 'NULL'}::int8, ${max ?? 'NULL'}::int8, '[]')`);
+    else {
+      // With options, a SKU must hold both (below): the listing's bounds only narrow the search.
+      if (min) where.push(`pub.price_max >= ${min}`);
+      if (max) where.push(`pub.price_min <= ${max}`);
+    }
   }
   // Several options, or options and a price, must hold on one SKU: the terms only narrow the search.
   if (options.size > 1 || (options.size && (min || max))) {
@@ -266,14 +274,26 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
         : { text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`, values: filterValues };
 
   const asked = new Set(input.facets ?? []);
+  // The whole store (or one status of it): option and custom field facets are its listing counts,
+  // whose terms spell the name and the value as JSON (domain/publication.ts), not a pass over every product.
+  const everyListing = !groups && !uncountable;
+  const fromTerms = (kind: 'o' | 'f', alias: string) => `(SELECT coalesce(json_agg(json_build_array(name, value, n)), '[]') FROM (
+        SELECT m[1]::jsonb #>> '{}' AS name, m[2]::jsonb #>> '{}' AS value, sum(lc.published)::int AS n
+        FROM catalog.listing_count lc CROSS JOIN regexp_match(lc.term, '^${kind}:("(?:[^"\\\\]|\\\\.)*")=(.*)$') m
+        WHERE lc.store_id = $1 AND lc.tenant_id = $2${status ? ` AND lc.status = ${status}` : ''} AND lc.term LIKE '${kind}:%' AND lc.published > 0
+        GROUP BY 1, 2) x) AS ${alias}`;
   let facetsQuery: ProductQuery['facets'];
   if (asked.size) {
     const parts: string[] = [];
     if (asked.has('options')) {
-      parts.push(`(SELECT coalesce(json_agg(json_build_array(name, value, n)), '[]') FROM (
+      parts.push(
+        everyListing
+          ? fromTerms('o', 'options')
+          : `(SELECT coalesce(json_agg(json_build_array(name, value, n)), '[]') FROM (
         SELECT e.key AS name, e.value AS value, count(DISTINCT s.product_id)::int AS n
         FROM matched JOIN catalog.sku s ON s.product_id = matched.product_id CROSS JOIN jsonb_each_text(s.option_values) e
-        GROUP BY 1, 2) x) AS options`);
+        GROUP BY 1, 2) x) AS options`,
+      );
     }
     if (asked.has('categories')) {
       parts.push(`(SELECT coalesce(json_agg(json_build_array(id, path, name, n) ORDER BY n DESC, path), '[]') FROM (
@@ -289,11 +309,16 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
         FROM (SELECT min(price_min)::float8 AS lo, max(price_min)::float8 AS hi FROM matched) r) AS price`);
     }
     if (asked.has('custom_fields')) {
-      parts.push(`(SELECT coalesce(json_agg(json_build_array(name, value, n)), '[]') FROM (
-        SELECT f.key AS name, f.value #>> '{}' AS value, count(*)::int AS n
+      parts.push(
+        everyListing
+          ? fromTerms('f', 'custom_fields')
+          : // A number as its term spells it (2.50 is 2.5), whichever way the facet is counted.
+            `(SELECT coalesce(json_agg(json_build_array(name, value, n)), '[]') FROM (
+        SELECT f.key AS name, CASE jsonb_typeof(f.value) WHEN 'number' THEN trim_scale(f.value::numeric)::text ELSE f.value #>> '{}' END AS value, count(*)::int AS n
         FROM matched JOIN catalog.product p ON p.id = matched.product_id CROSS JOIN jsonb_each(p.custom_fields) f
         WHERE jsonb_typeof(f.value) IN ('string', 'number', 'boolean')
-        GROUP BY 1, 2) x) AS custom_fields`);
+        GROUP BY 1, 2) x) AS custom_fields`,
+      );
     }
     facetsQuery = {
       text: `WITH matched AS MATERIALIZED (SELECT pub.product_id, pub.price_min FROM catalog.publication pub WHERE ${whereSql})

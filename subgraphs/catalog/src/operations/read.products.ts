@@ -1,5 +1,5 @@
 import { AppError, PreparedJson, validationFailed } from '@backoffice/platform';
-import { feedPage, listingInput, productPage, productQuery, productsFromQuery, PROJECTIONS, shapeFacets, type ListingInput, type Projection } from '../domain/product-listing';
+import { EVERY_FACET, feedPage, listingInput, productPage, productQuery, productsFromQuery, PROJECTIONS, shapeFacets, type ListingInput, type Projection } from '../domain/product-listing';
 import { currentVersion, pageCaching, storefrontCacheOf, storefrontSettings } from '../domain/storefront-cache';
 import { defineCatalogOperation } from '../ports';
 
@@ -32,6 +32,7 @@ export const readProducts = defineCatalogOperation({
   // The reference: "extra string-valued parameters are accepted" (ignored); `options=` itself is refused.
   extraQueryAccepted: true,
   fromQuery: productsFromQuery,
+  queryValues: { facets: EVERY_FACET },
   projections: { feed: feedPage },
   prepared: true,
   async handler(call) {

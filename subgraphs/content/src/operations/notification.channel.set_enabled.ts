@@ -11,7 +11,7 @@ export const notificationChannelSetEnabled = defineContentOperation({
   access: 'internal',
   scope: 'tenant.settings.write',
   summary:
-    'Turns one channel on or off for one message type, for the whole tenant (store_id null) or one store. Turning on is refused (conflict naming each missing field) when the resolved template (store, then tenant, then default; the locale, then its language, then en) lacks a field the channel declares required; turning off always succeeds. Every type is on by default; admin_user.invited and auth.login_code are always sent by email.',
+    'Turns one channel on or off for one message type, for the whole tenant (store_id null) or one store. Turning on is refused (conflict naming each missing field) when the resolved template (store, then tenant, then default; the locale, then its language, then en) lacks a field the channel declares required; turning off succeeds whatever the template (an unknown type, channel or store is still refused). Every type is on by default; admin_user.invited and auth.login_code are always sent by email.',
   input: t.object({
     type_key: typeKeyField,
     channel_key: channelKeyField,
@@ -26,16 +26,18 @@ export const notificationChannelSetEnabled = defineContentOperation({
     const storeId = input.store_id ?? null;
     // Omitted: the locale customers' messages are rendered in (the instance's DEFAULT_LOCALE).
     const locale = input.locale ?? instanceLocale();
+    // Refused whichever way it turns: an unknown type, an unregistered channel, another tenant's store.
+    messageType(input.type_key);
+    const channel = await channelOf(db, tenantId, input.channel_key);
+    if (storeId) await storeOfTenant(ports.stores, tenantId, storeId);
+    // Only turning on needs the resolved template to hold every required field.
     if (input.enabled) {
-      messageType(input.type_key);
-      const channel = await channelOf(db, tenantId, input.channel_key);
-      if (storeId) await storeOfTenant(ports.stores, tenantId, storeId);
       const missing = missingRequired(channel, await resolveTemplate(db, tenantId, storeId, input.type_key, channel.key, locale));
       if (missing.length) {
         throw conflict(`the ${input.type_key} template of channel ${channel.key} (locale ${locale}) lacks required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
       }
     }
-    // Off always succeeds (the reference): a setting is the tenant's own row, whatever the store id.
+    // Off always succeeds whatever the template (the reference); the type, channel and store were checked above.
     stage(
       `INSERT INTO content.notification_setting (tenant_id, store_key, type_key, channel_key, enabled) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant_id, type_key, channel_key, store_key) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = clock_timestamp()`,

@@ -41,7 +41,8 @@ export const WAREHOUSE_CODE = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 /**
  * The tenant's warehouse: the one named, which must be the tenant's, or the `default` one, which
- * every tenant has from its first use of stock (created here, once, if it is not there yet).
+ * every tenant has from its creation (consumers/tenant-setup); made here, once, when a first use of
+ * stock comes before that event or the tenant predates it.
  */
 export async function warehouseOf(db: EntityManager, tenantId: string, warehouseId: string | undefined): Promise<string> {
   if (warehouseId) {

@@ -2,9 +2,10 @@ import { job } from '@backoffice/platform';
 import { EXPIRE_DEFAULT_LIMIT, orderExpireUnpaid } from '../operations/order.expire_unpaid';
 
 /**
- * Every minute, `order.expire_unpaid` for every tenant that has orders due, or orders waiting in a
- * tenant where expiry has not started yet (its first run records the start), in batches of 100
- * until nothing more is due. Each batch is the operation itself, run as the job (audited as such).
+ * Every minute, `order.expire_unpaid` for every tenant, in batches of 100 until nothing more is due.
+ * Expiry runs in a tenant from its birth (consumers/tenant-setup records the start), so a run is
+ * needed only where orders are due, or orders wait in a tenant from before, with no start yet (its
+ * first run records it). Each batch is the operation itself, run as the job (audited as such).
  */
 export const expireUnpaidJob = job('order.expire_unpaid', { every: '1 minute' }, async ({ dataSource, runAs }) => {
   const tenants = (await dataSource.query(

@@ -1,5 +1,5 @@
 import { conflict, newId, t } from '@backoffice/platform';
-import { WAREHOUSE_CODE } from '../domain/stock';
+import { WAREHOUSE_CODE, warehouseOf } from '../domain/stock';
 import { warehouseCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -16,6 +16,8 @@ export const warehouseCreate = defineOrdersOperation({
   result: t.object({ warehouse_id: t.string() }),
   events: [warehouseCreated],
   async handler({ input, actor, db, emit }) {
+    // `default` is taken from the start, even ahead of the tenant's setup.
+    await warehouseOf(db, actor!.tenant_id, undefined);
     const id = newId('whs');
     const made = (await db.query(
       `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
