@@ -232,7 +232,7 @@ describe('filters, sorts, facets', () => {
 
 describe('facets of a whole store', () => {
   it('come from its listing counts, equal to the facets counted row by row', async () => {
-    for (const status of [{}, { status: 'active' }]) {
+    for (const status of [{}, { status: 'active' }] as Record<string, string>[]) {
       const whole = await products({ facets: 'options,custom_fields', ...status });
       // A price floor every product meets: the same products, their facets counted over the rows.
       const rowByRow = await products({ facets: 'options,custom_fields', price_min: '0', ...status });

@@ -1,9 +1,12 @@
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '@backoffice/platform';
+import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import { startTestSystem, type TestSystem } from './helpers';
 
 const ROOT = join(__dirname, '..');
@@ -14,8 +17,22 @@ let scratch: string;
 /** A DATA_DIR with no running instance in it (never the checkout's ./.data, whatever runs there). */
 let emptyDataDir: string;
 
+/**
+ * The test system's rate limiter: the gateway's own token buckets, generous, except for the
+ * credentials put in `throttled` (`cred:<credential id>`), which get one request an hour.
+ */
+const throttled = new Set<string>();
+const generous = new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 });
+const hourly = new MemoryRateLimiter({ ratePerSecond: 1 / 3600, burst: 1 });
+const limiter: RateLimiter = {
+  consume: (key, cost) => (throttled.has(key) ? hourly : generous).consume(key, cost),
+  refund: (key, cost) => (throttled.has(key) ? hourly : generous).refund(key, cost),
+  health: () => 'ok',
+  close: async () => undefined,
+};
+
 beforeAll(async () => {
-  t = await startTestSystem();
+  t = await startTestSystem({ limiter });
   scratch = mkdtempSync(join(tmpdir(), 'backoffice-cli-'));
   emptyDataDir = join(scratch, 'empty');
   mkdirSync(emptyDataDir);
@@ -140,6 +157,55 @@ describe('errors: `kind: message` once on stderr, an exit code per kind', () => 
     refused(conflict, 4, 'conflict');
     expect(unknownOption.code).toBe(1);
     expect(unknownOption.stderr).toContain("error: unknown option '--no-such-flag'");
+  });
+
+  it('forbidden 3 (a key without the scope), not_found 4, unknown_projection 2', async () => {
+    const limited = await t.command('iam.api_key.create', { name: 'cli-audit-only', scopes: ['audit.read'], never_expires: true });
+    expect(limited.status).toBe(200);
+    const [forbidden, missing, projection] = await Promise.all([
+      call(['catalog.product.create', '--title', 'Mug', '--handle', `mug-${unique()}`], { BACKOFFICE_TOKEN: limited.body.token }),
+      call(['catalog.product', '--product-id', 'prd_01J00000000000000000000000']),
+      call(['read.products', '--store', t.tenant.store_id, '--projection', 'no_such_projection']),
+    ]);
+    expect(refused(forbidden, 3, 'forbidden')).toContain('catalog.product.write');
+    refused(missing, 4, 'not_found');
+    refused(projection, 2, 'unknown_projection');
+  });
+
+  it('internal 5: an answer that is not the gateway’s JSON (a proxy’s error page, another web server’s page)', async () => {
+    // Under /down, a reverse proxy whose gateway is down: 502 with its HTML error page; elsewhere, a web server that is not the back office.
+    const server: Server = createServer((request, response) => {
+      if (request.url!.startsWith('/down/')) return response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Welcome to nginx!</h1></body></html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const [command, read, other] = await Promise.all([
+        // A command (not retried after a 502), and a read (retried, then given up).
+        call(['catalog.product.create', '--title', 'Mug', '--handle', `mug-${unique()}`, '--backoffice-url', `${url}/down`]),
+        call(['read.internal.whoami', '--backoffice-url', `${url}/down`]),
+        call(['read.internal.whoami', '--backoffice-url', `${url}/other`]),
+      ]);
+      expect(refused(command, 5, 'internal')).toBe('internal: 502 Bad Gateway');
+      expect(refused(read, 5, 'internal')).toBe('internal: 502 Bad Gateway');
+      expect(refused(other, 5, 'internal')).toMatch(new RegExp(`^internal: unexpected answer from ${url}/other: .*not valid JSON`));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('rate_limited 7: a credential past its bucket, whose Retry-After is beyond what the client waits for', async () => {
+    const tenant = await t.newTenant();
+    // The bucket a token spends from is its credential's, which whoami names.
+    throttled.add(`cred:${(await t.read('/internal/whoami', {}, tenant.token)).body.credential_id}`);
+    // The bucket holds one request: the first call spends it, the second is refused for an hour.
+    ok(await call(['read.internal.whoami'], { BACKOFFICE_TOKEN: tenant.token }));
+    const started = Date.now();
+    const run = await call(['read.internal.whoami'], { BACKOFFICE_TOKEN: tenant.token });
+    expect(refused(run, 7, 'rate_limited')).toMatch(/^rate_limited: /);
+    // Refused at once (a Retry-After over a minute is not waited for), not after retries.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('unreachable 6, naming the URL and what to do, never fetch’s TypeError', async () => {

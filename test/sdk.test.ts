@@ -16,6 +16,8 @@ import { startTestSystem, type TestSystem } from './helpers';
 const ROOT = join(__dirname, '..');
 let t: TestSystem;
 let scratch: string;
+/** A key of the test tenant with `audit.read` alone: refused `forbidden`, with the scope it lacks, elsewhere. */
+let limited: string;
 
 beforeAll(async () => {
   t = await startTestSystem();
@@ -26,18 +28,33 @@ beforeAll(async () => {
   mkdirSync(target, { recursive: true });
   execFileSync('tar', ['-xzf', join(scratch, packed), '-C', target, '--strip-components=1']);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
+  const key = await t.command('iam.api_key.create', { name: 'sdk-audit-only', scopes: ['audit.read'], never_expires: true });
+  expect(key.status).toBe(200);
+  limited = key.body.token;
 }, 120_000);
 afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
   await t?.stop();
 });
 
-/** Runs a file of the scratch project; not synchronously: the system it calls answers from this process. */
-const run = async (file: string, source: string) => {
+/**
+ * Runs a file of the scratch project (with node, or a loader such as tsx given as `runner`); not
+ * synchronously: the system it calls answers from this process.
+ */
+const run = async (file: string, source: string, runner: string[] = []) => {
   writeFileSync(join(scratch, file), source);
-  const { stdout } = await promisify(execFile)(process.execPath, [join(scratch, file)], { cwd: scratch, env: { ...process.env, URL: t.url, TOKEN: t.tenant.token } });
+  const env = { ...process.env, URL: t.url, TOKEN: t.tenant.token, LIMITED: limited };
+  const { stdout } = await promisify(execFile)(process.execPath, [...runner, join(scratch, file)], { cwd: scratch, env });
   return JSON.parse(stdout);
 };
+
+/** What CALLS prints, from any of the forms. */
+function expectCalls({ who, refused, forbidden }: { who: unknown; refused: unknown; forbidden: unknown }) {
+  expect(who).toMatchObject({ actor_id: t.tenant.api_key_id, tenant_id: t.tenant.tenant_id });
+  expect(refused).toEqual({ isError: true, kind: 'validation_failed', status: 400, requestId: expect.stringMatching(/\S/) });
+  // The error body's other fields are the error's details: here the scope the key lacks.
+  expect(forbidden).toEqual({ isError: true, kind: 'forbidden', status: 403, details: { scope: 'catalog.product.write' } });
+}
 
 const CALLS = `
   const client = new BackofficeClient({ baseUrl: process.env.URL, token: process.env.TOKEN });
@@ -48,7 +65,13 @@ const CALLS = `
   } catch (error) {
     refused = { isError: error instanceof BackofficeError, kind: error.kind, status: error.status, requestId: error.requestId };
   }
-  console.log(JSON.stringify({ who, refused }));
+  let forbidden;
+  try {
+    await new BackofficeClient({ baseUrl: process.env.URL, token: process.env.LIMITED }).call('catalog.product.create', { title: 'Mug', handle: 'mug' });
+  } catch (error) {
+    forbidden = { isError: error instanceof BackofficeError, kind: error.kind, status: error.status, details: error.details };
+  }
+  console.log(JSON.stringify({ who, refused, forbidden }));
 `;
 
 describe('the packed package in another project', () => {
@@ -65,33 +88,65 @@ describe('the packed package in another project', () => {
   it.each([
     ['ES modules', 'esm.mjs', `import { BackofficeClient, BackofficeError } from '@backoffice/sdk';\n${CALLS}`],
     ['CommonJS', 'cjs.cjs', `const { BackofficeClient, BackofficeError } = require('@backoffice/sdk');\n(async () => {${CALLS}})();`],
-  ])('is imported as %s and calls the running system; a refusal is a BackofficeError', async (_form, file, source) => {
-    const { who, refused } = await run(file, source);
-    expect(who).toMatchObject({ actor_id: t.tenant.api_key_id, tenant_id: t.tenant.tenant_id });
-    expect(refused).toEqual({ isError: true, kind: 'validation_failed', status: 400, requestId: expect.stringMatching(/\S/) });
+  ])('is imported as %s and calls the running system; a refusal is a BackofficeError, with its details', async (_form, file, source) => {
+    expectCalls(await run(file, source));
   });
 
-  it('types calls by operation name from a plain .ts file: a wrong field or result use does not compile', () => {
-    const tsc = require.resolve('typescript/bin/tsc');
+  /** `tsc --noEmit` (strict, node16 modules) over the scratch project's typed.ts: 'ok', or its errors. */
+  const compiles = () => {
     writeFileSync(
       join(scratch, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'ES2022', noEmit: true, lib: ['ES2022', 'DOM'], types: [] }, files: ['typed.ts'] }),
     );
+    try {
+      execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', scratch], { encoding: 'utf8' });
+      return 'ok';
+    } catch (error) {
+      return (error as { stdout: string }).stdout;
+    }
+  };
+
+  it('types calls by operation name from a plain .ts file: a wrong field or result use does not compile', () => {
     const typed = (body: string) => writeFileSync(join(scratch, 'typed.ts'), `import { BackofficeClient } from '@backoffice/sdk';\nconst client = new BackofficeClient({ baseUrl: 'http://127.0.0.1:1' });\nexport async function f() {\n${body}\n}\n`);
-    const compiles = () => {
-      try {
-        execFileSync(process.execPath, [tsc, '-p', scratch], { encoding: 'utf8' });
-        return 'ok';
-      } catch (error) {
-        return (error as { stdout: string }).stdout;
-      }
-    };
     typed(`  const paid = await client.call('order.mark_paid', { order_id: 'ord_1' });\n  const status: string = paid.status;\n  return status;`);
     expect(compiles()).toBe('ok');
     typed(`  await client.call('order.mark_paid', { order: 'ord_1' });`);
     expect(compiles()).toMatch(/error TS/);
     typed(`  const page = await client.call('read.products', { store: 'demo' });\n  const n: string = page.total;\n  return n;`);
     expect(compiles()).toMatch(/error TS2322/);
+  }, 60_000);
+
+  it('runs a plain .ts file (CommonJS, as tsx loads it: the form that failed with ERR_REQUIRE_ASYNC_MODULE) against the running system', async () => {
+    // Type-checked first (strict; no @types/node in the scratch project: process is declared), then run.
+    const source = `import { BackofficeClient, BackofficeError } from '@backoffice/sdk';
+declare const process: { env: Record<string, string | undefined> };
+
+async function main(): Promise<void> {
+  const client = new BackofficeClient({ baseUrl: process.env.URL!, token: process.env.TOKEN });
+  const who = await client.call('read.internal.whoami', {});
+  const refusal = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+    } catch (error) {
+      if (!(error instanceof BackofficeError)) throw error;
+      return { isError: true, kind: error.kind, status: error.status, requestId: error.requestId, details: error.details };
+    }
+    throw new Error('not refused');
+  };
+  const { details: _, ...refused } = await refusal(() => client.call('catalog.product.create', { title: '', handle: 'x' }));
+  const { requestId: __, ...forbidden } = await refusal(() =>
+    new BackofficeClient({ baseUrl: process.env.URL!, token: process.env.LIMITED }).call('catalog.product.create', { title: 'Mug', handle: 'mug' }),
+  );
+  console.log(JSON.stringify({ who: { actor_id: who.actor_id, tenant_id: who.tenant_id }, refused, forbidden }));
+}
+main().catch((error) => {
+  console.error(error);
+  throw error;
+});
+`;
+    writeFileSync(join(scratch, 'typed.ts'), source);
+    expect(compiles()).toBe('ok');
+    expectCalls(await run('typed.ts', source, [join(ROOT, 'node_modules', '.bin', 'tsx')]));
   }, 60_000);
 });
 

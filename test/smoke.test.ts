@@ -24,6 +24,35 @@ it('npm start on the embedded default, a tenant from the CLI, whoami with its ke
   try {
     // Without SMTP, notification mail is written as .eml files, and the banner says where.
     if (!env.SMTP_URL && !env.SMTP_HOST) expect(started.output()).toContain(`mail      no SMTP configured (SMTP_URL or SMTP_HOST): messages are written as .eml files under ${join(dataDir, 'mail')}`);
+    // The banner lists every surface with its address: GraphQL and its explorer, REST and its docs, OpenAPI, MCP, metrics.
+    const url = `http://127.0.0.1:${port}`;
+    const banner = started.output().split('\n');
+    for (const line of [
+      `  GraphQL   ${url}/graphql  (explorer: open it in a browser)`,
+      `  REST      ${url}/v1/commands/<name>  ${url}/v1/read/...  (docs: ${url}/v1/docs)`,
+      `  OpenAPI   ${url}/v1/openapi.json`,
+      `  MCP       ${url}/mcp  (Streamable HTTP; stdio: npm run --silent backoffice -- mcp)`,
+      `  metrics   ${url}/metrics`,
+    ]) {
+      expect(banner).toContain(line);
+    }
+    // Each address it gives answers: the explorer to a browser, the docs, the document, the metrics; MCP takes POSTs only.
+    const answers = await Promise.all(
+      [`${url}/graphql`, `${url}/v1/docs`, `${url}/v1/openapi.json`, `${url}/metrics`, `${url}/mcp`].map(async (address) => {
+        const headers: Record<string, string> = { accept: 'text/html' };
+        if (address.endsWith('/metrics') && env.METRICS_TOKEN) headers.authorization = `Bearer ${env.METRICS_TOKEN}`;
+        const res = await fetch(address, { headers });
+        await res.arrayBuffer();
+        return [address, res.status, res.headers.get('content-type')?.split(';')[0]];
+      }),
+    );
+    expect(answers).toEqual([
+      [`${url}/graphql`, 200, 'text/html'],
+      [`${url}/v1/docs`, 200, 'text/html'],
+      [`${url}/v1/openapi.json`, 200, 'application/json'],
+      [`${url}/metrics`, 200, 'text/plain'],
+      [`${url}/mcp`, 405, 'application/json'],
+    ]);
     const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'tenant', 'create', '--name', 'Smoke', '--store', 'smoke', '--json'], { cwd: ROOT, env });
     const tenant = JSON.parse(stdout.trim().split('\n').pop()!);
     expect(Object.keys(tenant).sort()).toEqual(['api_key_id', 'store_id', 'tenant_id', 'token']);

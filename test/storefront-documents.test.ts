@@ -2,6 +2,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { projectTo, resultProblem } from '@backoffice/platform';
 import { documentSql, feedProduct, product, shapeItems, type Row } from '../subgraphs/catalog/src/domain/product-document';
+import { priceTermsWithin } from '../subgraphs/catalog/src/domain/publication';
 import { seedCatalog } from '@backoffice/catalog';
 import { startTestSystem, type TestSystem } from './helpers';
 
@@ -237,6 +238,21 @@ describe('filters and totals at more than 10,000 listings', () => {
     expect(await read({})).toMatchObject({ total: PRODUCTS, total_exact: true });
     expect(await read({ price_min: '0' })).toMatchObject({ total: 10_000, total_exact: false });
     expect(await read({ price_min: '0', 'option.size': 'M', 'option.color': 'black' })).toMatchObject({ total_exact: true });
+  });
+});
+
+describe('price terms', () => {
+  it('name only buckets wholly inside a range: a listing counted as surely matching does match', async () => {
+    const amounts = [0, 5, 9, 10, 19, 99, 100, 1999, 2000, 2099, 2100, 2499, 2500, 2501, 123456, 9007199254740991];
+    const rows = await t.sql<{ a: string; term: string }>(`SELECT a::text, catalog.price_term(a) AS term FROM unnest($1::bigint[]) a`, [amounts]);
+    for (const [min, max] of [[2000, 2500], [0, 9], [10, 99], [5, 2100], [0, Number.MAX_SAFE_INTEGER], [2001, 2098]]) {
+      const inside = new Set(priceTermsWithin(min, max));
+      for (const { a, term } of rows) if (inside.has(term)) expect([a, Number(a) >= min && Number(a) <= max]).toEqual([a, true]);
+    }
+    // Aligned bounds cover every amount between them.
+    const aligned = new Set(priceTermsWithin(2000, 2499));
+    expect(rows.filter((r) => aligned.has(r.term)).map((r) => Number(r.a))).toEqual([2000, 2099, 2100, 2499]);
+    expect(priceTermsWithin(2001, 2098)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { t, type TSchema } from '@backoffice/platform';
 import { feedProduct, product } from './product-document';
 import { CATEGORY_PATH_PATTERN } from './products';
+import { priceTermsWithin } from './publication';
 
 /**
  * What `read.products` (GET /v1/read/products) lists: the products published to a store.
@@ -152,9 +153,9 @@ export interface ProductQuery {
  * The statements of one page: what the handler runs, and what the benchmark runs bare. Filters
  * become listing terms (see domain/publication.ts) where they can: a category, an option value, a
  * custom field. A page filtered by one of them takes its exact total from the counts; any other
- * filtered page counts its rows up to TOTAL_EXACT_UP_TO + 1, and a price range alone first counts
- * the listings whose lowest price is in range (certain matches, on an index), stopping there when
- * they are already more.
+ * filtered page counts its rows up to TOTAL_EXACT_UP_TO + 1, and a price range alone first adds
+ * the counts of the price buckets wholly in range (certain matches), stopping there when they are
+ * already more.
  */
 export function productQuery(store: { store_id: string; tenant_id: string }, input: ListingInput, projection: Projection): ProductQuery {
   const values: unknown[] = [store.store_id, store.tenant_id];
@@ -260,10 +261,13 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   });
   const capped = `(SELECT count(*) FROM (SELECT 1 FROM catalog.publication pub WHERE ${whereSql} LIMIT ${TOTAL_EXACT_UP_TO + 1}) x)`;
   let counting = capped;
+  let countValues = filterValues;
   if ((min || max) && !groups && !input.collection) {
-    // Listings whose lowest price is in range match for sure (index only, no tenant column needed: the store is the tenant's).
-    const certain = `(SELECT count(*) FROM (SELECT 1 FROM catalog.publication pub WHERE pub.store_id = $1${status ? ` AND pub.status = ${status}` : ''}
-      ${min ? `AND pub.price_min >= ${min}` : ''} ${max ? `AND pub.price_min <= ${max}` : 'AND pub.price_min IS NOT NULL'} LIMIT ${TOTAL_EXACT_UP_TO + 1}) x)`;
+    // Listings whose lowest price lies in a price bucket wholly in range match for sure: their
+    // counts, a few index entries, say when there are more than TOTAL_EXACT_UP_TO without a row visited.
+    countValues = [...filterValues, priceTermsWithin(input.price_min ?? 0, input.price_max ?? Number.MAX_SAFE_INTEGER)];
+    const certain = `(SELECT coalesce(sum(published), 0) FROM catalog.listing_count
+      WHERE store_id = $1 AND tenant_id = $2${status ? ` AND status = ${status}` : ''} AND term = ANY($${countValues.length}::text[]))`;
     counting = `CASE WHEN ${certain} > ${TOTAL_EXACT_UP_TO} THEN ${TOTAL_EXACT_UP_TO + 1} ELSE ${capped} END`;
   }
   const total =
@@ -271,7 +275,7 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       ? fromCounts(["''"])
       : groups === 1 && !uncountable && counted
         ? fromCounts(counted)
-        : { text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`, values: filterValues };
+        : { text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`, values: countValues };
 
   const asked = new Set(input.facets ?? []);
   // The whole store (or one status of it): option and custom field facets are its listing counts,

@@ -12,6 +12,7 @@ import type { StoreDirectory } from '@backoffice/identity';
  *   c:<path>                  the product is in that category or below it (one term per ancestor)
  *   o:"<option>"="<value>"    some SKU has that option value
  *   f:"<field>"=<json>        a scalar custom field (numbers without trailing zeros)
+ *   p:<digits>:<leading two>  its lowest price, by magnitude and two leading digits (4:20 is 2000..2099)
  * `listing_count` counts listings per store, status and term (term '' counts them all), so a page
  * filtered by one term knows its exact total without counting rows.
  */
@@ -39,6 +40,8 @@ const LISTING_SOURCE = `
         UNION ALL
         SELECT catalog.listing_term('f', f.key, CASE jsonb_typeof(f.value) WHEN 'number' THEN trim_scale(f.value::numeric)::text ELSE f.value::text END)
         FROM jsonb_each(p.custom_fields) f WHERE jsonb_typeof(f.value) IN ('string', 'number', 'boolean')
+        UNION ALL
+        SELECT catalog.price_term(p.price_min) WHERE p.price_min IS NOT NULL
       ) x ORDER BY term) AS terms,
     coalesce((SELECT range_agg(int8range(s.amount, s.amount, '[]')) FROM catalog.sku s WHERE s.product_id = p.id), '{}') AS amounts
   FROM catalog.product p WHERE p.id = ANY($1::text[])`;
@@ -97,6 +100,26 @@ const UNPUBLISH = `
   came AS (${NOTHING}),
   ${APPLY_COUNTS}
   SELECT count(*)::int AS n FROM gone`;
+
+/**
+ * The price terms (`catalog.price_term`) of every bucket lying wholly inside [min, max]: a listing
+ * whose lowest price has one of them surely has a SKU in range. Their counts add up without overlap
+ * (one lowest price per listing), a lower bound of the matches.
+ */
+export function priceTermsWithin(min: number, max: number): string[] {
+  const terms: string[] = [];
+  for (let digits = String(min).length; digits <= String(max).length; digits++) {
+    if (digits === 1) {
+      for (let amount = min; amount <= Math.min(max, 9); amount++) terms.push(`p:1:${amount}`);
+      continue;
+    }
+    const unit = 10 ** (digits - 2);
+    for (let lead = 10; lead <= 99; lead++) {
+      if (lead * unit >= min && (lead + 1) * unit - 1 <= max) terms.push(`p:${digits}:${lead}`);
+    }
+  }
+  return terms;
+}
 
 const count = async (db: EntityManager, sql: string, params: unknown[]) => ((await db.query(sql, params)) as { n: number }[])[0].n;
 

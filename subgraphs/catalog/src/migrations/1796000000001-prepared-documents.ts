@@ -1,6 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { renderDocuments } from '../domain/product-document';
 import { refreshListings } from '../domain/publication';
+import { PRICE_TERM_FUNCTION } from './1796100000001-price-terms';
 
 /**
  * The storefront read at scale: products' documents rendered ahead of time (full and feed, the text
@@ -24,6 +25,9 @@ export class Catalog1796000000001 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION catalog.listing_term(kind text, name text, value text) RETURNS text
       LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT kind || ':' || to_jsonb(name)::text || '=' || value $$`);
+    // The listings refreshed below are spelled by today's domain/publication.ts, which also writes
+    // price terms (migration 1796100000001, which then finds them there).
+    await q.query(PRICE_TERM_FUNCTION);
     await q.query(`ALTER TABLE catalog.publication ADD COLUMN terms text[] NOT NULL DEFAULT '{}', ADD COLUMN amounts int8multirange NOT NULL DEFAULT '{}'`);
     await q.query(`CREATE INDEX publication_terms ON catalog.publication USING gin (terms)`);
     await q.query(`CREATE INDEX publication_amounts ON catalog.publication USING gist (amounts)`);
@@ -58,5 +62,6 @@ export class Catalog1796000000001 implements MigrationInterface {
     await q.query(`DROP TABLE catalog.listing_count, catalog.product_document, catalog.catalog_version`);
     await q.query(`ALTER TABLE catalog.publication DROP COLUMN terms, DROP COLUMN amounts`);
     await q.query(`DROP FUNCTION catalog.listing_term(text, text, text)`);
+    await q.query(`DROP FUNCTION IF EXISTS catalog.price_term(bigint)`);
   }
 }
