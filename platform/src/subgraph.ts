@@ -56,6 +56,8 @@ export interface SubgraphDefinition<P extends object = {}> {
   jobs?: JobDefinition[];
   /** Copies derived from its tables (rendered documents, listings) that its commands' events keep in step. */
   derived?: DerivedCopies;
+  /** Its other code writing events (`writeEvents`), by the name it drafts them under: every declared event has its emitters. */
+  emitters?: ReadonlyArray<{ name: string; emits: readonly EventDeclaration[] }>;
 }
 
 /**
@@ -105,6 +107,7 @@ export function emittersOf(definition: SubgraphDefinition): Map<EventDeclaration
     ...definition.operations.map((op) => ({ name: op.name, emits: op.events })),
     ...(definition.consumers ?? []).map((consumer) => ({ name: consumer.name, emits: consumer.emits ?? [] })),
     ...(definition.tasks ?? []).map((task) => ({ name: task.name, emits: task.emits ?? [] })),
+    ...(definition.emitters ?? []),
   ];
   for (const { name, emits } of sources) for (const event of emits) emitters.set(event, [...(emitters.get(event) ?? []), name]);
   return emitters;

@@ -5,6 +5,7 @@ import { identityEntities } from './entities';
 import { Identity1763800000001 } from './migrations/1763800000001-identity';
 import { KeyTenantWithoutFk1795300000001 } from './migrations/1795300000001-key-tenant-without-fk';
 import { identityEvents, storeCreated, storeUpdated, webhookSubscriptionDeleted } from './events';
+import { TENANT_CREATE } from './tenants';
 import { apiKeyCreate } from './operations/iam.api_key.create';
 import { apiKeyRevoke } from './operations/iam.api_key.revoke';
 import { apiKeyRotate } from './operations/iam.api_key.rotate';
@@ -90,6 +91,7 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
   consumers: [webhookDispatch],
   tasks: [webhookDeliver],
   jobs: [sweepExpiredLoginsJob],
+  emitters: [TENANT_CREATE],
   hooks: (runtime) => {
     const authenticator = new Authenticator(runtime.dataSource, { log: runtime.log });
     const stores = new LocalStoreDirectory(runtime.dataSource, runtime.log);

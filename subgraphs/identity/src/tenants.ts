@@ -21,6 +21,9 @@ export interface CreatedTenant {
   token: string;
 }
 
+/** What writes `tenant.created`, by the name its event is drafted under (the subgraph's `emitters`). */
+export const TENANT_CREATE = { name: 'tenant create', emits: [tenantCreated] };
+
 /**
  * Creates a tenant, its first store and its owner key, which carries every scope. This is how a
  * first credential is issued (the reference leaves it open): from the command line, by whoever can
@@ -44,7 +47,7 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     // With the tenant, in its transaction: other subgraphs set the tenant up when it exists, never before.
     const [{ created_at }] = (await db.query(`SELECT created_at FROM identity.tenant WHERE id = $1`, [tenantId])) as Array<{ created_at: Date }>;
     await writeEvents(db, 'identity', { tenant_id: tenantId, actor_id: null, request_id: newId('req') }, [
-      eventDraft('tenant create', [tenantCreated], tenantCreated, { tenant_id: tenantId, store_id: storeId, name: input.name, created_at: created_at.toISOString() }),
+      eventDraft(TENANT_CREATE.name, TENANT_CREATE.emits, tenantCreated, { tenant_id: tenantId, store_id: storeId, name: input.name, created_at: created_at.toISOString() }),
     ]);
     return { tenant_id: tenantId, store_id: storeId, api_key_id: apiKeyId, token: credential.minted.token };
   });
