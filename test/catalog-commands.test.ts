@@ -6,11 +6,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const ok = async (name: string, input: unknown, token?: string) => {
-  const res = await t.command(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token?: string) => t.ok(name, input, token);
 const eventsOf = async (type: string) => {
   await t.system.runtimes.get('catalog')!.relay.kick();
   return (await t.read('/internal/events', { type, limit: '100' })).body.items as any[];

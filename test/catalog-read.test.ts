@@ -10,11 +10,7 @@ const ids: Record<string, string> = {};
 let storeA: { store_id: string; handle: string };
 let seeded: { store_id: string; tenant_id: string };
 
-const ok = async (name: string, input: unknown, token?: string) => {
-  const res = await t.command(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token?: string) => t.ok(name, input, token);
 /** A public read of store A: no credential. */
 const products = (query: Record<string, string> = {}, store = storeA.store_id) => t.read('/products', { store, ...query }, null);
 const titles = (body: { items: { title: string }[] }) => body.items.map((p) => p.title);

@@ -48,6 +48,8 @@ export interface TestSystem {
   tenant: CreatedTenant;
   newTenant(store?: string): Promise<CreatedTenant>;
   command<T = any>(name: string, input: unknown, token?: string | null): Promise<Response<T>>;
+  /** A command that must succeed: its body, or an error naming the command, its status and its body. */
+  ok<T = any>(name: string, input: unknown, token?: string | null): Promise<T>;
   read<T = any>(path: string, query?: Record<string, string>, token?: string | null): Promise<Response<T>>;
   graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<Response<T>>;
   /** Runs SQL on the test database. */
@@ -96,6 +98,7 @@ export async function startTestSystem(options: { limiter?: RateLimiter; logger?:
   const newTenant = (store = `store-${randomBytes(4).toString('hex')}-${++stores}`) =>
     createTenant(identity.dataSource, { name: `Tenant ${store}`, store, never_expires: true });
   const tenant = await newTenant();
+  const command: TestSystem['command'] = (name, input, token = tenant.token) => http('POST', `${system.url}/v1/commands/${name}`, input, token);
   return {
     system,
     url: system.url,
@@ -103,7 +106,12 @@ export async function startTestSystem(options: { limiter?: RateLimiter; logger?:
     contextSecret,
     tenant,
     newTenant,
-    command: (name, input, token = tenant.token) => http('POST', `${system.url}/v1/commands/${name}`, input, token),
+    command,
+    async ok(name, input, token = tenant.token) {
+      const res = await command(name, input, token);
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
     read: (path, query = {}, token = tenant.token) => {
       const qs = new URLSearchParams(query).toString();
       return http('GET', `${system.url}/v1/read${path}${qs ? `?${qs}` : ''}`, undefined, token);

@@ -68,11 +68,7 @@ beforeEach(async () => {
 });
 
 const call = (name: string, input: unknown, token: string | null = shop.token) => t.command(name, input, token ?? undefined);
-const ok = async (name: string, input: unknown, token = shop.token) => {
-  const res = await call(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
 const kind = async (name: string, input: unknown, token: string | null = shop.token) => {
   const res = await t.command(name, input, token as string);
   return res.status === 200 ? 'ok' : `${res.status} ${res.body.error.kind}`;

@@ -17,11 +17,7 @@ beforeEach(async () => {
   shop = await t.newTenant();
 });
 
-const ok = async (name: string, input: unknown, token = shop.token) => {
-  const res = await t.command(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
 /** A key of the shop's with just these scopes. */
 const keyWith = async (...scopes: string[]) => (await ok('iam.api_key.create', { name: `key-${scopes.join('-')}`, scopes })).token as string;
 let seq = 0;

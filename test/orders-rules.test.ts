@@ -16,11 +16,7 @@ beforeEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const call = (name: string, input: unknown, token = shop.token) => t.command(name, input, token);
-const ok = async (name: string, input: unknown, token = shop.token) => {
-  const res = await call(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
 /** The status and kind a command answered with ('200 ok' for success). */
 const kind = async (name: string, input: unknown) => {
   const res = await call(name, input);

@@ -15,11 +15,7 @@ beforeEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const call = (name: string, input: unknown, token = shop.token) => t.command(name, input, token);
-const ok = async (name: string, input: unknown, token = shop.token) => {
-  const res = await call(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
 const eventsOf = async (type: string) => {
   await t.system.runtimes.get('orders')!.relay.kick();
   const res = await t.read('/internal/events', { type, limit: '100' }, shop.token);

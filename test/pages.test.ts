@@ -18,11 +18,7 @@ beforeEach(async () => {
 });
 
 const call = (name: string, input: unknown, token: string | null = shop.token) => t.command(name, input, token);
-const ok = async (name: string, input: unknown, token: string | null = shop.token) => {
-  const res = await call(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token: string | null = shop.token) => t.ok(name, input, token);
 const refused = async (res: Promise<{ status: number; body: any }>, status: number, kind: string) => {
   const r = await res;
   expect([r.status, r.body?.error?.kind]).toEqual([status, kind]);

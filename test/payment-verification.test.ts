@@ -22,11 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ok = async (name: string, input: unknown) => {
-  const res = await t.command(name, input, shop.token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown) => t.ok(name, input, shop.token);
 let seq = 0;
 /** An order of one unit awaiting payment through the app, by a method whose window is one second. */
 const unpaidOrder = async (app_key: string) => {

@@ -129,11 +129,7 @@ const CUSTOMER = { email: 'ana.lima@lima-family.example', name: 'Ana Lima' };
 const MASKED = { email: '***@lima-family.example', name: '***' };
 
 let shop: CreatedTenant;
-const ok = async (name: string, input: unknown, token = shop.token) => {
-  const res = await t.command(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
 const keyWith = async (scopes: string[]) => (await ok('iam.api_key.create', { name: `key ${scopes.join(' ')}`, scopes })).token as string;
 /** A paid order of the shop: order.created and order.paid carry its customer. */
 const paidOrder = async () => {

@@ -13,11 +13,7 @@ beforeEach(async () => {
 });
 
 const call = (name: string, input: unknown, token = shop.token) => t.command(name, input, token);
-const ok = async (name: string, input: unknown, token = shop.token) => {
-  const res = await call(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
 const refused = async (name: string, input: unknown, status: number, kind: string, token = shop.token) => {
   const res = await call(name, input, token);
   expect([name, JSON.stringify(input), res.status, res.body?.error?.kind]).toEqual([name, JSON.stringify(input), status, kind]);

@@ -13,11 +13,7 @@ import { startTestSystem, type TestSystem } from './helpers';
  */
 
 let t: TestSystem;
-const ok = async (name: string, input: unknown) => {
-  const res = await t.command(name, input);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown) => t.ok(name, input);
 const page = (query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   fetch(`${t.url}/v1/read/products?${new URLSearchParams({ store: t.tenant.store_id, ...query })}`, { headers });
 

@@ -25,11 +25,7 @@ beforeEach(async () => {
 
 const unique = () => randomBytes(4).toString('hex');
 const update = (input: Record<string, unknown>, token: string | null = shop.token) => t.command('tenant.store.update', { id: shop.store_id, ...input }, token);
-const ok = async (name: string, input: unknown, token = shop.token) => {
-  const res = await t.command(name, input, token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
 const keyWith = async (...scopes: string[]) => (await ok('iam.api_key.create', { name: `key-${scopes.join('-') || 'none'}`, scopes })).token as string;
 const storesOf = async (token = shop.token, query: Record<string, string> = {}) => {
   const res = await t.read('/internal/stores', query, token);

@@ -9,11 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ok = async (shop: CreatedTenant, name: string, input: unknown) => {
-  const res = await t.command(name, input, shop.token);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const ok = (shop: CreatedTenant, name: string, input: unknown) => t.ok(name, input, shop.token);
 const startOf = async (tenantId: string) =>
   (await t.sql<{ started_at: Date }>(`SELECT started_at FROM orders.expiry_start WHERE tenant_id = $1`, [tenantId]))[0]?.started_at;
 /** An order of one unit awaiting payment by a method whose window is one second. */

@@ -36,7 +36,8 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     const tenantId = newId('ten');
     const storeId = newId('sto');
     const apiKeyId = newId('key');
-    await db.getRepository(TenantEntity).insert({ id: tenantId, name: input.name });
+    const { generatedMaps } = await db.getRepository(TenantEntity).insert({ id: tenantId, name: input.name });
+    const createdAt = generatedMaps[0].created_at as Date;
     const taken = await db.getRepository(StoreEntity).exists({ where: { handle: input.store } });
     if (taken) throw conflict(`store handle ${input.store} is taken`);
     await db.getRepository(StoreEntity).insert({ id: storeId, tenant_id: tenantId, handle: input.store, name: input.name });
@@ -45,9 +46,8 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
       await db.query(write.sql, write.params);
     }
     // With the tenant, in its transaction: other subgraphs set the tenant up when it exists, never before.
-    const [{ created_at }] = (await db.query(`SELECT created_at FROM identity.tenant WHERE id = $1`, [tenantId])) as Array<{ created_at: Date }>;
     await writeEvents(db, 'identity', { tenant_id: tenantId, actor_id: null, request_id: newId('req') }, [
-      eventDraft(TENANT_CREATE.name, TENANT_CREATE.emits, tenantCreated, { tenant_id: tenantId, store_id: storeId, name: input.name, created_at: created_at.toISOString() }),
+      eventDraft(TENANT_CREATE.name, TENANT_CREATE.emits, tenantCreated, { tenant_id: tenantId, store_id: storeId, name: input.name, created_at: createdAt.toISOString() }),
     ]);
     return { tenant_id: tenantId, store_id: storeId, api_key_id: apiKeyId, token: credential.minted.token };
   });
