@@ -396,3 +396,77 @@ describe('without SMTP', () => {
     }
   });
 });
+
+describe('template bounds', () => {
+  const set = (fields: Record<string, string>, type_key = 'order.paid') => t.command('notification.template.set', { type_key, channel_key: 'email', locale: 'en', fields }, shop.token);
+
+  it('refuses a 4,000-deep template at once while every other request goes on (whoami p99 under 100 ms)', async () => {
+    const attack = '{{#if order_id}}'.repeat(4000) + 'x' + '{{/if}}'.repeat(4000);
+    expect(attack.length).toBeGreaterThan(90_000);
+    let attacking = true;
+    const latencies: number[] = [];
+    const measure = (async () => {
+      while (attacking || latencies.length < 200) {
+        const started = performance.now();
+        expect((await t.read('/internal/whoami', {}, shop.token)).status).toBe(200);
+        latencies.push(performance.now() - started);
+      }
+    })();
+    for (let round = 0; round < 20; round++) {
+      const res = await set({ subject: 'Paid', html: attack });
+      expect([res.status, res.body.error.kind, res.body.error.message]).toEqual([400, 'validation_failed', expect.stringContaining('nests blocks deeper than 6')]);
+    }
+    attacking = false;
+    await measure;
+    latencies.sort((a, b) => a - b);
+    expect(latencies[Math.floor(latencies.length * 0.99)]).toBeLessThan(100);
+  });
+
+  it('refuses partials, iteration over @root and unescaped HTML at set time, naming them', async () => {
+    const refused = async (fields: Record<string, string>) => {
+      const res = await set({ subject: 'Paid', ...fields });
+      expect([res.status, res.body.error.kind]).toEqual([400, 'validation_failed']);
+      return res.body.error.message as string;
+    };
+    expect(await refused({ html: '{{> header}}<p>Paid</p>' })).toMatch(/fields\.html .*partial header/);
+    expect(await refused({ html: '{{#each @root}}'.repeat(7) + 'x' + '{{/each}}'.repeat(7) })).toMatch(/fields\.html/);
+    expect(await refused({ html: '{{#each @root}}{{this}}{{/each}}' })).toMatch(/\{\{#each\}\} is not allowed/);
+    expect(await refused({ html: '<p>{{{customer_name}}}</p>' })).toMatch(/leaves HTML unescaped/);
+    // In the plain-text field a value is written as it is anyway: triple braces change nothing there.
+    expect((await set({ subject: '{{{customer_name}}}', html: '<p>{{customer_name}}</p>', text: '{{{customer_name}}}' })).status).toBe(200);
+  });
+
+  /** A template kept before the rules existed, written straight to the table as it was then. */
+  const keep = (fields: Record<string, string>) =>
+    t.sql(
+      `INSERT INTO content.notification_template (tenant_id, store_key, type_key, channel_key, locale, fields) VALUES ($1, '', 'order.paid', 'email', 'en', $2)
+       ON CONFLICT (tenant_id, type_key, channel_key, store_key, locale) DO UPDATE SET fields = EXCLUDED.fields`,
+      [shop.tenant_id, JSON.stringify(fields)],
+    );
+  const failedRecord = async (email: string) => {
+    const order_id = await paidOrder({ email, name: '€'.repeat(200) });
+    await ok('order.mark_paid', { order_id });
+    return eventually(async () => {
+      const [row] = await t.sql(`SELECT id, status, last_error, subject, body_html FROM content.notification WHERE tenant_id = $1 AND source_ref = $2`, [shop.tenant_id, order_id]);
+      return row?.status === 'failed' ? row : undefined;
+    }, 20_000);
+  };
+
+  it('renders a kept exponential template within its bounds: recorded failed with the reason, not sent, not resent', async () => {
+    await keep({ subject: 'Paid', html: '{{#each @root}}'.repeat(7) + '{{this}}' + '{{/each}}'.repeat(7) });
+    const record = await failedRecord('loop@example.com');
+    expect(record).toMatchObject({ subject: null, body_html: null, last_error: expect.stringContaining('nests blocks deeper than 6') });
+    const resend = await call('notification.resend', { notification_id: record.id });
+    expect([resend.status, resend.body.error.kind]).toEqual([409, 'conflict']);
+    expect(received.filter((r) => r.to.includes('loop@example.com'))).toEqual([]);
+  });
+
+  it('records failed, unsent, a message whose field renders past 256 KiB', async () => {
+    // Allowed at set time (249 tags, 80,000 characters), but 200 three-byte characters a name make it 390 KB.
+    const html = '€'.repeat(80_000) + '{{customer_name}}'.repeat(249);
+    expect((await set({ subject: 'Paid', html })).status).toBe(200);
+    const record = await failedRecord('big@example.com');
+    expect(record).toMatchObject({ subject: null, body_html: null, last_error: expect.stringContaining('html renders to more than 262144 bytes') });
+    expect(received.filter((r) => r.to.includes('big@example.com'))).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { conflict, t, validationFailed } from '@backoffice/platform';
-import Handlebars from 'handlebars';
 import type { EntityManager } from 'typeorm';
+import { compileTemplate, renderTemplate, TemplateError } from './templates';
 
 /*
  * Message notifications: channels (the built-in `email` and those extensions register), templates per
@@ -180,34 +180,36 @@ export async function isEnabled(db: EntityManager, tenantId: string, storeId: st
   return (store ?? tenant)?.enabled ?? true;
 }
 
-// Rendering: Handlebars in its own environment, no helpers beyond the built-in block ones, no partials.
-// `log` (which prints to the server's console: a template could write a login code there) and
-// `lookup` are gone, and templates naming them are refused.
-const handlebars = Handlebars.create();
-handlebars.unregisterHelper('log');
-handlebars.unregisterHelper('lookup');
-const COMPILE = { knownHelpersOnly: true, knownHelpers: { log: false, lookup: false } } as const;
+/** A field whose value is a template rendered per message. */
+const isTemplateField = (field: FieldDeclaration) => field.template !== false && field.type !== 'select' && field.type !== 'variable_list';
 
-/** Checks that a template field's value compiles (validation_failed naming the field otherwise). */
-export function checkTemplate(name: string, value: string): void {
+/** Checks a template field's value against the template rules (validation_failed naming the field otherwise). */
+export function checkTemplate(field: FieldDeclaration, value: string): void {
+  if (!isTemplateField(field)) return;
   try {
-    handlebars.precompile(value, { ...COMPILE, strict: false });
+    compileTemplate(value, field.type === 'html');
   } catch (error) {
-    throw validationFailed(`fields.${name} is not a valid template: ${(error as Error).message.split('\n')[0]}`);
+    if (error instanceof TemplateError) throw validationFailed(`fields.${field.name} is not an allowed template: it ${error.message}`);
+    throw error;
   }
 }
 
-/** Renders each template field of the channel: HTML-escaped in `html` fields, as written elsewhere. */
+/**
+ * Renders each template field of the channel: HTML-escaped in `html` fields, as written elsewhere.
+ * A template outside the rules (kept before they existed) or a field rendering past its byte bound
+ * throws TemplateError: the message is recorded failed with the reason.
+ */
 export function render(channel: Channel, template: TemplateFields, variables: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of channel.variant_schema) {
     const source = template[field.name];
     if (source === undefined) continue;
-    if (field.template === false || field.type === 'select' || field.type === 'variable_list') {
+    if (!isTemplateField(field)) {
       out[field.name] = source;
       continue;
     }
-    out[field.name] = handlebars.compile(source, { ...COMPILE, noEscape: field.type !== 'html' })(variables);
+    const html = field.type === 'html';
+    out[field.name] = renderTemplate(compileTemplate(source, html), html, variables, field.name);
   }
   return out;
 }

@@ -34,7 +34,7 @@ export const notificationTemplateSet = defineContentOperation({
       if (typeof value !== 'string') throw validationFailed(`fields.${name} must be a string`);
       if (value.length > FIELD_VALUE_MAX) throw validationFailed(`fields.${name} is longer than ${FIELD_VALUE_MAX} characters`);
       if (declared.type === 'select' && !declared.options?.some((o) => o.value === value)) throw validationFailed(`fields.${name} must be one of ${declared.options?.map((o) => o.value).join(', ')}`);
-      if (declared.template !== false && declared.type !== 'select' && declared.type !== 'variable_list') checkTemplate(name, value);
+      checkTemplate(declared, value);
       fields[name] = value;
     }
     // A template replaces the whole one below it (never mixed field by field): one without a field
