@@ -72,7 +72,8 @@ export async function createGatewayServer(options: GatewayOptions) {
   });
   // A JSON body's structure is checked before a route sees it (nesting at most MAX_BODY_DEPTH levels,
   // no `__proto__` keys); its texts and numbers are checked with the input they belong to.
-  app.removeContentTypeParser('application/json');
+  // Every body the gateway reads is JSON: another type (Fastify's own text/plain included) is 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     let value: unknown;
     try {
