@@ -14,7 +14,8 @@ let file = join(root, 'dist', `${entry}.js`);
 if (!builtFresh(root)) {
   // Said to a person only: a pipe (a script, a test) gets the program's output alone.
   if (process.stderr.isTTY) console.error(`dist/ is missing or older than the sources: running ${entry}.ts through tsx (npm run build makes it start fast)`);
-  require('tsx/cjs/api').register();
+  // Both of tsx's hooks, as `node --import tsx` sets them: require() and the commands' lazy import().
+  await import('tsx');
   file = join(root, `${entry}.ts`);
 }
 // The program sees its own arguments, as if it were run directly.
