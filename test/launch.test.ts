@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -45,4 +45,11 @@ it('runs the sources through tsx without a build, the build once it is newer tha
   at('gateway/src/hello.ts', now - 60);
   at('gateway/package.json', now);
   expect(run()).toBe('source a --b');
+});
+
+it('is how npm start and the CLI run, and npm install (npm ci too) builds dist/ through prepare', () => {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(scripts.prepare).toBe('npm run build');
+  expect(scripts.start).toMatch(/ node scripts\/run\.mjs gateway\/src\/main$/);
+  expect(scripts.backoffice).toBe('node scripts/run.mjs gateway/src/cli');
 });

@@ -26,21 +26,20 @@ export function toolNamingOf(value = process.env.MCP_TOOL_NAMES): ToolNaming {
 const DESTRUCTIVE_VERBS = new Set(['revoke', 'delete', 'deactivate', 'archive', 'remove', 'cancel', 'uninstall', 'unpublish', 'release', 'reset', 'logout', 'expire', 'rotate']);
 
 const verbOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).split('_')[0];
-// A JSON round trip drops the schema builder's symbol keys.
-const json = (schema: unknown) => JSON.parse(JSON.stringify(schema));
 
 function toolOf(target: SurfaceView, naming: ToolNaming): Tool {
   const access = target.access === 'public' ? 'Public.' : `Scope: ${target.scope ?? 'any valid API key'}${target.ownerGated ? ', owner key only' : ''}.`;
   // A read with projections answers one of several shapes.
   const projections = Object.values(target.projections);
-  const output = json(projections.length ? { type: 'object', anyOf: [target.result, ...projections] } : target.result);
+  // The views are plain JSON already (surfaceViews, surfaces.json): no schema builder's symbol keys.
+  const output = (projections.length ? { type: 'object', anyOf: [target.result, ...projections] } : target.result) as Tool['outputSchema'] & { type?: string };
   const words = target.name.replace(/[._]/g, ' ');
   const title = words[0].toUpperCase() + words.slice(1);
   return {
     name: naming === 'underscore' ? fieldName(target.name) : target.name,
     title,
     description: `${target.description} ${access}`,
-    inputSchema: json(target.input),
+    inputSchema: target.input as Tool['inputSchema'],
     // MCP wants an object type at the root of an output schema: a tool answering anything else states none.
     ...(output.type === 'object' ? { outputSchema: output } : {}),
     annotations:

@@ -11,7 +11,7 @@ import { SURFACE_OPERATIONS, surfaceViews, type SurfaceOperation } from './subgr
 
 /**
  * Operations by either spelling of their tool name: a call is understood whatever the list shows (the
- * stdio server forwards the dotted name to a gateway whose naming it does not know).
+ * stdio server forwards the name its client used to a gateway whose naming it does not know).
  */
 const BY_TOOL_NAME = new Map<string, SurfaceOperation>();
 for (const surface of SURFACE_OPERATIONS.values()) {
