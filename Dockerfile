@@ -14,16 +14,19 @@ COPY subgraphs/orders/package.json subgraphs/orders/
 COPY subgraphs/content/package.json subgraphs/content/
 
 # Production dependencies only: the runtime's node_modules (with the @backoffice/* workspace links).
+# --ignore-scripts: the root's `prepare` (npm run build) needs the sources and TypeScript, absent here;
+# the build stage runs it explicitly, and no runtime dependency needs an install script.
 FROM manifests AS deps
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 
 # Every dependency (typescript, @types/*), the sources, and the compile into dist/.
 FROM manifests AS build
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json supergraph.graphql ./
-COPY scripts/build.mjs scripts/
+COPY scripts/build.mjs scripts/build-inputs.mjs scripts/
 COPY platform/src platform/src
 COPY gateway/src gateway/src
+COPY gateway/surfaces.json gateway/favicon.svg gateway/
 # The CLI calls the system through the SDK's sources (compiled with it).
 COPY sdk/src sdk/src
 COPY subgraphs subgraphs

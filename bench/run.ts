@@ -17,6 +17,7 @@
  *   BENCH_MEMORY_SECONDS   measured seconds of storefront_memory (default 600)
  *   BENCH_CATALOG_PRODUCTS products seeded for catalog_products (default 100000)
  *   BENCH_CATALOG_SCALE    products of the large store in catalog_scale (default 1000000)
+ *   BENCH_STARTUP_RUNS     starts of each kind measured by cli_startup (default 15)
  *   BENCH_CPU_PROF         a directory: the server runs with --cpu-prof and writes its profile there
  *
  * It is a report: it exits 0 whether or not the targets are met (non-zero only if it could not run).
@@ -34,6 +35,7 @@ import type { BenchTarget } from './target';
 import { catalogProducts, catalogScale } from './catalog';
 import { eventsPipeline } from './events';
 import { ordersScenarios } from './orders';
+import { cliStartup } from './startup';
 import { storefrontMemory, storefrontThroughput } from './storefront';
 
 const ROOT = resolve(__dirname, '..');
@@ -216,6 +218,7 @@ const bareInsert: Scenario = {
 /** Run in this order. */
 // The orders scenarios run before events_pipeline: its webhook endpoints would take their events.
 export const SCENARIOS: Scenario[] = [
+  cliStartup,
   whoamiRest,
   whoamiSubgraphDirect,
   apiKeyCreateRest,

@@ -1,4 +1,6 @@
-// `npm run build`: the JavaScript the container image runs, in dist/ laid out as the repository is.
+// `npm run build` (run by `npm install` and `npm ci`: the `prepare` script): the JavaScript the
+// container image runs, and `npm start` and `npm run backoffice` (scripts/run.mjs), in dist/ laid out
+// as the repository is.
 //
 //   dist/gateway/src/main.js, dist/gateway/src/cli.js, dist/subgraphs/<name>/src/main.js, …   (tsc)
 //   dist/supergraph.graphql, dist/subgraphs/<name>/schema.graphql                  (read at start)
@@ -13,15 +15,17 @@
 // whose own @backoffice links (made by `npm ci`) then lead to the same compiled packages.
 // The sources keep `"main": "src/index.ts"` for tsx, jest and tsc: nothing here changes how they run.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAMP } from './build-inputs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
+const started = new Date();
 rmSync(dist, { recursive: true, force: true });
 
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
@@ -33,8 +37,11 @@ const copy = (file) => {
   copyFileSync(join(root, file), join(dist, file));
 };
 
-// The composed supergraph the gateway reads at start.
+// The composed supergraph the gateway reads at start; the surface views the CLI and MCP over stdio read.
 copy('supergraph.graphql');
+copy('gateway/surfaces.json');
+// The gateway's icon (explorer, docs).
+copy('gateway/favicon.svg');
 
 for (const workspace of rootPackage.workspaces) {
   const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
@@ -51,5 +58,9 @@ for (const workspace of rootPackage.workspaces) {
   mkdirSync(dirname(link), { recursive: true });
   symlinkSync(relative(dirname(link), join(dist, workspace)), link, 'dir');
 }
+
+// Last, dated from the start: scripts/run.mjs trusts dist/ only while no input is newer.
+writeFileSync(join(root, STAMP), '');
+utimesSync(join(root, STAMP), started, started);
 
 console.log(`built ${relative(root, dist)}/ (node dist/gateway/src/main.js)`);

@@ -1,16 +1,17 @@
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '@backoffice/platform';
+import { ERROR_STATUS, freePort } from '@backoffice/platform';
 import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import { startTestSystem, type TestSystem } from './helpers';
 
 const ROOT = join(__dirname, '..');
-const CLI = ['--import', 'tsx', 'gateway/src/cli.ts'];
+/** As `npm run backoffice` runs it: compiled from dist/ when that is fresh, else the sources through tsx. */
+const CLI = ['scripts/run.mjs', 'gateway/src/cli'];
 
 let t: TestSystem;
 let scratch: string;
@@ -53,10 +54,10 @@ interface Run {
  * pipes, not terminals), with `env` alone deciding where it goes: the caller's BACKOFFICE_* and
  * DATABASE_URL are dropped, DATA_DIR is empty unless given.
  */
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+function cli(args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<Run> {
   const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: emptyDataDir };
   for (const name of ['BACKOFFICE_URL', 'BACKOFFICE_TOKEN', 'DATABASE_URL']) delete base[name];
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, ...CLI, ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -208,6 +209,11 @@ describe('errors: `kind: message` once on stderr, an exit code per kind', () => 
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
+  it('unauthorized 3 without a token says where one goes: --token or BACKOFFICE_TOKEN', async () => {
+    const run = await cli(['read.internal.whoami'], { BACKOFFICE_URL: t.url });
+    expect(refused(run, 3, 'unauthorized')).toBe('unauthorized: a valid API key is required: no token given (pass --token <key> or set BACKOFFICE_TOKEN)');
+  });
+
   it('unreachable 6, naming the URL and what to do, never fetch’s TypeError', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const run = await call(['read.internal.whoami', '--backoffice-url', url]);
@@ -252,6 +258,26 @@ describe('the running instance under DATA_DIR (npm start writes DATA_DIR/instanc
     expect(quiet).not.toContain('seeding');
   });
 
+  it('prints every refusal the README’s CLI section quotes, as quoted', async () => {
+    const section = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n### CLI\n')[1].split('\n### ')[0];
+    // `kind: message` quotes, a line break in the README being a space; `<url>`, `<DATA_DIR>`… stand for any text.
+    const kinds = [...Object.keys(ERROR_STATUS), 'unreachable'].join('|');
+    const quoted = [...section.matchAll(new RegExp(`\`((?:${kinds}): [^\`]+)\``, 'g'))].map((m) => m[1].replace(/\s+/g, ' '));
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const runs = await Promise.all([
+      cli(['tenant', 'create', '--name', 'Nowhere', '--store', `nowhere-${unique()}`]),
+      cli(['seed', '--tenant', 'ten_x', '--products', '1'], { DATA_DIR: instanceDir('readme-split', {}) }),
+      cli(['read.internal.whoami'], { BACKOFFICE_URL: closed, BACKOFFICE_TOKEN: 'bok_x' }),
+      cli(['read.internal.whoami'], { BACKOFFICE_URL: t.url }),
+    ]);
+    const printed = runs.map((run) => run.stderr.trim());
+    expect(quoted.length).toBeGreaterThanOrEqual(printed.length);
+    const pattern = (quote: string) => new RegExp(`^${quote.split(/<[^>]+>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+    for (const quote of quoted) expect([quote, printed.some((line) => pattern(quote).test(line))]).toEqual([quote, true]);
+    // And each of these refusals is quoted.
+    for (const line of printed) expect([line, quoted.some((quote) => pattern(quote).test(line))]).toEqual([line, true]);
+  });
+
   it('tenant create refuses without a running instance, or when the file is stale or keeps its database to itself', async () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
     const dirs = {
@@ -266,6 +292,24 @@ describe('the running instance under DATA_DIR (npm start writes DATA_DIR/instanc
     expect(refused(secret, 6, 'unreachable')).toContain(`the back office running at ${t.url} does not say where its database is`);
     // A stale file gives no URL either: the default port.
     expect((await cli(['read.internal.whoami'], { DATA_DIR: dirs.stale })).stderr).toContain('cannot reach the back office at http://127.0.0.1:4000');
+  });
+});
+
+describe('a CLI that starts at once: it loads what the command needs', () => {
+  /** The files a run of the CLI loaded (`require.cache` at exit, from a preload). */
+  async function loaded(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+    const file = join(scratch, `loaded-${unique()}.txt`);
+    await cli(args, { ...env, LOADED_MODULES_FILE: file }, ['--require', join(ROOT, 'test', 'fixtures', 'loaded-modules.cjs')]);
+    return readFileSync(file, 'utf8').split('\n');
+  }
+  const heavy = /\/node_modules\/(@apollo|typeorm|pg|graphql|fastify|@modelcontextprotocol)\/|\/subgraphs\//;
+
+  it('--help and a call load no Apollo, TypeORM, pg, GraphQL, Fastify, MCP SDK nor any subgraph', async () => {
+    const [help, call] = await Promise.all([loaded(['--help']), loaded(['read.internal.whoami'], { BACKOFFICE_URL: t.url, BACKOFFICE_TOKEN: t.tenant.token })]);
+    for (const files of [help, call]) {
+      expect(files.some((f) => f.includes('commander'))).toBe(true);
+      expect(files.filter((f) => heavy.test(f))).toEqual([]);
+    }
   });
 });
 

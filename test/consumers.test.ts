@@ -64,6 +64,7 @@ const jobRuns: Array<{ instance: string; start: number; end: number }> = [];
 function reactor(instance: string): SubgraphDefinition {
   return {
     name: 'reactor',
+    summary: 'a test consumer',
     defaultPort: 0,
     schemaFile: '',
     operations: [],
@@ -101,7 +102,7 @@ beforeAll(async () => {
   const secret = randomBytes(32).toString('hex');
   const bus = () => new EventBus({ url: db.url, log: () => undefined }).start().then((b) => (buses.push(b), b));
   producer = await new SubgraphRuntime(
-    { name: 'producer', defaultPort: 0, schemaFile: '', operations: [make, ignore], events: [thingMade, thingIgnored], entities: [], migrations: [Produced1763800000200] },
+    { name: 'producer', summary: 'a test producer', defaultPort: 0, schemaFile: '', operations: [make, ignore], events: [thingMade, thingIgnored], entities: [], migrations: [Produced1763800000200] },
     { url: db.url, contextSecret: secret, bus: await bus(), relay: { pollMs: 100 }, log: () => undefined },
   ).start();
   // Two instances of the reactor, each with a bus of its own: as two processes would be.

@@ -69,9 +69,9 @@ it('after a SIGKILL the next start stops the orphaned PostgreSQL, runs its own, 
   expect(first.output()).toMatch(/database {2}embedded PostgreSQL started here, port \d+ \(data in /);
   if (asRoot) expect(statSync(dataDir).mode & 0o777).toBe(0o701);
   const orphan = postmaster();
-  // npm → tsx → node running main.ts, the process that started the server.
+  // npm → sh → node scripts/run.mjs running main, the process that started the server.
   const owner = parentOf(orphan);
-  expect(commandLine(owner)).toContain('gateway/src/main.ts');
+  expect(commandLine(owner)).toContain('scripts/run.mjs gateway/src/main');
 
   // The CLI joins the server of the running instance (and leaves it running).
   const cli = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'tenant', 'create', '--name', 'Crash', '--store', 'crash', '--json'], { cwd: ROOT, env });

@@ -42,7 +42,7 @@ const write = defineOperation({
   },
 });
 
-const definition = { name: 'eventkit', defaultPort: 0, schemaFile: '', operations: [write], events: [noteWritten, noteErased], entities: [], migrations: [Notes1763800000300] };
+const definition = { name: 'eventkit', summary: 'a test subgraph', defaultPort: 0, schemaFile: '', operations: [write], events: [noteWritten, noteErased], entities: [], migrations: [Notes1763800000300] };
 const actor: Actor = { tenant_id: 'ten_e', api_key_id: 'key_e', credential_id: 'cred_e', name: 'tester', scopes: [], is_owner: false };
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let runtime: SubgraphRuntime;

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { FAVICON_FILE } from '../gateway/src/explorer';
 import { startTestSystem, type TestSystem } from './helpers';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -123,12 +124,28 @@ browserIt('serves Swagger UI on /v1/docs, listing the operations of the OpenAPI 
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     const paths = await page.locator('.opblock-summary-path').allInnerTexts();
     expect(paths.map((p) => p.replace(/\u200b/g, ''))).toEqual(expect.arrayContaining(['/v1/commands/order.mark_paid', '/v1/read/products']));
+    // Grouped by subgraph, each group with its description: no "default".
+    const groups = await page.locator('.opblock-tag').allInnerTexts();
+    expect(groups.map((g) => g.split('\n')[0].trim())).toEqual(['identity', 'catalog', 'orders', 'content', 'merged']);
+    expect(groups[1]).toContain('Products, SKUs');
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
   } finally {
     await context.close();
   }
 }, 90_000);
+
+it('serves its SVG icon at /favicon.svg and /favicon.ico, named by the explorer and the docs page', async () => {
+  for (const path of ['/favicon.svg', '/favicon.ico']) {
+    const res = await fetch(`${t.url}${path}`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    expect(await res.text()).toBe(readFileSync(FAVICON_FILE, 'utf8'));
+  }
+  for (const path of ['/graphql', '/v1/docs']) {
+    const page = await (await fetch(`${t.url}${path}`, { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+  }
+});
 
 it('keeps clients on GraphQL: a GET that does not ask for HTML is not the explorer', async () => {
   const res = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });

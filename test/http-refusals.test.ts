@@ -46,6 +46,31 @@ describe('refusals the HTTP server decides carry the documented body', () => {
   });
 });
 
+describe('a command route called wrong says how to call it', () => {
+  it.each(['GET', 'PUT', 'DELETE'])('%s /v1/commands/<name> is 405 with Allow: POST and the error body', async (method) => {
+    const res = await fetch(`${t.url}/v1/commands/iam.api_key.create`, { method });
+    expect([res.status, res.headers.get('allow')]).toEqual([405, 'POST']);
+    expect(await res.json()).toEqual({ error: { kind: 'validation_failed', message: `a command is called with POST, not ${method} (reads are GET /v1/read/...)` } });
+  });
+
+  it('a body without a content type, or of another, is 415 saying to send Content-Type: application/json', async () => {
+    const none = await new Promise<{ status: number; body: string }>((ok, fail) => {
+      // fetch adds text/plain to a string body: node:http sends none.
+      const url = new URL(`${t.url}/v1/commands/iam.api_key.create`);
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${t.tenant.token}` } }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => ok({ status: res.statusCode!, body }));
+      });
+      req.on('error', fail);
+      req.end('{"name":"k","scopes":[]}');
+    });
+    expect([none.status, JSON.parse(none.body)]).toEqual([415, { error: { kind: 'validation_failed', message: 'send the body as JSON, with Content-Type: application/json (none was given)' } }]);
+    const text = await fetch(`${t.url}/v1/commands/iam.api_key.create`, { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '{}' });
+    expect([text.status, await text.json()]).toEqual([415, { error: { kind: 'validation_failed', message: 'send the body as JSON, with Content-Type: application/json (not text/plain)' } }]);
+  });
+});
+
 describe('names a caller chooses are never JavaScript’s own', () => {
   beforeAll(async () => {
     const product = await t.command('catalog.product.create', { title: 'Shirt', handle: 'shirt', status: 'active' });

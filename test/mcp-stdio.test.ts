@@ -19,7 +19,8 @@ afterAll(() => t.stop());
 async function launch(env: Record<string, string>) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'gateway/src/cli.ts', 'mcp'],
+    // As `npm run backoffice -- mcp` runs it (compiled when dist/ is fresh).
+    args: ['scripts/run.mjs', 'gateway/src/cli', 'mcp'],
     cwd: ROOT,
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',

@@ -93,7 +93,8 @@ describe('routes', () => {
       const entry = doc.paths[path][operation.kind === 'command' ? 'post' : 'get'];
       expect([operation.name, entry.security]).toEqual([operation.name, operation.access === 'public' ? [] : [{ bearer: operation.scope ? [operation.scope] : [] }]]);
       const kinds = Object.entries(entry.responses)
-        .filter(([status]) => status !== '200' && status !== '304')
+        // 415 is the media type's refusal, not a kind's status (groups and statuses, below).
+        .filter(([status]) => !['200', '304', '415'].includes(status))
         .flatMap(([status, { $ref }]) => {
           const listed = doc.components.responses[$ref!.split('/').pop()!].content['application/json'].schema.allOf[1].properties.error.properties.kind.enum;
           expect(listed.map((kind) => ERROR_STATUS[kind])).toEqual(listed.map(() => Number(status)));
@@ -121,6 +122,25 @@ describe('routes', () => {
     const deprecated = [...COMMANDS.values()].filter((r) => r.operation.deprecated).map((r) => `/v1/commands/${r.operation.name}`);
     expect(deprecated.length).toBeGreaterThan(0);
     for (const path of deprecated) expect((await post(path, '{}')).headers.get('deprecation')).toBe('true');
+  });
+});
+
+describe('groups and statuses', () => {
+  it('tags every operation with the subgraph that owns it (merged reads: merged), each tag described', async () => {
+    const full = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as { tags: Array<{ name: string; description: string }>; paths: Record<string, Record<string, { operationId: string; tags: string[] }>> };
+    expect(full.tags.map((tag) => tag.name)).toEqual(['identity', 'catalog', 'orders', 'content', 'merged']);
+    for (const tag of full.tags) expect(tag.description.length).toBeGreaterThan(20);
+    const tagged = Object.values(full.paths).flatMap((methods) => Object.values(methods)).map((op) => [op.operationId, op.tags]);
+    expect(tagged).toHaveLength(OPERATIONS.size + MERGED_READS.size - [...OPERATIONS.values()].filter((r) => r.operation.kind === 'read' && !r.operation.restPath).length);
+    expect(tagged).toEqual(tagged.map(([name]) => [name, [OPERATIONS.get(name as string)?.subgraph.name ?? 'merged']]));
+  });
+
+  it("documents a command's 415, which a body of another type gets", async () => {
+    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/v1/commands/'))) {
+      expect(doc.paths[path].post.responses['415']).toEqual({ $ref: '#/components/responses/unsupported_media_type' });
+    }
+    const res = await fetch(`${t.url}/v1/commands/order.mark_paid`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    expect(res.status).toBe(415);
   });
 });
 

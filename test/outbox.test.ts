@@ -96,7 +96,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   runtime = await new SubgraphRuntime(
-    { name: 'testkit', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing, crossThings], events: [thingCreated], entities: [], migrations: [Things1763800000100] },
+    { name: 'testkit', summary: 'a test subgraph', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing, crossThings], events: [thingCreated], entities: [], migrations: [Things1763800000100] },
     { url: db.url, contextSecret: randomBytes(32).toString('hex'), relay: { backoffMs: () => 30, maxAttempts: 3, pollMs: 50 }, log: (l) => logs.push(l) },
   ).start();
 });

@@ -14,7 +14,7 @@ export function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
 }
 
 export interface StartedCommand {
-  /** `npm`, leader of the group; main.ts runs two levels below it (npm → tsx → node). */
+  /** `npm`, leader of the group; main runs below it (npm → sh → node scripts/run.mjs, the program in that process). */
   child: ChildProcess;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;

@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
-import { catalog } from '@backoffice/catalog';
-import { seedCatalog } from '@backoffice/catalog';
-import { createTenant, identity, resolveStore, storesOfTenant } from '@backoffice/identity';
-import { dataDir, migrate, notFound, openDatabase, subgraphDataSource, type Database } from '@backoffice/platform';
-import { SingleBar, Presets } from 'cli-progress';
-import { SURFACE_OPERATIONS, surfaceView, type SurfaceView } from './subgraphs';
-import { callOperation, CliError } from './cli/call';
+import { callOperation } from './cli/call';
 import { completionScript } from './cli/completion';
+import type { SeedOptions, TenantCreateOptions } from './cli/database';
 import { inputFlags } from './cli/fields';
 import { readInstance } from './instance-file';
-import { serveMcpStdio } from './mcp-stdio';
+import { readSurfaceViews, type SurfaceView } from './surface-views';
 
 const program = new Command('backoffice').description('Command line of the commerce back office');
 
@@ -33,32 +28,6 @@ const gatewayUrl = process.env.BACKOFFICE_URL || readInstance()?.url || 'http://
 // From the environment through commander's env(): help names BACKOFFICE_TOKEN, never prints its value.
 const tokenOption = () => new Option('--token <token>', 'API key or session token').env('BACKOFFICE_TOKEN');
 
-/**
- * The database of the running back office, never a second one: DATABASE_URL, else what its instance
- * file says (its database URL, or its embedded PostgreSQL, joined). Refused when there is none.
- */
-async function runningDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) return openDatabase();
-  const instance = readInstance();
-  if (!instance) throw new CliError('unreachable', `no running back office found under ${dataDir()}: start it (npm start) or set DATABASE_URL`);
-  if (instance.database_url) return { url: instance.database_url, embedded: false, fresh: false, stop: async () => undefined };
-  if (!instance.embedded) {
-    throw new CliError('unreachable', `the back office running at ${instance.url} does not say where its database is (its URL holds a password, or its subgraphs run elsewhere): set DATABASE_URL`);
-  }
-  const database = await openDatabase((line) => console.error(line));
-  // Started rather than joined: the instance's server is gone, and this one would not be the server's.
-  if (database.embedded) {
-    await database.stop();
-    throw new CliError('unreachable', `the embedded PostgreSQL of the back office running at ${instance.url} is not running (data in ${dataDir()})`);
-  }
-  return database;
-}
-
-/** A progress bar on stderr, or none: with --quiet, or when stderr is not a terminal (a log, a pipe). */
-function progressBar(format: string, quiet?: boolean): SingleBar | null {
-  return quiet || !process.stderr.isTTY ? null : new SingleBar({ format, stream: process.stderr, hideCursor: true }, Presets.shades_classic);
-}
-
 program
   .command('tenant')
   .description('tenants')
@@ -69,28 +38,8 @@ program
   .option('--expires-in-days <days>', 'owner key expiry in days (default 90)', (v) => Number.parseInt(v, 10))
   .option('--never-expires', 'owner key never expires')
   .option('--json', 'print JSON')
-  .action(async (options: { name: string; store: string; expiresInDays?: number; neverExpires?: boolean; json?: boolean }) => {
-    const database = await runningDatabase();
-    const dataSource = subgraphDataSource(database.url, identity, 2);
-    try {
-      await dataSource.initialize();
-      await migrate(database.url, dataSource);
-      const tenant = await createTenant(dataSource, {
-        name: options.name,
-        store: options.store,
-        ...(options.expiresInDays !== undefined ? { expires_in_days: options.expiresInDays } : {}),
-        ...(options.neverExpires ? { never_expires: true } : {}),
-      });
-      if (options.json) console.log(JSON.stringify(tenant));
-      else {
-        console.log(`tenant   ${tenant.tenant_id}\nstore    ${tenant.store_id} (${options.store})\nowner    ${tenant.api_key_id}\ntoken    ${tenant.token}`);
-        console.log('The token is shown once; keep it secret.');
-      }
-    } finally {
-      await dataSource.destroy().catch(() => undefined);
-      await database.stop();
-    }
-  });
+  // The database and the subgraph it writes are loaded only now: other commands start without them.
+  .action(async (options: TenantCreateOptions) => (await import('./cli/database')).tenantCreate(options));
 
 const positiveInt = (name: string) => (value: string) => {
   const n = Number(value);
@@ -107,51 +56,14 @@ program
   .option('--store <ref...>', "store ids or handles to publish to (default: every store of the tenant)")
   .option('--json', 'print the summary as JSON')
   .option('--quiet', 'no progress bar (there is none either when stderr is not a terminal)')
-  .action(async (options: { tenant: string; products: number; seed: number; store?: string[]; json?: boolean; quiet?: boolean }) => {
-    const database = await runningDatabase();
-    const identityDs = subgraphDataSource(database.url, identity, 2);
-    const catalogDs = subgraphDataSource(database.url, catalog, 3);
-    const bar = progressBar('seeding {bar} {percentage}% | {value}/{total} products | {duration}s', options.quiet);
-    try {
-      await identityDs.initialize();
-      await migrate(database.url, identityDs);
-      await catalogDs.initialize();
-      await migrate(database.url, catalogDs);
-      const stores = options.store
-        ? await Promise.all(options.store.map(async (ref) => {
-            const store = await resolveStore(identityDs, ref);
-            if (!store || store.tenant_id !== options.tenant) throw notFound(`store ${ref} does not exist in tenant ${options.tenant}`);
-            return store;
-          }))
-        : await storesOfTenant(identityDs, options.tenant);
-      if (!stores.length) throw notFound(`tenant ${options.tenant} does not exist or has no store`);
-      const started = Date.now();
-      bar?.start(options.products, 0);
-      const result = await seedCatalog(catalogDs, {
-        tenant_id: options.tenant,
-        store_ids: stores.map((s) => s.store_id),
-        products: options.products,
-        seed: options.seed,
-        onProgress: (done) => bar?.update(done),
-      });
-      bar?.stop();
-      const summary = { ...result, tenant_id: options.tenant, stores: stores.map((s) => s.handle), seconds: Math.round((Date.now() - started) / 100) / 10 };
-      if (options.json) console.log(JSON.stringify(summary));
-      else console.log(`seeded ${result.products} products (${result.skus} SKUs, ${result.categories} categories) into ${summary.stores.join(', ')} in ${summary.seconds} s`);
-    } finally {
-      bar?.stop();
-      await catalogDs.destroy().catch(() => undefined);
-      await identityDs.destroy().catch(() => undefined);
-      await database.stop();
-    }
-  });
+  .action(async (options: SeedOptions) => (await import('./cli/database')).seed(options));
 
 program
   .command('mcp')
   .description("serve the MCP tools over stdio (for agents that launch a process), calling a running gateway's /mcp; MCP_TOOL_NAMES=underscore names them order_mark_paid")
   .option('--url <url>', 'gateway URL: BACKOFFICE_URL, else the one the running npm start wrote under DATA_DIR, else port 4000', gatewayUrl)
   .addOption(tokenOption())
-  .action((options: { url: string; token?: string }) => serveMcpStdio(options));
+  .action(async (options: { url: string; token?: string }) => (await import('./mcp-stdio')).serveMcpStdio(options));
 
 /** `--input`: a JSON object, inline or `@file` (relative to where npm was run: npm runs scripts from the package root). */
 function parseInput(text: string): Record<string, unknown> {
@@ -173,7 +85,7 @@ const cell = (value: unknown) => {
 };
 const cells = (row: unknown) => (row !== null && typeof row === 'object' ? Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cell(v)])) : { value: row });
 
-/** `--table`: the items of a page (its other fields, like next_cursor, below it), or the fields of one object. */
+/** `--table`: the items of a page (its other fields, like page and total, below it), or the fields of one object. */
 function printTable(result: unknown): void {
   const { items, ...rest } = (result ?? {}) as { items?: unknown };
   if (!Array.isArray(items)) return console.table(cells(result));
@@ -191,8 +103,9 @@ function accessOf({ scope, access, ownerGated }: SurfaceView): string {
  * Every operation is a command of the same name, sent to a running gateway, with a flag per input
  * field (`--backoffice-url`, not `--url`: `url` is a field of webhook.subscription.create).
  */
-for (const [name, surface] of SURFACE_OPERATIONS) {
-  const view = surfaceView(surface);
+// From surfaces.json: the CLI starts without loading the subgraphs (README, CLI).
+for (const view of readSurfaceViews()) {
+  const name = view.name;
   const flags = inputFlags(view.input);
   const command = program.command(name).description(`${view.description} (${accessOf(view)})`);
   for (const option of flags.options) command.addOption(option);

@@ -56,6 +56,9 @@ const WELCOME_QUERY = `# Put your token in Headers below: {"Authorization": "Bea
 }
 `;
 
+/** The back office's icon (a shopping bag), one file for every page of the gateway, and the admin front-end's later. */
+export const FAVICON_FILE = join(__dirname, '..', 'favicon.svg');
+
 const page = (title: string, css: string[], scripts: string[], body: string) =>
   `<!doctype html>
 <html lang="en">
@@ -63,6 +66,7 @@ const page = (title: string, css: string[], scripts: string[], body: string) =>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 ${css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 <style>html, body { height: 100%; margin: 0; }</style>
 </head>
@@ -112,6 +116,7 @@ const SWAGGER_INIT = `window.ui = SwaggerUIBundle({
 `;
 
 function loadAssets(): Map<string, Asset> {
+  const favicon = asset('image/svg+xml', readFileSync(FAVICON_FILE));
   return new Map([
     ['/explorer/react.js', fromPackage('text/javascript', 'react', 'umd/react.production.min.js')],
     ['/explorer/react-dom.js', fromPackage('text/javascript', 'react-dom', 'umd/react-dom.production.min.js')],
@@ -121,6 +126,9 @@ function loadAssets(): Map<string, Asset> {
     ['/v1/docs/swagger-ui.js', fromPackage('text/javascript', 'swagger-ui-dist', 'swagger-ui-bundle.js')],
     ['/v1/docs/swagger-ui.css', fromPackage('text/css', 'swagger-ui-dist', 'swagger-ui.css')],
     ['/v1/docs/init.js', asset('text/javascript', SWAGGER_INIT)],
+    ['/favicon.svg', favicon],
+    // What a browser asks for by itself, on a page that names no icon: the same SVG.
+    ['/favicon.ico', favicon],
   ]);
 }
 

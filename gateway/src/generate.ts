@@ -4,7 +4,8 @@ import { subgraphSdl } from '@backoffice/platform';
 import { composeSupergraph, ROOT, SUPERGRAPH_FILE } from './compose';
 import { openApiDocument } from './openapi';
 import { SDK_OPERATIONS_FILE, sdkOperationsSource } from './sdk-types';
-import { SUBGRAPHS } from './subgraphs';
+import { SUBGRAPHS, surfaceViews } from './subgraphs';
+import { SURFACE_VIEWS_FILE } from './surface-views';
 
 export const OPENAPI_FILE = join(ROOT, 'docs', 'openapi.json');
 
@@ -15,6 +16,7 @@ export function generatedFiles(): Array<{ file: string; content: () => string }>
     { file: SUPERGRAPH_FILE, content: () => composeSupergraph() },
     { file: OPENAPI_FILE, content: () => `${JSON.stringify(openApiDocument(), null, 2)}\n` },
     { file: SDK_OPERATIONS_FILE, content: sdkOperationsSource },
+    { file: SURFACE_VIEWS_FILE, content: () => `${JSON.stringify(surfaceViews(), null, 2)}\n` },
   ];
 }
 

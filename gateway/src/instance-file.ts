@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir } from '@backoffice/platform';
+import { dataDir } from '@backoffice/platform/src/db/data-dir';
 
 /**
  * What a running `npm start` tells the CLI about itself, in `DATA_DIR/instance.json` while it runs:

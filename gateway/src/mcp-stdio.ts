@@ -1,6 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { refusal, toolList, toolNamingOf, toolServer } from './mcp-tools';
+import { readSurfaceViews } from './surface-views';
 
 /**
  * The MCP tools over stdio, for agents that launch a local process: each call is forwarded to a
@@ -16,10 +17,11 @@ export async function serveMcpStdio(options: { url: string; token?: string }): P
   const endpoint = `${options.url.replace(/\/+$/, '')}/mcp`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const server = toolServer(toolList(toolNamingOf()), async (tool, name, args): Promise<CallToolResult> => {
-    // The endpoint is stateless: one tools/call message needs no session. It gets the dotted name,
-    // which it understands whatever its own MCP_TOOL_NAMES.
-    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool?.name ?? name, arguments: args } };
+  // The tools from surfaces.json: this process loads no subgraph.
+  const server = toolServer(toolList(readSurfaceViews(), toolNamingOf()), async (name, args): Promise<CallToolResult> => {
+    // The endpoint is stateless: one tools/call message needs no session. It understands either
+    // spelling of a tool name, whatever its own MCP_TOOL_NAMES.
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } };
     let response: Response;
     let body: { result?: CallToolResult; error?: { code: number; message: string; data?: unknown } };
     try {

@@ -1,4 +1,4 @@
-import { asAppError, validationFailed } from '@backoffice/platform';
+import { asAppError, fieldName, validationFailed } from '@backoffice/platform';
 import { rateHeaders, type Gatekeeper } from './admission';
 import { sendError } from './rest';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -7,6 +7,19 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import type { Caller, Invoker } from './invoker';
 import { answer, refusal, toolList, toolNamingOf, toolServer } from './mcp-tools';
+import { SURFACE_OPERATIONS, surfaceViews, type SurfaceOperation } from './subgraphs';
+
+/**
+ * Operations by either spelling of their tool name: a call is understood whatever the list shows (the
+ * stdio server forwards the name its client used to a gateway whose naming it does not know).
+ */
+const BY_TOOL_NAME = new Map<string, SurfaceOperation>();
+for (const surface of SURFACE_OPERATIONS.values()) {
+  for (const name of new Set([surface.name, fieldName(surface.name)])) {
+    if (BY_TOOL_NAME.has(name)) throw new Error(`two operations answer to the tool name ${name}`);
+    BY_TOOL_NAME.set(name, surface);
+  }
+}
 
 function mcpServer(tools: Tool[], invoker: Invoker, caller: Caller, log: (line: string) => void): Server {
   // The documented error body, as REST sends it: kind, message and the error's own fields.
@@ -14,7 +27,8 @@ function mcpServer(tools: Tool[], invoker: Invoker, caller: Caller, log: (line: 
     const { request_id: _omit, ...own } = details;
     return refusal({ error: { kind, message, ...own } });
   };
-  return toolServer(tools, async (tool, name, args) => {
+  return toolServer(tools, async (name, args) => {
+    const tool = BY_TOOL_NAME.get(name);
     if (!tool) {
       caller.record?.named('unknown');
       caller.record?.failed('not_found');
@@ -40,7 +54,7 @@ export const MCP_MAX_BATCH = 10;
  */
 export function registerMcp(app: FastifyInstance, invoker: Invoker, gatekeeper: Gatekeeper, log: (line: string) => void): void {
   // The tool list never changes while the process runs.
-  const tools = toolList(toolNamingOf());
+  const tools = toolList(surfaceViews(), toolNamingOf());
   app.post('/mcp', async (request, reply) => {
     const requestId = reply.getHeader('x-request-id') as string;
     let caller: Caller;

@@ -1,6 +1,6 @@
 import { deprecationNotice, ERROR_STATUS, errorKinds, mergedReads, t, type ErrorKind, type EventDeclaration, type Operation } from '@backoffice/platform';
 import { deprecationHeaders } from './deprecation';
-import { EVENTS, OPERATIONS } from './subgraphs';
+import { EVENTS, OPERATIONS, SUBGRAPHS } from './subgraphs';
 
 const errorBody = {
   type: 'object',
@@ -173,17 +173,22 @@ function webhooks(): Record<string, unknown> {
   );
 }
 
+/** The tag of the reads merged from every subgraph (no one subgraph owns them). */
+const MERGED_TAG = { name: 'merged', description: 'Reads merged from every subgraph: the audit log and the event log.' };
+
 /** The OpenAPI 3.1 document of the REST face, generated from the same declarations as everything else. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const shared: Record<string, object> = {};
   const operations: Operation[] = [...OPERATIONS.values()].map((r) => r.operation);
+  const subgraphOf = new Map([...OPERATIONS.values()].map((r) => [r.operation.name, r.subgraph.name]));
   for (const op of operations) {
     const deprecation = deprecationNotice(op)
       ? `${deprecationNotice(op)} Every answer, refusals too, carries \`Deprecation: true\`${op.successor ? ' and the successor as `Link`' : ''} (declared on the 200 response: the shared error responses cannot name a header of one operation). `
       : '';
     const base = {
       operationId: op.name,
+      tags: [subgraphOf.get(op.name)!],
       summary: op.summary,
       description: `${deprecation}${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}${op.ownerGated ? ' (owner-gated: the owner key only)' : ''}.`}${op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''}`,
       security: security(op),
@@ -192,7 +197,11 @@ export function openApiDocument(): Record<string, unknown> {
     };
     if (op.kind === 'command') {
       paths[`/v1/commands/${op.name}`] = {
-        post: { ...base, requestBody: { required: true, content: { 'application/json': { schema: op.input } } } },
+        post: {
+          ...base,
+          requestBody: { required: true, content: { 'application/json': { schema: op.input } } },
+          responses: { ...base.responses, '415': { $ref: '#/components/responses/unsupported_media_type' } },
+        },
       };
     } else if (op.restPath) {
       paths[`/v1/read${op.restPath}`] = { get: { ...base, parameters: queryParameters(op), ...(op.extraQueryAccepted ? { 'x-extra-query-parameters': 'ignored' } : {}) } };
@@ -203,6 +212,7 @@ export function openApiDocument(): Record<string, unknown> {
     paths[`/v1/read${read.restPath}`] = {
       get: {
         operationId: read.name,
+        tags: [MERGED_TAG.name],
         summary: read.summary,
         description: `Scope: ${read.scope}. Merged from every subgraph; page × limit may not exceed 1000.`,
         security: security(merged),
@@ -211,6 +221,11 @@ export function openApiDocument(): Record<string, unknown> {
       },
     };
   }
+  // A command's body said to be other than JSON (or not said at all), the one refusal of its own status.
+  shared.unsupported_media_type = {
+    ...errorResponse(['validation_failed']),
+    description: '`validation_failed` (Unsupported Media Type): a body sent without `Content-Type: application/json`; the message says to send it.',
+  };
   // JSON round trip: the schema builder marks its objects with symbol keys that are not part of the document.
   return JSON.parse(JSON.stringify({
     openapi: '3.1.0',
@@ -221,12 +236,15 @@ export function openApiDocument(): Record<string, unknown> {
         'REST face of the interface reference v0.3. Every path also exists as a GraphQL field at /graphql.',
         "Scopes: each operation's security requirement names the scope its bearer API key must carry (`bearer: [<scope>]`; an empty list: any valid key); a public operation has none (`security: []`).",
         'Errors: the body is `{"error":{"kind","message",…details}}` (`components/schemas/Error`). Each operation lists the kinds it may answer with: those its declaration names, else by its kind (a command: `validation_failed`, `unauthorized`, `forbidden`, `conflict`, `internal`; an internal read: `validation_failed`, `unauthorized`, `forbidden` when it needs a scope, `internal`; a public read: `validation_failed`, `not_found`, `internal`), and every operation `rate_limited`. Kinds that share a status share one response (`components/responses`).',
+        'Methods: a command is `POST` only; any other method on `/v1/commands/<name>` answers 405 with `Allow: POST` and kind `validation_failed`. A command\'s body is JSON: sent with another `Content-Type`, or with none, it answers 415, kind `validation_failed`.',
         'Query parameters: a read refuses any parameter it does not declare (`validation_failed`, naming it), except one marked `x-extra-query-parameters: ignored` (read.products: the reference accepts extra string-valued parameters, such as a link\'s `utm_source`), which ignores them but still refuses a declared field under a name it is not read by (`options=color:red`). A list parameter is comma-separated (`style: form`, `explode: false`). A family of parameters such as `option.<name>=<value>` is a free-form object parameter exploded as `style: form`: its keys are the whole parameter names, and `x-parameter-prefix` gives the prefix.',
       ].join('\n\n'),
       // The project is private (package.json `private: true`) and has no license.
       license: { name: 'UNLICENSED' },
     },
     servers: [{ url: '/' }],
+    // /v1/docs groups operations by tag: the subgraph owning each, and the merged reads.
+    tags: [...SUBGRAPHS.map((subgraph) => ({ name: subgraph.name, description: subgraph.summary })), MERGED_TAG],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     webhooks: webhooks(),
     components: {

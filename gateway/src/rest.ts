@@ -73,6 +73,14 @@ export function registerRest(app: FastifyInstance, invoker: Invoker, log: (line:
     }),
   );
 
+  // A command changes state: any other method is refused for the whole family, the name unread.
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+    url: '/v1/commands/:name',
+    handler: async (request, reply) =>
+      sendError(reply.header('allow', 'POST'), validationFailed(`a command is called with POST, not ${request.method} (reads are GET /v1/read/...)`), 405),
+  });
+
   app.get(
     '/v1/read/*',
     guarded(async (request, reply) => {

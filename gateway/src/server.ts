@@ -72,7 +72,8 @@ export async function createGatewayServer(options: GatewayOptions) {
   });
   // A JSON body's structure is checked before a route sees it (nesting at most MAX_BODY_DEPTH levels,
   // no `__proto__` keys); its texts and numbers are checked with the input they belong to.
-  app.removeContentTypeParser('application/json');
+  // Every body the gateway reads is JSON: another type (Fastify's own text/plain included) is 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     let value: unknown;
     try {
@@ -98,12 +99,20 @@ export async function createGatewayServer(options: GatewayOptions) {
   // Malformed JSON, a wrong content type or an oversized body: the caller's input is at fault.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = reply.getHeader('x-request-id') as string;
-    const appError = error.statusCode && error.statusCode < 500 ? validationFailed(error.message) : asAppError(error, requestId, log);
+    // A body of another type, or of none said, is 415 with what to send (Fastify's message names no type).
+    const mediaType = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+    const given = request.headers['content-type']?.split(';')[0];
+    const appError = mediaType
+      ? validationFailed(`send the body as JSON, with Content-Type: application/json (${given ? `not ${given}` : 'none was given'})`)
+      : error.statusCode && error.statusCode < 500
+        ? validationFailed(error.message)
+        : asAppError(error, requestId, log);
+    const status = mediaType ? 415 : appError.status;
     // A GraphQL client reads `errors`, whatever went wrong with its request.
     if (request.url.split('?')[0] === '/graphql') {
-      return reply.code(appError.status).send({ errors: [{ message: appError.message, extensions: { code: appError.kind } }] });
+      return reply.code(status).send({ errors: [{ message: appError.message, extensions: { code: appError.kind } }] });
     }
-    return sendError(reply, appError);
+    return sendError(reply, appError, status);
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`)));
   // The schema explorer (a browser's GET /graphql) and the REST docs (/v1/docs), from npm assets.

@@ -3,7 +3,7 @@ import { content } from '@backoffice/content';
 import { identity } from '@backoffice/identity';
 import { orders } from '@backoffice/orders';
 import { deprecationNotice, emittersOf, mergedReads, subgraphOperations, type EventDeclaration, type MergedRead, type Operation, type SubgraphDefinition } from '@backoffice/platform';
-import type { TObject, TSchema } from '@sinclair/typebox';
+import type { SurfaceView } from './surface-views';
 
 export const SUBGRAPHS: SubgraphDefinition[] = [identity, catalog, orders, content];
 
@@ -42,27 +42,6 @@ export const SURFACE_OPERATIONS = new Map<string, SurfaceOperation>([
   ...mergedReads.map((read): [string, SurfaceOperation] => [read.name, { kind: 'merged', name: read.name, read }]),
 ]);
 
-/**
- * What the surfaces generated from declarations (MCP, CLI, SDK) show of an operation, a merged read
- * included: built here once, so that they cannot each fill a merged read's gaps their own way.
- */
-export interface SurfaceView {
-  name: string;
-  kind: 'command' | 'read';
-  access: 'public' | 'internal';
-  scope: string | null;
-  ownerGated: boolean;
-  idempotent: boolean;
-  /** The summary with its deprecation notice first, when deprecated. */
-  description: string;
-  input: TObject;
-  result: TSchema;
-  projections: Record<string, TSchema>;
-  /** A read's path below /v1/read. */
-  restPath?: string;
-  queryFamilies?: Record<string, string>;
-}
-
 /** A deprecated operation's summary, its notice first (MCP tool description, CLI help). */
 function described(op: Pick<Operation, 'deprecated' | 'successor' | 'summary'>): string {
   const notice = deprecationNotice(op);
@@ -91,3 +70,6 @@ export function surfaceView(surface: SurfaceOperation): SurfaceView {
     queryFamilies: op.queryFamilies,
   };
 }
+
+/** Every surface's view as JSON (the schema builder's symbol keys dropped): what surfaces.json holds. */
+export const surfaceViews = (): SurfaceView[] => JSON.parse(JSON.stringify([...SURFACE_OPERATIONS.values()].map(surfaceView)));

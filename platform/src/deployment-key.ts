@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { dataDir } from './db/locate';
+import { dataDir } from './db/data-dir';
 
 /** How one of the deployment's keys is found: its variable, its file under DATA_DIR, and what a given value must be. */
 export interface DeploymentKeySpec {

@@ -22,6 +22,7 @@ export * from './subgraph';
 export * from './validation';
 export * from './json-guard';
 export * from './db/data-source';
+export * from './db/data-dir';
 export * from './db/locate';
 export * from './standalone';
 export * from './bus/consumer';

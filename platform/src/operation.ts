@@ -137,10 +137,7 @@ export function defineOperation<I extends TObject, R extends TSchema, E extends 
   return operation as unknown as Operation;
 }
 
-/** `iam.api_key.rotate` → `iam_api_key_rotate`: the GraphQL field of an operation. */
-export function fieldName(operationName: string): string {
-  return operationName.replace(/\./g, '_');
-}
+export { fieldName } from './field-name';
 
 /** `iam.api_key.rotate` → `IamApiKeyRotate`: the stem of its GraphQL type names. */
 export function typeStem(operationName: string): string {

@@ -30,6 +30,8 @@ import { metrics, observeSubgraph, operationTimer } from './observability/metric
  */
 export interface SubgraphDefinition<P extends object = {}> {
   name: string;
+  /** What it owns, in a line: its operations' tag description in the OpenAPI document (/v1/docs groups them by subgraph). */
+  summary: string;
   /** Port of the subgraph when it runs alone. */
   defaultPort: number;
   /** Where its generated GraphQL schema is committed. */

@@ -23,6 +23,10 @@ export async function callOperation(url: string, token: string | undefined, name
     if (error instanceof BackofficeError && error.kind === 'unreachable') {
       throw new CliError('unreachable', `cannot reach the back office at ${url} (start it with npm start, or set BACKOFFICE_URL)`);
     }
+    // No key sent: say where one goes.
+    if (error instanceof BackofficeError && error.kind === 'unauthorized' && !token) {
+      throw new CliError('unauthorized', `${error.message}: no token given (pass --token <key> or set BACKOFFICE_TOKEN)`);
+    }
     if (error instanceof BackofficeError) throw new CliError(error.kind, error.message);
     // Something answered, but not the gateway's JSON (a proxy's error page).
     throw new CliError('internal', `unexpected answer from ${url}: ${(error as Error).message}`);

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { Client } from 'pg';
+import { dataDir } from './data-dir';
 
 /** Where the database is, and how to let go of it. */
 export interface Database {
@@ -19,10 +20,6 @@ export interface Database {
 const DATABASE_NAME = 'backoffice';
 /** In DATA_DIR: "<pid> <start time>" of the process that started the embedded server, and so stops it. */
 const OWNER_FILE = 'postgres.owner';
-
-export function dataDir(): string {
-  return resolve(process.env.DATA_DIR ?? './.data');
-}
 
 /** A port nobody listens on right now, on loopback. */
 export function freePort(): Promise<number> {

@@ -35,6 +35,7 @@ export { SKU_SHIPPING_FIELDS, type SkuShipping, type SkuShippingField } from './
 /** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
 export const catalog: SubgraphDefinition<CatalogPorts> = {
   name: 'catalog',
+  summary: 'Products, SKUs, options, media, categories, collections, brands and their publication to stores.',
   defaultPort: 4002,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [

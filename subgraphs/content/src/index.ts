@@ -53,6 +53,7 @@ const storeOf = (row: { store_id: string }) => ({ __typename: 'Store', store_id:
 /** Institutional pages, notifications, extension connections and composition. */
 export const content: SubgraphDefinition<ContentPorts> = {
   name: 'content',
+  summary: 'Institutional pages, notifications, extension connections and composition.',
   ports: contentPorts,
   defaultPort: 4004,
   schemaFile: join(__dirname, '..', 'schema.graphql'),

@@ -55,6 +55,7 @@ export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX, type LoginCodeHan
 /** Tenants, stores, API keys (actors) and their token generations, and webhook subscriptions. */
 export const identity: SubgraphDefinition<IdentityPorts> = {
   name: 'identity',
+  summary: 'Tenants, stores, API keys (actors) and their token generations, and webhook subscriptions.',
   defaultPort: 4001,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [

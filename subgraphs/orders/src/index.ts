@@ -67,6 +67,7 @@ extend type ReadInternalOrderResult {
 /** Orders, payments, stock and its reservations, coupons, shipments (parcels) and order documents. */
 export const orders: SubgraphDefinition<OrdersPorts> = {
   name: 'orders',
+  summary: 'Orders, payments, stock and its reservations, coupons, shipments (parcels) and order documents.',
   defaultPort: 4003,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [
