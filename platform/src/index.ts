@@ -22,6 +22,8 @@ export * from './subgraph';
 export * from './validation';
 export * from './json-guard';
 export * from './db/data-source';
+export * from './db/sql';
+export * from './db/platform-entities';
 export * from './db/locate';
 export * from './standalone';
 export * from './bus/consumer';

@@ -63,10 +63,7 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       result: auditPage,
       events: [],
       async handler({ input, actor, db }) {
-        const limit = input.limit ?? 24;
-        const pageNo = input.page ?? 1;
-        const { items, total } = await listAudit(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
-        return { items, page: pageNo, limit, total };
+        return listAudit(db, subgraph, actor!.tenant_id, input);
       },
     }),
     defineOperation({
@@ -79,11 +76,9 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       result: eventPage,
       events: [],
       async handler({ input, actor, db }) {
-        const limit = input.limit ?? 24;
-        const pageNo = input.page ?? 1;
-        const { items, total } = await listEvents(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
+        const page = await listEvents(db, subgraph, actor!.tenant_id, input);
         const pii = actor!.scopes.includes('pii.read');
-        return { items: pii ? items : items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })), page: pageNo, limit, total };
+        return pii ? page : { ...page, items: page.items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })) };
       },
     }),
   ];

@@ -1,5 +1,6 @@
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { Client, type Pool } from 'pg';
+import { platformEntities } from './platform-entities';
 import { platformConsumerMigration, platformMigration, platformOutboxDueMigration } from './platform-migration';
 
 export interface SubgraphStore {
@@ -18,7 +19,7 @@ export function createDataSource(url: string, store: SubgraphStore, poolSize = N
     type: 'postgres',
     url,
     schema: store.schema,
-    entities: store.entities,
+    entities: [...platformEntities, ...store.entities],
     migrations: [platformMigration(store.schema), ...store.migrations, platformOutboxDueMigration(store.schema), platformConsumerMigration(store.schema)],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',

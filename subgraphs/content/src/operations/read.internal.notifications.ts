@@ -22,19 +22,16 @@ export const readNotifications = defineContentOperation({
   }),
   result: pageOfNotifications,
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
+  async handler({ input, actor, sql }) {
     const values: unknown[] = [actor!.tenant_id];
     const where = ['tenant_id = $1'];
     if (input.type_key) where.push(`type_key = $${values.push(input.type_key)}`);
     if (input.status) where.push(`status = $${values.push(input.status)}`);
-    const filter = where.join(' AND ');
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(`SELECT * FROM content.notification WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, values),
-      db.query(`SELECT count(*)::int AS total FROM content.notification WHERE ${filter}`, values),
-    ])) as [NotificationRow[], Array<{ total: number }>];
-    const result = { items: rows.map(notificationOut), page, limit, total };
+    const page = await sql.page<NotificationRow>(
+      { select: '*', from: 'content.notification', where: where.join(' AND '), orderBy: 'created_at DESC, id DESC', params: values },
+      input,
+    );
+    const result = { ...page, items: page.items.map(notificationOut) };
     return actor!.scopes.includes('pii.read') ? result : maskPersonal(pageOfNotifications, result);
   },
 });
