@@ -24,6 +24,8 @@ export function createDataSource(url: string, store: SubgraphStore, poolSize = N
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',
     synchronize: false,
+    // Extensions are created by the migrations that need them (ltree), not by TypeORM at every connect.
+    installExtensions: false,
     logging: false,
     // Short OLTP statements: JIT compilation costs more than it saves once big tables make the
     // planner's estimates cross jit_above_cost (a 24-product page took 36 ms at a million products).

@@ -2,7 +2,8 @@ import { EntitySchema } from 'typeorm';
 
 // The tables every subgraph keeps in its own schema (platform-migration.ts): one declaration each,
 // registered in every subgraph's DataSource, whose default schema places them. pg-boss's `pgboss`
-// schema is the library's own (it migrates it itself) and is not declared here.
+// schema is the library's own (it migrates it itself) and is not declared here. Checks and partial
+// indexes are written as PostgreSQL prints them: the drift test compares them so.
 
 const now = () => 'now()';
 const serial = { type: 'bigint', primary: true, generated: 'increment' } as const;
@@ -45,9 +46,9 @@ export const OutboxEventEntity = new EntitySchema<OutboxEvent>({
     last_error: { type: 'text', nullable: true },
   },
   uniques: [{ name: 'outbox_event_event_id_key', columns: ['event_id'] }],
-  checks: [{ name: 'outbox_event_status_check', expression: `status IN ('pending', 'delivered', 'unrouted', 'dead')` }],
+  checks: [{ name: 'outbox_event_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'delivered'::text, 'unrouted'::text, 'dead'::text]))` }],
   indices: [
-    { name: 'outbox_event_due', columns: ['next_attempt_at', 'seq'], where: `status = 'pending'` },
+    { name: 'outbox_event_due', columns: ['next_attempt_at', 'seq'], where: `(status = 'pending'::text)` },
     { name: 'outbox_event_tenant', columns: ['tenant_id', 'seq'] },
   ],
 });
@@ -73,7 +74,7 @@ export const EventDeliveryAttemptEntity = new EntitySchema<EventDeliveryAttempt>
     outcome: { type: 'text' },
     error: { type: 'text', nullable: true },
   },
-  checks: [{ name: 'event_delivery_attempt_outcome_check', expression: `outcome IN ('delivered', 'unrouted', 'failed')` }],
+  checks: [{ name: 'event_delivery_attempt_outcome_check', expression: `(outcome = ANY (ARRAY['delivered'::text, 'unrouted'::text, 'failed'::text]))` }],
   indices: [{ name: 'event_delivery_attempt_event', columns: ['event_id'] }],
   foreignKeys: [{ name: 'event_delivery_attempt_event_id_fkey', target: OutboxEventEntity, columnNames: ['event_id'], referencedColumnNames: ['event_id'] }],
 });
@@ -135,9 +136,9 @@ export const ConsumerDeliveryEntity = new EntitySchema<ConsumerDelivery>({
     error: { type: 'text', nullable: true },
     at: { type: 'timestamptz', default: now },
   },
-  checks: [{ name: 'consumer_delivery_outcome_check', expression: `outcome IN ('handled', 'failed')` }],
+  checks: [{ name: 'consumer_delivery_outcome_check', expression: `(outcome = ANY (ARRAY['handled'::text, 'failed'::text]))` }],
   indices: [
-    { name: 'consumer_delivery_once', columns: ['consumer', 'event_id'], unique: true, where: `outcome = 'handled'` },
+    { name: 'consumer_delivery_once', columns: ['consumer', 'event_id'], unique: true, where: `(outcome = 'handled'::text)` },
     { name: 'consumer_delivery_event', columns: ['event_id'] },
   ],
 });
