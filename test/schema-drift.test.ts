@@ -33,8 +33,8 @@ describe('schema drift', () => {
     // The builder matches indexes and checks by name and columns only: their predicates are compared
     // here, as PostgreSQL prints them.
     const declared = source.entityMetadatas.flatMap((m) => [
-      ...m.indices.filter((i) => i.where).map((i) => [`index ${i.name}`, i.where]),
-      ...m.checks.map((c) => [`check ${c.name}`, c.expression]),
+      ...m.indices.filter((i) => i.where).map((i) => [`index ${i.name}`, i.where!]),
+      ...m.checks.map((c) => [`check ${c.name}`, c.expression!]),
     ]);
     const actual: Array<{ name: string; definition: string }> = await source.query(
       `SELECT 'index ' || c.relname AS name, pg_get_expr(i.indpred, i.indrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
