@@ -2,16 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditEntry } from './db/platform-entities';
 import { sqlOf } from './db/sql';
 
-/** One line of the audit trail: who (the key's name), did what, with which outcome. */
-export interface AuditRow {
-  tenant_id: string;
-  actor_id: string;
-  actor_name: string;
-  operation: string;
-  /** `ok`, or the error kind the call was refused with. */
-  outcome: string;
-  request_id: string;
-}
+/** One line of the audit trail as written: who (the key's name), did what, with which outcome (`ok` or an error kind). */
+export type AuditRow = Pick<AuditEntry, 'tenant_id' | 'actor_id' | 'actor_name' | 'operation' | 'outcome' | 'request_id'>;
 
 const COLUMNS = ['tenant_id', 'actor_id', 'actor_name', 'operation', 'outcome', 'request_id'] as const;
 

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { renderDocuments } from './domain/product-document';
 import { publish } from './domain/publication';
 import { bumpCatalogVersion } from './domain/storefront-cache';
+import type { Category } from './entities';
 
 /**
  * Demo catalogs: `backoffice seed --tenant <id> --products N [--seed S]`, the first-run demo and the
@@ -196,14 +197,8 @@ const FEATURES = [
 
 // ---------------------------------------------------------------------------------------------
 
-interface CategoryRow {
-  id: string;
-  path: string;
-  name: string;
-  dept: number;
-  child: number;
-  leaf: number;
-}
+/** A seeded category and its place in DEPARTMENTS (-1: above that level). */
+type CategoryRow = Pick<Category, 'id' | 'path' | 'name'> & { dept: number; child: number; leaf: number };
 
 function tagOf(tenantId: string, seed: number): string {
   return createHash('sha1').update(`${tenantId}:${seed}`).digest('hex').slice(0, 8);

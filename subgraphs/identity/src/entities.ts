@@ -242,7 +242,8 @@ export interface AdminUser {
   name: string;
   role: 'owner' | 'admin' | 'staff';
   locale: string;
-  status: string;
+  /** One of identity.admin_user_status: invited, active or deactivated. */
+  status: 'invited' | 'active' | 'deactivated';
   invited_by: string | null;
   created_at: Date;
   updated_at: Date;

@@ -217,7 +217,7 @@ export interface Order {
   subtotal_amount: string;
   discount_amount: string;
   total_amount: string;
-  customer: Record<string, unknown>;
+  customer: { email: string; name?: string; phone?: string };
   shipping_address: Record<string, unknown> | null;
   coupon_id: string | null;
   reservation_id: string;
@@ -490,7 +490,7 @@ export interface Shipment {
   order_id: string;
   warehouse_id: string;
   status: 'pending' | 'dispatched' | 'delivered';
-  estimated_delivery_date: string | null;
+  estimated_delivery_date: Date | null;
   tracking_carrier: string | null;
   tracking_code: string | null;
   tracking_url: string | null;

@@ -1,5 +1,6 @@
 import { conflict, t, type Actor } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
+import type { Product } from '../entities';
 
 export const HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 /** ltree labels: letters, digits, underscore (at most 255, PostgreSQL's limit); separated by dots. */
@@ -10,12 +11,7 @@ export const handle = () => t.string({ minLength: 1, maxLength: 200, pattern: HA
 /** Facetable custom fields: scalar values only. */
 export const customFields = () => t.record({ maxProperties: 100, description: 'facetable custom fields (at most 100): string, number or boolean values' });
 
-export interface ProductRow {
-  id: string;
-  tenant_id: string;
-  status: (typeof PRODUCT_STATUSES)[number];
-  title: string;
-}
+export type ProductRow = Pick<Product, 'id' | 'tenant_id' | 'status' | 'title'>;
 
 /**
  * A product of the caller's tenant, locked for the rest of the command. One of another tenant is

@@ -2,25 +2,19 @@ import { conflict, t } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
 import { SKU_SHIPPING_FIELDS, skuShippingInput } from '../domain/sku-shipping';
 import { skuStateFields, skuUpdated, type SkuChange } from '../events';
+import type { Sku } from '../entities';
 import { defineCatalogOperation } from '../ports';
 
 /** Columns catalog.sku.update may set, in the order of its input. */
 const COLUMNS = ['code', 'name', 'ean', 'amount', 'compare_at_amount', 'status', 'ref', ...SKU_SHIPPING_FIELDS] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface SkuRow extends Record<Column, unknown> {
-  id: string;
-  product_id: string;
-  code: string;
+/** The SKU as read below, its bigint columns as numbers (::float8). */
+type SkuRow = Pick<Sku, 'id' | 'product_id' | 'code' | 'name' | 'ean' | 'status' | 'ref'> & {
   amount: number;
   compare_at_amount: number | null;
   promotional_amount: number | null;
-  status: string;
-  weight_grams: number | null;
-  length_cm: number | null;
-  width_cm: number | null;
-  height_cm: number | null;
-}
+} & Record<(typeof SKU_SHIPPING_FIELDS)[number], number | null>;
 
 export const skuUpdate = defineCatalogOperation({
   name: 'catalog.sku.update',

@@ -2,6 +2,7 @@ import { conflict, returningRows, t, type Actor, type EventPayload } from '@back
 import type { StoreDirectory } from '@backoffice/identity';
 import type { EntityManager } from 'typeorm';
 import { compositionUpdated } from '../events';
+import type { CompositionPlacement } from '../entities';
 
 /**
  * Composition: where an extension's components (hooks) sit in a store's storefront. Each
@@ -49,14 +50,7 @@ export function defaultOf(manifest: ManifestComponent[] | null, component: strin
   return entry ? { slot: entry.slot, position: entry.position } : null;
 }
 
-export interface PlacementRow {
-  id: string;
-  store_id: string;
-  extension_id: string;
-  component: string;
-  slot: string;
-  position: number;
-}
+export type PlacementRow = Pick<CompositionPlacement, 'id' | 'store_id' | 'extension_id' | 'component' | 'slot' | 'position'>;
 
 /**
  * Deletes a store's placement of a component (locked first), returning it; null when there was none.

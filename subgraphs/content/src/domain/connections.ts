@@ -1,6 +1,7 @@
 import { brokerCredential, jsonProblem, t, validationFailed, type Vault, type VaultBinding } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ExtensionConnection } from '../entities';
 
 /**
  * Extension connections: the write-only vault. A credential is sealed (platform `Vault`: AES-256-GCM
@@ -43,13 +44,8 @@ export function checkCredential(credential: Record<string, unknown>): void {
   if (problem) throw validationFailed(problem);
 }
 
-export interface ConnectionRow {
-  extension_id: string;
-  connection_name: string;
-  credential_keys: string[];
-  created_at: Date;
-  updated_at: Date;
-}
+/** What reads show of a connection: never the sealed credential. */
+export type ConnectionRow = Omit<ExtensionConnection, 'tenant_id' | 'credential_sealed'>;
 
 /** A connection as reads and results show it: names, keys, times; never the credential. */
 export function connectionView(row: ConnectionRow) {

@@ -1,6 +1,7 @@
 import { conflict, t, validationFailed, type Actor } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { EntityManager } from 'typeorm';
+import type { Page } from '../entities';
 
 /**
  * Institutional pages: a page is metadata (its store, slug, title, the theme template that holds its
@@ -53,24 +54,7 @@ export function allowPage(id: string, state: PageState, action: keyof typeof PAG
   }
 }
 
-export interface PageRow {
-  id: string;
-  tenant_id: string;
-  store_id: string;
-  slug: string;
-  title: string;
-  template_key: string;
-  published: boolean;
-  meta_title: string | null;
-  meta_description: string | null;
-  archived_at: Date | null;
-  created_by_id: string;
-  created_by_name: string;
-  updated_by_id: string;
-  updated_by_name: string;
-  created_at: Date;
-  updated_at: Date;
-}
+export type PageRow = Page;
 
 export const stateOf = (page: Pick<PageRow, 'archived_at'>): PageState => (page.archived_at ? 'archived' : 'active');
 

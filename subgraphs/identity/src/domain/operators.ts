@@ -23,6 +23,7 @@ import { adminUserActivated } from '../events';
 import { CREDENTIALS_CHANNEL } from '../authenticate';
 import { hashSecret } from '../tokens';
 import { ALL_SCOPES, type Scope } from '../scopes';
+import type { AdminUser } from '../entities';
 
 // ---------------------------------------------------------------------------------------------
 // Roles, states, locales
@@ -100,21 +101,7 @@ export const adminUserView = t.object({
   login_locked_until: t.nullable(t.timestamp()),
 });
 
-export interface AdminUserRow {
-  id: string;
-  tenant_id: string;
-  email: string;
-  name: string;
-  role: Role;
-  locale: string;
-  status: OperatorState;
-  created_at: Date;
-  activated_at: Date | null;
-  deactivated_at: Date | null;
-  failed_logins: number;
-  last_failed_login_at: Date | null;
-  login_locked_until: Date | null;
-}
+export type AdminUserRow = AdminUser;
 
 export function adminUserViewOf(row: AdminUserRow, actor: Actor) {
   const view = {

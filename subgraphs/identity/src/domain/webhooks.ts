@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
+import type { WebhookSubscription } from '../entities';
 
 /** A tenant has at most this many subscriptions (each event is delivered to each of them). */
 export const WEBHOOK_SUBSCRIPTIONS_PER_TENANT = 20;
@@ -38,22 +39,7 @@ export const subscriptionView = t.object({
   updated_at: t.timestamp(),
 });
 
-export interface SubscriptionRow {
-  id: string;
-  tenant_id: string;
-  url: string;
-  event_types: string[];
-  description: string | null;
-  enabled: boolean;
-  personal_data: boolean;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_until: Date | null;
-  failing_since: Date | null;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type SubscriptionRow = WebhookSubscription;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 

@@ -1,5 +1,6 @@
 import { t } from '@backoffice/platform';
 import { defineIdentityOperation } from '../ports';
+import type { WebhookDelivery } from '../entities';
 
 const STATUSES = ['pending', 'delivered', 'failed'] as const;
 
@@ -17,19 +18,6 @@ const delivery = t.object({
   delivered_at: t.nullable(t.timestamp()),
 });
 
-interface DeliveryRow {
-  id: string;
-  subscription_id: string;
-  event_id: string;
-  event_type: string;
-  status: (typeof STATUSES)[number];
-  attempts: number;
-  last_attempt_at: Date | null;
-  last_response_status: number | null;
-  last_error: string | null;
-  created_at: Date;
-  delivered_at: Date | null;
-}
 
 export const webhookDeliveriesRead = defineIdentityOperation({
   name: 'read.internal.webhooks.deliveries',
@@ -47,7 +35,7 @@ export const webhookDeliveriesRead = defineIdentityOperation({
   result: t.object({ items: t.array(delivery), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
   events: [],
   async handler({ input, actor, sql }) {
-    const page = await sql.page<DeliveryRow>(
+    const page = await sql.page<Omit<WebhookDelivery, 'tenant_id' | 'envelope'>>(
       {
         select: 'id, subscription_id, event_id, event_type, status, attempts, last_attempt_at, last_response_status, last_error, created_at, delivered_at',
         from: 'identity.webhook_delivery',

@@ -1,20 +1,11 @@
 import { conflict, type EventDeclaration, type EventPayload } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { inventoryCommitted, inventoryReleased, orderCancelled, orderPaid, orderStockUncommitted, paymentAttemptFailed } from '../events';
-import { move, type StateOf } from './states';
+import { move } from './states';
 import { lockReservation, lockReservations, settle } from './stock';
+import type { Order } from '../entities';
 
-export interface OrderRow {
-  id: string;
-  tenant_id: string;
-  store_id: string;
-  status: StateOf<'order'>;
-  currency: string;
-  total_amount: string;
-  customer: { email: string; name?: string; phone?: string };
-  coupon_id: string | null;
-  reservation_id: string;
-}
+export type OrderRow = Pick<Order, 'id' | 'tenant_id' | 'store_id' | 'status' | 'currency' | 'total_amount' | 'customer' | 'coupon_id' | 'reservation_id'>;
 
 /** An emit that takes at least the events `D` (a handler's emit, which takes its operation's). */
 type EmitOf<D extends EventDeclaration> = <V extends D>(event: V, payload: EventPayload<V>) => void;

@@ -1,6 +1,7 @@
 import { AppError, conflict, newId, t, validationFailed } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { move, type StateOf } from './states';
+import type { Shipment } from '../entities';
 
 /** The kinds of order documents (the reference's order.document.attach). */
 export const DOCUMENT_KINDS = ['fiscal_invoice', 'shipping_label', 'packing_slip', 'content_declaration', 'delivery_proof', 'other'] as const;
@@ -24,18 +25,8 @@ export interface ParcelItem {
   qty: number;
 }
 
-export interface ParcelRow {
-  id: string;
-  order_id: string;
-  tenant_id: string;
-  warehouse_id: string;
-  status: StateOf<'shipment'>;
-  /** YYYY-MM-DD (read as text: no time zone in between). */
-  estimated_delivery_date: string | null;
-  tracking_carrier: string | null;
-  tracking_code: string | null;
-  tracking_url: string | null;
-}
+/** A shipment as its operations read it; the date as text (YYYY-MM-DD: no time zone in between). */
+export type ParcelRow = Pick<Shipment, 'id' | 'order_id' | 'tenant_id' | 'warehouse_id' | 'status' | 'tracking_carrier' | 'tracking_code' | 'tracking_url'> & { estimated_delivery_date: string | null };
 
 export interface ShippingOrder {
   id: string;
