@@ -36,12 +36,12 @@ export interface Sql {
   page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>>;
 }
 
-/** The typed handle over a manager (a command's transaction, or the pool for reads). */
-export function sqlOf(db: EntityManager): Sql {
-  const rows = <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => db.query(sql, params as unknown[]);
+/** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
+export function sqlOf(db: Pick<EntityManager, 'query'>): Sql {
+  const rows = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => db.query(sql, params as unknown[] | undefined);
   return {
     rows,
-    one: async <T>(sql: string, params: readonly unknown[] = []) => (await rows<T>(sql, params))[0],
+    one: async <T>(sql: string, params?: readonly unknown[]) => (await rows<T>(sql, params))[0],
     async page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>> {
       const limit = paging.limit ?? 24;
       const page = paging.page ?? 1;

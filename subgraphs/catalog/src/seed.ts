@@ -1,3 +1,4 @@
+import { sqlOf } from '@backoffice/platform';
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { renderDocuments } from './domain/product-document';
@@ -522,7 +523,7 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
       [tenantId, collectionIds, COLLECTIONS.map((c) => c[0]), COLLECTIONS.map((c) => c[1])],
     );
     const ids = async (sql: string, keys: string[]) => {
-      const rows = (await db.query(sql, [tenantId, keys])) as { id: string; k: string }[];
+      const rows = await sqlOf(db).rows<{ id: string; k: string }>(sql, [tenantId, keys]);
       const byKey = new Map(rows.map((r) => [r.k, r.id]));
       return keys.map((k) => byKey.get(k)!);
     };

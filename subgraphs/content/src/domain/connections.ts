@@ -1,4 +1,4 @@
-import { brokerCredential, jsonProblem, t, validationFailed, type Vault, type VaultBinding } from '@backoffice/platform';
+import { brokerCredential, jsonProblem, t, validationFailed, type Vault, type VaultBinding, sqlOf } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ExtensionConnection } from '../entities';
@@ -76,10 +76,10 @@ export function armWrite(vault: Vault, binding: VaultBinding, credential: Record
 
 /** The sealed value stored for a binding (what the broker is given to open), or null. */
 async function sealedOf(db: EntityManager | DataSource, binding: VaultBinding): Promise<string | null> {
-  const rows = (await db.query(
+  const rows = await sqlOf(db).rows<{ credential_sealed: string }>(
     `SELECT credential_sealed FROM content.extension_connection WHERE tenant_id = $1 AND extension_id = $2 AND connection_name = $3`,
     [binding.tenant_id, binding.extension_id, binding.connection_name],
-  )) as Array<{ credential_sealed: string }>;
+  );
   return rows[0]?.credential_sealed ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings } from '@backoffice/platform';
+import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { WebhookSubscription } from '../entities';
 
@@ -108,7 +108,7 @@ export function checkEventTypes(types: readonly string[], settings: WebhookSetti
  * tenant is indistinguishable from one that does not exist.
  */
 export async function lockSubscription(db: EntityManager, actor: Actor, id: string): Promise<SubscriptionRow> {
-  const [row] = (await db.query(`SELECT * FROM identity.webhook_subscription WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [id, actor.tenant_id])) as SubscriptionRow[];
+  const [row] = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [id, actor.tenant_id]);
   if (!row) throw conflict(`webhook subscription ${id} does not exist in this tenant`);
   return row;
 }
@@ -125,7 +125,7 @@ export async function routeWebhooks(db: EntityManager, settings: WebhookSettings
 
 /** The event types enabled subscriptions want, `*` expanded to every declared one. */
 export async function routedTypes(db: EntityManager, settings: WebhookSettings): Promise<string[]> {
-  const rows = (await db.query(`SELECT DISTINCT unnest(event_types) AS type FROM identity.webhook_subscription WHERE enabled`)) as Array<{ type: string }>;
+  const rows = await sqlOf(db).rows<{ type: string }>(`SELECT DISTINCT unnest(event_types) AS type FROM identity.webhook_subscription WHERE enabled`);
   const types = rows.map((r) => r.type);
   return types.includes('*') ? [...settings.eventTypes] : types.filter((type) => settings.eventTypes.includes(type));
 }

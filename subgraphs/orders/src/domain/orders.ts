@@ -1,4 +1,4 @@
-import { conflict, type EventDeclaration, type EventPayload } from '@backoffice/platform';
+import { conflict, type EventDeclaration, type EventPayload, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { inventoryCommitted, inventoryReleased, orderCancelled, orderPaid, orderStockUncommitted, paymentAttemptFailed } from '../events';
 import { move } from './states';
@@ -14,17 +14,17 @@ type CancelEvents = typeof inventoryReleased | typeof orderCancelled | typeof pa
 
 /** An order of the tenant, locked for the change a command makes; a conflict when there is none. */
 export async function lockOrder(db: EntityManager, tenantId: string, orderId: string): Promise<OrderRow> {
-  const [row] = (await db.query(
+  const [row] = await sqlOf(db).rows<OrderRow>(
     `SELECT id, tenant_id, store_id, status, currency, total_amount, customer, coupon_id, reservation_id FROM orders."order" WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
     [orderId, tenantId],
-  )) as OrderRow[];
+  );
   if (!row) throw conflict(`order ${orderId} does not exist in this tenant`);
   return row;
 }
 
 /** The order a hold belongs to, if any (holds from inventory.reserve have none). */
 export async function orderOfReservation(db: EntityManager, reservationId: string): Promise<string | null> {
-  const [order] = (await db.query(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservationId])) as Array<{ id: string }>;
+  const [order] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservationId]);
   return order?.id ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { conflict, t } from '@backoffice/platform';
+import { conflict, t, sqlOf } from '@backoffice/platform';
 import { lockOrder, markPaid } from '../domain/orders';
 import { inventoryCommitted, orderPaid, orderStockUncommitted, paymentOrphaned } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -28,7 +28,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
     // Step 1, committed at once: from here until the verification ends, expiry spares the order.
     const first = await separately(async (tx) => {
       const order = await lockOrder(tx, tenantId, input.order_id);
-      const [attempt] = (await tx.query(latest, [order.id])) as Attempt[];
+      const [attempt] = await sqlOf(tx).rows<Attempt>(latest, [order.id]);
       if (!attempt) throw conflict(`order ${order.id} has no payment attempt to confirm`);
       // A confirmation repeated while the attempt is still confirming (the first died midway) marks it
       // again: the CONFIRMING_TIMEOUT_SECONDS that expiry allows count from the latest one.
