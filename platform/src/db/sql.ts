@@ -32,6 +32,8 @@ export interface Sql {
   rows<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** The first row, or undefined when there is none. */
   one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** What an UPDATE or DELETE … RETURNING gave back (TypeORM answers those with their rows and a count). */
+  returning<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** One page of `limit` rows (24 unless given) from page `page` (1 unless given), with the total count. */
   page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>>;
 }
@@ -42,6 +44,7 @@ export function sqlOf(db: Pick<EntityManager, 'query'>): Sql {
   return {
     rows,
     one: async <T>(sql: string, params?: readonly unknown[]) => (await rows<T>(sql, params))[0],
+    returning: async <T>(sql: string, params?: readonly unknown[]) => ((await db.query(sql, params as unknown[] | undefined)) as [T[], number])[0],
     async page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>> {
       const limit = paging.limit ?? 24;
       const page = paging.page ?? 1;

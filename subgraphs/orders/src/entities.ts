@@ -218,7 +218,7 @@ export interface Order {
   discount_amount: string;
   total_amount: string;
   customer: { email: string; name?: string; phone?: string };
-  shipping_address: Record<string, unknown> | null;
+  shipping_address: { name: string; line1: string; line2?: string; city: string; region?: string; postal_code: string; country: string } | null;
   coupon_id: string | null;
   reservation_id: string;
   metadata: Record<string, unknown>;

@@ -71,7 +71,7 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
   const holds = (await lockReservations(db, tenantId, [...orderOf.keys()])).filter((r) => r.status === 'active');
   const released = await settle(db, holds, 'released');
   const ids = cancelling.map((o) => o.id);
-  const [failed] = (await db.query(
+  const failed = await sqlOf(db).returning<{ id: string; order_id: string }>(
     `WITH c AS (UPDATE orders.coupon k SET uses = k.uses - n.uses FROM (SELECT coupon_id, count(*)::int AS uses FROM unnest($2::text[]) AS u(coupon_id) WHERE coupon_id IS NOT NULL GROUP BY 1) n
                 WHERE k.id = n.coupon_id),
           o AS (UPDATE orders."order" SET status = 'cancelled', cancel_reason = $3, cancelled_at = now(), updated_at = now(), payment_expiry = NULL, payment_due_at = NULL
@@ -79,7 +79,7 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
      UPDATE orders.payment_attempt SET status = 'failed', failure_reason = $4, updated_at = now() WHERE order_id = ANY($1::text[]) AND status IN ('open', 'confirming')
      RETURNING id, order_id`,
     [ids, cancelling.map((o) => o.coupon_id), reason, attemptReason],
-  )) as [Array<{ id: string; order_id: string }>, number];
+  );
   for (const r of released) {
     emit(inventoryReleased, { reservation_id: r.id, warehouse_id: r.warehouse_id, items: r.items, reason: 'order_cancelled', order_id: orderOf.get(r.id) ?? null });
   }

@@ -112,10 +112,11 @@ export async function splitParcel(
   warehouseId: string,
 ): Promise<{ shipment_id: string; deleted: boolean }> {
   const ids = lines.map((l) => l.order_item_id);
-  const [ours, held] = (await Promise.all([
-    db.query(`SELECT id FROM orders.order_item WHERE order_id = $1 AND id = ANY($2::text[])`, [source.order_id, ids]),
-    db.query(`SELECT order_item_id, qty FROM orders.shipment_item WHERE shipment_id = $1`, [source.id]),
-  ])) as [Array<{ id: string }>, ParcelItem[]];
+  const sql = sqlOf(db);
+  const [ours, held] = await Promise.all([
+    sql.rows<{ id: string }>(`SELECT id FROM orders.order_item WHERE order_id = $1 AND id = ANY($2::text[])`, [source.order_id, ids]),
+    sql.rows<ParcelItem>(`SELECT order_item_id, qty FROM orders.shipment_item WHERE shipment_id = $1`, [source.id]),
+  ]);
   const known = new Set(ours.map((r) => r.id));
   const stranger = ids.find((id) => !known.has(id));
   if (stranger) throw conflict(`order item ${stranger} is not an item of order ${source.order_id}`);

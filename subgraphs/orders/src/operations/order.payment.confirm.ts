@@ -53,10 +53,10 @@ export const orderPaymentConfirm = defineOrdersOperation({
       return { order_id: order.id, status: order.status, orphaned: false };
     }
     // Recorded once: a provider repeating its report (webhook retries) must not ask for a second refund.
-    const [[recorded]] = (await db.query(
+    const [recorded] = await sqlOf(db).returning<{ id: string }>(
       `UPDATE orders.payment_attempt SET orphaned_at = now(), provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND orphaned_at IS NULL RETURNING id`,
       [first.attempt.id, reference],
-    )) as [Array<{ id: string }>, number];
+    );
     if (recorded) emit(paymentOrphaned, { payment_attempt_id: first.attempt.id, order_id: order.id, provider_reference: reference });
     return { order_id: order.id, status: 'cancelled', orphaned: true };
   },
