@@ -32,7 +32,8 @@ const eventItem = t.object({
   last_error: t.nullable(t.string()),
 });
 
-const page = <S extends TSchema>(item: S) =>
+/** The result of a paged read (what `Sql.page` answers, its items mapped): every paged read declares its result so. */
+export const pageOf = <S extends TSchema>(item: S) =>
   t.object({ items: t.array(item), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
 
 const paging = (maxLimit: number) => ({
@@ -43,8 +44,8 @@ const paging = (maxLimit: number) => ({
 const auditFilter = { actor: t.optional(t.id('an actor name or actor_id')), operation: t.optional(t.id()) };
 const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const)) };
 
-export const auditPage = page(auditItem);
-export const eventPage = page(eventItem);
+export const auditPage = pageOf(auditItem);
+export const eventPage = pageOf(eventItem);
 
 /**
  * The audit and event reads every subgraph serves over its own schema. An event's payload comes back

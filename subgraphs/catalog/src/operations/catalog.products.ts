@@ -1,4 +1,4 @@
-import { escapeLike, t } from '@backoffice/platform';
+import { escapeLike, t, pageOf } from '@backoffice/platform';
 import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
 
@@ -17,7 +17,7 @@ export const adminProducts = defineCatalogOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, default: 1 })),
   }),
-  result: t.object({ items: t.array(product), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(product),
   events: [],
   async handler({ input, actor, sql }) {
     const values: unknown[] = [actor!.tenant_id];

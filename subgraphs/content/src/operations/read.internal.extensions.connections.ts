@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { connectionFields, connectionView, type ConnectionRow } from '../domain/connections';
 import { defineContentOperation } from '../ports';
 
@@ -23,7 +23,7 @@ export const readExtensionConnections = defineContentOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(connection), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(connection),
   events: [],
   async handler({ input, actor, sql }) {
     const page = await sql.page<ConnectionRow>(

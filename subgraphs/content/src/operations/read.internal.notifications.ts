@@ -1,9 +1,9 @@
-import { maskPersonal, t } from '@backoffice/platform';
+import { maskPersonal, t, pageOf } from '@backoffice/platform';
 import { NOTIFICATION_STATUSES, notificationOut, notificationView } from '../domain/notification-view';
 import { defineContentOperation } from '../ports';
 import type { NotificationRow } from '../domain/notification-view';
 
-const pageOfNotifications = t.object({ items: t.array(notificationView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
+const pageOfNotifications = pageOf(notificationView);
 
 export const readNotifications = defineContentOperation({
   name: 'read.internal.notifications',

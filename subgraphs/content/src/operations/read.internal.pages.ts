@@ -1,9 +1,9 @@
-import { escapeLike, maskPersonal, t } from '@backoffice/platform';
+import { escapeLike, maskPersonal, t, pageOf } from '@backoffice/platform';
 import { ARCHIVED, archivedMode, flag, flagValue, pageListItem, pageListOut, type PageRow } from '../domain/pages';
 import { defineContentOperation } from '../ports';
 
 const SORTS = { title_asc: 'lower(title) ASC, title ASC, id ASC', title_desc: 'lower(title) DESC, title DESC, id DESC' } as const;
-const pageOfPages = t.object({ items: t.array(pageListItem), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
+const pageOfPages = pageOf(pageListItem);
 
 export const readPages = defineContentOperation({
   name: 'read.internal.pages',

@@ -1,4 +1,4 @@
-import { defineOperation, t } from '@backoffice/platform';
+import { defineOperation, t, pageOf } from '@backoffice/platform';
 import { adminUserView, adminUserViewOf, OPERATOR_STATES, type AdminUserRow } from '../domain/operators';
 
 /** The tenant's operators; email and name are personal: masked without pii.read. */
@@ -14,7 +14,7 @@ export const adminUsersRead = defineOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(adminUserView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(adminUserView),
   events: [],
   async handler({ input, actor, sql }) {
     const params: unknown[] = [actor!.tenant_id];

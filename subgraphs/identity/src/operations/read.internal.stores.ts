@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { storeView, storeViewOf } from '../domain/stores';
 import type { Store } from '../entities';
 import { defineIdentityOperation } from '../ports';
@@ -15,7 +15,7 @@ export const storesRead = defineIdentityOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(storeView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(storeView),
   events: [],
   async handler({ input, actor, sql }) {
     const page = await sql.page<Store>({ select: '*', from: 'identity.store', where: 'tenant_id = $1', orderBy: 'created_at, id', params: [actor!.tenant_id] }, input);

@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { defineIdentityOperation } from '../ports';
 import type { WebhookDelivery } from '../entities';
 
@@ -32,7 +32,7 @@ export const webhookDeliveriesRead = defineIdentityOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 1000, default: 1 })),
   }),
-  result: t.object({ items: t.array(delivery), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(delivery),
   events: [],
   async handler({ input, actor, sql }) {
     const page = await sql.page<Omit<WebhookDelivery, 'tenant_id' | 'envelope'>>(

@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { levelOf } from '../domain/stock';
 import { defineOrdersOperation } from '../ports';
 
@@ -17,7 +17,7 @@ export const readInventory = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(level), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(level),
   events: [],
   async handler({ input, actor, sql }) {
     const page = await sql.page<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>(

@@ -1,4 +1,4 @@
-import { escapeLike, t } from '@backoffice/platform';
+import { escapeLike, t, pageOf } from '@backoffice/platform';
 import { customerFor, customerView } from '../domain/order-view';
 import { defineOrdersOperation } from '../ports';
 
@@ -28,7 +28,7 @@ export const readOrders = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(summary), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(summary),
   events: [],
   async handler({ input, actor, sql }) {
     const pii = actor!.scopes.includes('pii.read');

@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { METHOD_COLUMNS, methodOut, methodView, type MethodRow } from '../domain/shipping';
 import { defineOrdersOperation } from '../ports';
 
@@ -14,7 +14,7 @@ export const readShippingMethods = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(methodView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(methodView),
   events: [],
   async handler({ input, actor, sql }) {
     const page = await sql.page<MethodRow>(

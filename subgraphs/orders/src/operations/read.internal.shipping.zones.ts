@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { normalizePostalCode, postalCodeInput } from '../domain/shipping';
 import { defineOrdersOperation } from '../ports';
 
@@ -22,7 +22,7 @@ export const readShippingZones = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(zone), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(zone),
   events: [],
   async handler({ input, actor, sql }) {
     const code = input.postal_code === undefined ? null : normalizePostalCode(input.postal_code);
