@@ -439,4 +439,18 @@ export const ListingCountEntity = new EntitySchema<ListingCount>({
   },
 });
 
-export const catalogEntities = [BrandEntity, ProductEntity, CategoryEntity, ProductCategoryEntity, CollectionEntity, CollectionProductEntity, OptionEntity, SkuEntity, MediaEntity, PublicationEntity, ProductDocumentEntity, CatalogVersionEntity, ListingCountEntity];
+export const catalogEntities = [
+  BrandEntity,
+  ProductEntity,
+  CategoryEntity,
+  ProductCategoryEntity,
+  CollectionEntity,
+  CollectionProductEntity,
+  OptionEntity,
+  SkuEntity,
+  MediaEntity,
+  PublicationEntity,
+  ProductDocumentEntity,
+  CatalogVersionEntity,
+  ListingCountEntity,
+];

@@ -86,7 +86,7 @@ export const ExtensionConnectionEntity = new EntitySchema<ExtensionConnection>({
 export interface ExtensionManifest {
   tenant_id: string;
   extension_id: string;
-  components: Record<string, unknown>;
+  components: unknown[];
   registered_at: Date;
   updated_at: Date;
 }
@@ -140,7 +140,7 @@ export interface NotificationChannel {
   label: string;
   notice: string | null;
   extension_id: string | null;
-  variant_schema: Record<string, unknown>;
+  variant_schema: unknown[];
   created_at: Date;
   updated_at: Date;
 }
@@ -295,4 +295,14 @@ export const NotificationEntity = new EntitySchema<Notification>({
   ],
 });
 
-export const contentEntities = [PageEntity, ExtensionConnectionEntity, ExtensionManifestEntity, CompositionPlacementEntity, NotificationChannelEntity, NotificationTemplateEntity, NotificationSettingEntity, NotificationOrderEntity, NotificationEntity];
+export const contentEntities = [
+  PageEntity,
+  ExtensionConnectionEntity,
+  ExtensionManifestEntity,
+  CompositionPlacementEntity,
+  NotificationChannelEntity,
+  NotificationTemplateEntity,
+  NotificationSettingEntity,
+  NotificationOrderEntity,
+  NotificationEntity,
+];

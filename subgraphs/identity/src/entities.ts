@@ -396,4 +396,16 @@ export const OperatorSessionEntity = new EntitySchema<OperatorSession>({
   ],
 });
 
-export const identityEntities = [TenantEntity, StoreEntity, ApiKeyEntity, CredentialEntity, WebhookSubscriptionEntity, WebhookDeliveryEntity, AdminUserStatusEntity, AdminUserEntity, LoginCodeEntity, OidcLoginEntity, OperatorSessionEntity];
+export const identityEntities = [
+  TenantEntity,
+  StoreEntity,
+  ApiKeyEntity,
+  CredentialEntity,
+  WebhookSubscriptionEntity,
+  WebhookDeliveryEntity,
+  AdminUserStatusEntity,
+  AdminUserEntity,
+  LoginCodeEntity,
+  OidcLoginEntity,
+  OperatorSessionEntity,
+];

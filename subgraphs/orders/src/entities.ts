@@ -122,7 +122,8 @@ export interface PaymentApp {
   tenant_id: string;
   app_key: string;
   name: string;
-  methods: Record<string, unknown>;
+  /** One entry per payment method the app offers. */
+  methods: unknown[];
   installed: boolean;
   created_at: Date;
   updated_at: Date;
@@ -599,4 +600,22 @@ export const OrderDocumentEntity = new EntitySchema<OrderDocument>({
   ],
 });
 
-export const ordersEntities = [WarehouseEntity, StockLevelEntity, ReservationEntity, ReservationItemEntity, PaymentAppEntity, PaymentWindowEntity, CouponEntity, OrderEntity, OrderItemEntity, PaymentAttemptEntity, ExpiryStartEntity, ShippingZoneEntity, ShippingMethodEntity, ShippingMethodZoneEntity, ShipmentEntity, ShipmentItemEntity, OrderDocumentEntity];
+export const ordersEntities = [
+  WarehouseEntity,
+  StockLevelEntity,
+  ReservationEntity,
+  ReservationItemEntity,
+  PaymentAppEntity,
+  PaymentWindowEntity,
+  CouponEntity,
+  OrderEntity,
+  OrderItemEntity,
+  PaymentAttemptEntity,
+  ExpiryStartEntity,
+  ShippingZoneEntity,
+  ShippingMethodEntity,
+  ShippingMethodZoneEntity,
+  ShipmentEntity,
+  ShipmentItemEntity,
+  OrderDocumentEntity,
+];
