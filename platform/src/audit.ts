@@ -1,15 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { AuditEntry } from './db/platform-entities';
+import { sqlOf } from './db/sql';
 
-/** One line of the audit trail: who (the key's name), did what, with which outcome. */
-export interface AuditRow {
-  tenant_id: string;
-  actor_id: string;
-  actor_name: string;
-  operation: string;
-  /** `ok`, or the error kind the call was refused with. */
-  outcome: string;
-  request_id: string;
-}
+/** One line of the audit trail as written: who (the key's name), did what, with which outcome (`ok` or an error kind). */
+export type AuditRow = Pick<AuditEntry, 'tenant_id' | 'actor_id' | 'actor_name' | 'operation' | 'outcome' | 'request_id'>;
 
 const COLUMNS = ['tenant_id', 'actor_id', 'actor_name', 'operation', 'outcome', 'request_id'] as const;
 
@@ -72,9 +66,7 @@ export async function listAudit(
   db: EntityManager,
   schema: string,
   tenantId: string,
-  filter: { actor?: string; operation?: string },
-  limit: number,
-  offset: number,
+  filter: { actor?: string; operation?: string; limit?: number; page?: number },
 ) {
   const where = ['tenant_id = $1'];
   const params: unknown[] = [tenantId];
@@ -86,24 +78,9 @@ export async function listAudit(
     params.push(filter.operation);
     where.push(`operation = $${params.length}`);
   }
-  const clause = where.join(' AND ');
-  const [rows, count] = await Promise.all([
-    db.query(
-      `SELECT seq, actor_id, actor_name, operation, outcome, request_id, at FROM "${schema}".audit_entry
-       WHERE ${clause} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    ),
-    db.query(`SELECT count(*)::int AS total FROM "${schema}".audit_entry WHERE ${clause}`, params),
-  ]);
-  return {
-    items: (rows as Array<Record<string, unknown>>).map((r) => ({
-      actor_id: r.actor_id as string,
-      actor_name: r.actor_name as string,
-      operation: r.operation as string,
-      outcome: r.outcome as string,
-      request_id: r.request_id as string,
-      at: (r.at as Date).toISOString(),
-    })),
-    total: (count as Array<{ total: number }>)[0].total,
-  };
+  const page = await sqlOf(db).page<Pick<AuditEntry, 'actor_id' | 'actor_name' | 'operation' | 'outcome' | 'request_id' | 'at'>>(
+    { select: 'actor_id, actor_name, operation, outcome, request_id, at', from: `"${schema}".audit_entry`, where: where.join(' AND '), orderBy: 'seq DESC', params },
+    filter,
+  );
+  return { ...page, items: page.items.map((r) => ({ ...r, at: r.at.toISOString() })) };
 }

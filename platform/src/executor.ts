@@ -4,6 +4,7 @@ import type { CallContext } from './actor';
 import { auditInsertSql, auditParams, type AuditLog, type AuditRow } from './audit';
 import { CommandBatcher, rolledBack, shapeOf, shifted, statementOf, type CommandPart, type CommandWrite } from './command-batcher';
 import { poolOf } from './db/data-source';
+import { sqlOf } from './db/sql';
 import { AppError, asAppError, conflict, forbidden, unauthorized } from './errors';
 import { newId } from './ids';
 import { eventDraft, type EventDraft } from './event';
@@ -92,7 +93,7 @@ export class OperationExecutor {
       const result =
         operation.kind === 'command'
           ? await this.runCommand(operation, input, context, auditRow('ok'))
-          : await operation.handler({ input, actor, request_id, client_address: context.client_address ?? null, db: this.dataSource.manager, emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), separately: readOnly(operation), ports: this.ports });
+          : await operation.handler({ input, actor, request_id, client_address: context.client_address ?? null, db: this.dataSource.manager, sql: sqlOf(this.dataSource.manager), emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), separately: readOnly(operation), ports: this.ports });
       // A prepared answer was checked against its schema when it was written.
       const problem = result instanceof PreparedJson ? null : resultProblem(operation.result, result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
@@ -176,6 +177,7 @@ export class OperationExecutor {
         actor: context.actor,
         request_id: context.request_id,
         db: runner.manager,
+        sql: sqlOf(runner.manager),
         // Only the operation's declared events, each payload checked against its schema.
         emit: (event, payload) => events.push(eventDraft(operation.name, operation.events, event, payload)),
         stage: (sql, params) => staged.push({ sql, params }),

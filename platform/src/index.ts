@@ -23,6 +23,8 @@ export * from './validation';
 export * from './json-guard';
 export * from './db/data-source';
 export * from './db/data-dir';
+export * from './db/sql';
+export * from './db/platform-entities';
 export * from './db/locate';
 export * from './standalone';
 export * from './bus/consumer';

@@ -5,6 +5,7 @@ import { AppError, validationFailed, type ErrorKind } from './errors';
 import type { EventDeclaration, EventPayload } from './event';
 import type { PortDeclarations } from './ports';
 import type { Enqueue } from './bus/task';
+import type { Sql } from './db/sql';
 
 export type { EventDraft } from './event';
 
@@ -17,6 +18,8 @@ export interface OperationCall<I, P extends object = {}, E extends EventDeclarat
   actor: Actor | null;
   request_id: string;
   db: EntityManager;
+  /** Typed queries over `db` (same connection, same transaction): rows, one row, a page with its total. */
+  sql: Sql;
   /**
    * Records one of the operation's declared events; it is written with the command's transaction and
    * delivered after commit. A payload outside the event's schema throws (internal, rolled back).

@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { poolOf } from './db/data-source';
+import type { OutboxEvent } from './db/platform-entities';
+import { sqlOf } from './db/sql';
 import { newId } from './ids';
 
 /** The envelope every delivered event has; `payload` is the event's own shape. */
@@ -232,9 +234,7 @@ export async function listEvents(
   db: EntityManager,
   schema: string,
   tenantId: string,
-  filter: { type?: string; status?: string },
-  limit: number,
-  offset: number,
+  filter: { type?: string; status?: string; limit?: number; page?: number },
 ) {
   const where = ['tenant_id = $1'];
   const params: unknown[] = [tenantId];
@@ -246,31 +246,19 @@ export async function listEvents(
     params.push(filter.status);
     where.push(`status = $${params.length}`);
   }
-  const clause = where.join(' AND ');
-  const s = `"${schema}"`;
-  const [rows, count] = await Promise.all([
-    db.query(
-      `SELECT event_id, type, actor_id, request_id, payload, occurred_at, status, attempts, next_attempt_at, delivered_at, last_error
-       FROM ${s}.outbox_event WHERE ${clause} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    ),
-    db.query(`SELECT count(*)::int AS total FROM ${s}.outbox_event WHERE ${clause}`, params),
-  ]);
+  const columns = ['event_id', 'type', 'actor_id', 'request_id', 'payload', 'occurred_at', 'status', 'attempts', 'next_attempt_at', 'delivered_at', 'last_error'] as const;
+  const page = await sqlOf(db).page<Pick<OutboxEvent, (typeof columns)[number]>>(
+    { select: columns.join(', '), from: `"${schema}".outbox_event`, where: where.join(' AND '), orderBy: 'seq DESC', params },
+    filter,
+  );
   return {
-    items: (rows as Array<Record<string, unknown>>).map((r) => ({
-      event_id: r.event_id as string,
-      type: r.type as string,
-      actor_id: (r.actor_id as string | null) ?? null,
-      request_id: (r.request_id as string | null) ?? null,
-      payload: r.payload as Record<string, unknown>,
-      occurred_at: (r.occurred_at as Date).toISOString(),
-      status: r.status as 'pending' | 'delivered' | 'unrouted' | 'dead',
-      attempts: r.attempts as number,
-      next_attempt_at: r.status === 'pending' ? (r.next_attempt_at as Date).toISOString() : null,
-      delivered_at: r.delivered_at ? (r.delivered_at as Date).toISOString() : null,
-      last_error: (r.last_error as string | null) ?? null,
+    ...page,
+    items: page.items.map((r) => ({
+      ...r,
+      occurred_at: r.occurred_at.toISOString(),
+      next_attempt_at: r.status === 'pending' ? r.next_attempt_at.toISOString() : null,
+      delivered_at: r.delivered_at?.toISOString() ?? null,
     })),
-    total: (count as Array<{ total: number }>)[0].total,
   };
 }
 

@@ -32,7 +32,8 @@ const eventItem = t.object({
   last_error: t.nullable(t.string()),
 });
 
-const page = <S extends TSchema>(item: S) =>
+/** The result of a paged read (what `Sql.page` answers, its items mapped): every paged read declares its result so. */
+export const pageOf = <S extends TSchema>(item: S) =>
   t.object({ items: t.array(item), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
 
 const paging = (maxLimit: number) => ({
@@ -43,8 +44,8 @@ const paging = (maxLimit: number) => ({
 const auditFilter = { actor: t.optional(t.id('an actor name or actor_id')), operation: t.optional(t.id()) };
 const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const)) };
 
-export const auditPage = page(auditItem);
-export const eventPage = page(eventItem);
+export const auditPage = pageOf(auditItem);
+export const eventPage = pageOf(eventItem);
 
 /**
  * The audit and event reads every subgraph serves over its own schema. An event's payload comes back
@@ -63,10 +64,7 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       result: auditPage,
       events: [],
       async handler({ input, actor, db }) {
-        const limit = input.limit ?? 24;
-        const pageNo = input.page ?? 1;
-        const { items, total } = await listAudit(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
-        return { items, page: pageNo, limit, total };
+        return listAudit(db, subgraph, actor!.tenant_id, input);
       },
     }),
     defineOperation({
@@ -79,11 +77,9 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       result: eventPage,
       events: [],
       async handler({ input, actor, db }) {
-        const limit = input.limit ?? 24;
-        const pageNo = input.page ?? 1;
-        const { items, total } = await listEvents(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
+        const page = await listEvents(db, subgraph, actor!.tenant_id, input);
         const pii = actor!.scopes.includes('pii.read');
-        return { items: pii ? items : items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })), page: pageNo, limit, total };
+        return pii ? page : { ...page, items: page.items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })) };
       },
     }),
   ];

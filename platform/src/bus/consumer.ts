@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { eventDraft, type EventDeclaration, type EventDraft, type EventPayload } from '../event';
 import { writeEvents, type DomainEvent } from '../outbox';
 import { taskCollector, type Enqueue, type QueuedJob, type TaskDefinition } from './task';
+import { sqlOf } from '../db/sql';
 
 /** What a consumer's handler gets: the event, its own subgraph's transaction, and ways to emit and queue. */
 export interface ConsumerCall<T = Record<string, unknown>, P extends object = {}> {
@@ -129,12 +130,12 @@ async function handleTogether<P extends object>(
   return host.dataSource.transaction(async (db) => {
     const fresh = new Set(
       (
-        (await db.query(
+        await sqlOf(db).rows<{ event_id: string }>(
           `INSERT INTO "${host.schema}".consumer_delivery (consumer, event_id, event_type, attempt, outcome)
            SELECT $1, d.event_id, d.event_type, d.attempt, 'handled' FROM unnest($2::text[], $3::text[], $4::int[]) AS d(event_id, event_type, attempt)
            ON CONFLICT (consumer, event_id) WHERE outcome = 'handled' DO NOTHING RETURNING event_id`,
           [consumer.name, deliveries.map((d) => d.event.event_id), deliveries.map((d) => d.event.type), deliveries.map((d) => d.attempt)],
-        )) as Array<{ event_id: string }>
+        )
       ).map((row) => row.event_id),
     );
     const tasks = taskCollector(host.schema, host.tasks, `consumer ${consumer.name}`);

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { consumerQueue } from './consumer';
+import { sqlOf } from '../db/sql';
 
 /**
  * The statement that makes a consumer's queue take exactly `types` (pg-boss's subscription table, in
@@ -20,7 +21,7 @@ export function routeSql(queue: string, types: readonly string[]): { text: strin
  * subscription and the routing of its events commit together. Does nothing where no bus ever ran.
  */
 export async function routeConsumer(db: EntityManager, subgraph: string, consumer: string, types: readonly string[]): Promise<void> {
-  const [{ bus }] = (await db.query(`SELECT to_regclass('pgboss.subscription') IS NOT NULL AS bus`)) as Array<{ bus: boolean }>;
+  const [{ bus }] = await sqlOf(db).rows<{ bus: boolean }>(`SELECT to_regclass('pgboss.subscription') IS NOT NULL AS bus`);
   if (!bus) return;
   const route = routeSql(consumerQueue(subgraph, consumer), types);
   await db.query(route.text, route.values);

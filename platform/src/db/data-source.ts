@@ -1,5 +1,6 @@
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { Client, type Pool } from 'pg';
+import { platformEntities } from './platform-entities';
 import { platformConsumerMigration, platformMigration, platformOutboxDueMigration } from './platform-migration';
 
 export interface SubgraphStore {
@@ -18,11 +19,13 @@ export function createDataSource(url: string, store: SubgraphStore, poolSize = N
     type: 'postgres',
     url,
     schema: store.schema,
-    entities: store.entities,
+    entities: [...platformEntities, ...store.entities],
     migrations: [platformMigration(store.schema), ...store.migrations, platformOutboxDueMigration(store.schema), platformConsumerMigration(store.schema)],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',
     synchronize: false,
+    // Extensions are created by the migrations that need them (ltree), not by TypeORM at every connect.
+    installExtensions: false,
     logging: false,
     // Short OLTP statements: JIT compilation costs more than it saves once big tables make the
     // planner's estimates cross jit_above_cost (a 24-product page took 36 ms at a million products).

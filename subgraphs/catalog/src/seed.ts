@@ -1,8 +1,10 @@
+import { sqlOf } from '@backoffice/platform';
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { renderDocuments } from './domain/product-document';
 import { publish } from './domain/publication';
 import { bumpCatalogVersion } from './domain/storefront-cache';
+import type { Category } from './entities';
 
 /**
  * Demo catalogs: `backoffice seed --tenant <id> --products N [--seed S]`, the first-run demo and the
@@ -196,14 +198,8 @@ const FEATURES = [
 
 // ---------------------------------------------------------------------------------------------
 
-interface CategoryRow {
-  id: string;
-  path: string;
-  name: string;
-  dept: number;
-  child: number;
-  leaf: number;
-}
+/** A seeded category and its place in DEPARTMENTS (-1: above that level). */
+type CategoryRow = Pick<Category, 'id' | 'path' | 'name'> & { dept: number; child: number; leaf: number };
 
 function tagOf(tenantId: string, seed: number): string {
   return createHash('sha1').update(`${tenantId}:${seed}`).digest('hex').slice(0, 8);
@@ -527,7 +523,7 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
       [tenantId, collectionIds, COLLECTIONS.map((c) => c[0]), COLLECTIONS.map((c) => c[1])],
     );
     const ids = async (sql: string, keys: string[]) => {
-      const rows = (await db.query(sql, [tenantId, keys])) as { id: string; k: string }[];
+      const rows = await sqlOf(db).rows<{ id: string; k: string }>(sql, [tenantId, keys]);
       const byKey = new Map(rows.map((r) => [r.k, r.id]));
       return keys.map((k) => byKey.get(k)!);
     };

@@ -27,6 +27,7 @@ import { readNotifications } from './operations/read.internal.notifications';
 import { readNotification } from './operations/read.internal.notification';
 import { notificationDispatch } from './consumers/notifications';
 import { notificationSend } from './tasks/notification.send';
+import { contentEntities } from './entities';
 
 /** A page's and a composition's store is identity's entity `Store`: the gateway asks identity for it. */
 const typeDefs = `
@@ -80,7 +81,7 @@ export const content: SubgraphDefinition<ContentPorts> = {
     readNotification,
   ],
   events: contentEvents,
-  entities: [],
+  entities: contentEntities,
   migrations: [Pages1795800000001, Extensions1795800000002, Notifications1795800000003],
   consumers: [notificationDispatch],
   tasks: [notificationSend],

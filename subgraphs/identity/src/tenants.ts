@@ -1,6 +1,6 @@
-import { conflict, eventDraft, newId, t, validate, writeEvents } from '@backoffice/platform';
+import { conflict, eventDraft, newId, sqlOf, t, validate, writeEvents } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
-import { StoreEntity, TenantEntity } from './entities';
+import type { Tenant } from './entities';
 import { apiKeyWrite, credentialWrite, expiryOf } from './domain/keys';
 import { tenantCreated } from './events';
 import { ALL_SCOPES } from './scopes';
@@ -36,11 +36,10 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     const tenantId = newId('ten');
     const storeId = newId('sto');
     const apiKeyId = newId('key');
-    const { generatedMaps } = await db.getRepository(TenantEntity).insert({ id: tenantId, name: input.name });
-    const createdAt = generatedMaps[0].created_at as Date;
-    const taken = await db.getRepository(StoreEntity).exists({ where: { handle: input.store } });
-    if (taken) throw conflict(`store handle ${input.store} is taken`);
-    await db.getRepository(StoreEntity).insert({ id: storeId, tenant_id: tenantId, handle: input.store, name: input.name });
+    const sql = sqlOf(db);
+    const [{ created_at: createdAt }] = await sql.rows<Pick<Tenant, 'created_at'>>(`INSERT INTO identity.tenant (id, name) VALUES ($1, $2) RETURNING created_at`, [tenantId, input.name]);
+    if (await sql.one(`SELECT 1 FROM identity.store WHERE handle = $1`, [input.store])) throw conflict(`store handle ${input.store} is taken`);
+    await db.query(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, $4)`, [storeId, tenantId, input.store, input.name]);
     const credential = credentialWrite(tenantId, apiKeyId, expiresAt);
     for (const write of [apiKeyWrite({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true, issued_by: null }), credential]) {
       await db.query(write.sql, write.params);

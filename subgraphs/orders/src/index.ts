@@ -37,6 +37,7 @@ import { methodCreate } from './operations/shipping.method.create';
 import { methodUpdate } from './operations/shipping.method.update';
 import { zoneCreate } from './operations/shipping.zone.create';
 import { ordersPorts, type OrdersPorts } from './ports';
+import { ordersEntities } from './entities';
 
 export { acceptReported, type OrdersPorts, type PaymentVerifier } from './ports';
 
@@ -102,7 +103,7 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
   ],
   events: ordersEvents,
   ports: ordersPorts,
-  entities: [],
+  entities: ordersEntities,
   migrations: [Orders1795500000001, Shipping1795500000002, Shipments1795500000003, ConfirmingAttempts1795500000004],
   consumers: [tenantSetup],
   jobs: [expireUnpaidJob, releaseExpiredHoldsJob],

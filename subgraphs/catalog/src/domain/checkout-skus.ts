@@ -1,4 +1,4 @@
-import { internalCaller } from '@backoffice/platform';
+import { internalCaller, sqlOf } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
 import type { SkuShipping } from './sku-shipping';
 
@@ -33,7 +33,7 @@ export function catalogSkus(dataSource: DataSource): CatalogSkus {
   return {
     async skus(tenantId, skuIds, storeId) {
       if (!skuIds.length) return [];
-      return (await dataSource.query(
+      return await sqlOf(dataSource).rows<SkuSnapshot>(
         `SELECT s.id AS sku_id, s.product_id, s.code,
                 CASE WHEN s.name IS NULL OR s.name = '' THEN p.title ELSE p.title || ' – ' || s.name END AS title,
                 coalesce(s.promotional_amount, s.amount)::float8 AS unit_amount, s.currency,
@@ -43,7 +43,7 @@ export function catalogSkus(dataSource: DataSource): CatalogSkus {
          FROM catalog.sku s JOIN catalog.product p ON p.id = s.product_id
          WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
         [skuIds, tenantId, storeId ?? null],
-      )) as SkuSnapshot[];
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { projectTo, resultProblem, t } from '@backoffice/platform';
+import { projectTo, resultProblem, t, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -152,7 +152,7 @@ export async function renderDocuments(db: EntityManager, productIds: readonly st
   const { productColumns } = documentSql(true);
   for (let from = 0; from < productIds.length; from += RENDER_SLICE) {
     const slice = productIds.slice(from, from + RENDER_SLICE);
-    const rows = (await db.query(`SELECT p.tenant_id AS rendered_for, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[])`, [slice])) as Row[];
+    const rows = await sqlOf(db).rows<Row>(`SELECT p.tenant_id AS rendered_for, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[])`, [slice]);
     const ids: string[] = [];
     const tenants: string[] = [];
     const full: string[] = [];

@@ -1,4 +1,4 @@
-import { conflict, t, type Actor } from '@backoffice/platform';
+import { conflict, t, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { StoreDirectory } from '@backoffice/identity';
 
@@ -121,7 +121,7 @@ export function priceTermsWithin(min: number, max: number): string[] {
   return terms;
 }
 
-const count = async (db: EntityManager, sql: string, params: unknown[]) => ((await db.query(sql, params)) as { n: number }[])[0].n;
+const count = async (db: EntityManager, sql: string, params: unknown[]) => (await sqlOf(db).rows<{ n: number }>(sql, params))[0].n;
 
 /** After products changed (their fields, SKUs, options, categories or custom fields): their listings and counts follow. */
 export async function refreshListings(db: EntityManager, productIds: readonly string[], tenantId: string): Promise<void> {

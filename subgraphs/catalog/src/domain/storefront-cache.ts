@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ChannelListener, poolOf, type HttpCaching, type PreparedJson } from '@backoffice/platform';
+import { ChannelListener, poolOf, type HttpCaching, type PreparedJson, sqlOf } from '@backoffice/platform';
 import { LRUCache } from 'lru-cache';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -14,18 +14,18 @@ export const CATALOG_VERSION_CHANNEL = 'catalog_version';
 
 /** Bumps a tenant's catalog version in the caller's transaction; listening processes hear of it at commit. */
 export async function bumpCatalogVersion(db: EntityManager, tenantId: string): Promise<number> {
-  const [row] = (await db.query(
+  const [row] = await sqlOf(db).rows<{ version: number }>(
     `WITH v AS (
        INSERT INTO catalog.catalog_version (tenant_id, version) VALUES ($1, 1)
        ON CONFLICT (tenant_id) DO UPDATE SET version = catalog.catalog_version.version + 1 RETURNING version)
      SELECT v.version::float8 AS version, pg_notify('${CATALOG_VERSION_CHANNEL}', $1 || ' ' || v.version) FROM v`,
     [tenantId],
-  )) as { version: number }[];
+  );
   return row.version;
 }
 
 async function readVersion(db: EntityManager | DataSource, tenantId: string): Promise<number> {
-  const rows = (await db.query(`SELECT version::float8 AS version FROM catalog.catalog_version WHERE tenant_id = $1`, [tenantId])) as { version: number }[];
+  const rows = await sqlOf(db).rows<{ version: number }>(`SELECT version::float8 AS version FROM catalog.catalog_version WHERE tenant_id = $1`, [tenantId]);
   return rows[0]?.version ?? 0;
 }
 

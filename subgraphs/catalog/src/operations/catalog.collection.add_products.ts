@@ -1,4 +1,4 @@
-import { conflict, t } from '@backoffice/platform';
+import { conflict, t, sqlOf } from '@backoffice/platform';
 import { assertOwned } from '../domain/products';
 import { collectionUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
@@ -15,7 +15,7 @@ export const collectionAddProducts = defineCatalogOperation({
   events: [collectionUpdated],
   async handler({ input, actor, db, emit }) {
     await assertOwned(db, actor!, 'collection', [input.collection_id]);
-    const owned = (await db.query(`SELECT id FROM catalog.product WHERE tenant_id = $1 AND id = ANY($2::text[])`, [actor!.tenant_id, input.product_ids])) as { id: string }[];
+    const owned = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM catalog.product WHERE tenant_id = $1 AND id = ANY($2::text[])`, [actor!.tenant_id, input.product_ids]);
     const found = new Set(owned.map((r) => r.id));
     const missing = input.product_ids.filter((id) => !found.has(id));
     if (missing.length) throw conflict(`product ${missing.join(', ')} does not exist in this tenant`);

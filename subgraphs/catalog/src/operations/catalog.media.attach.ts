@@ -1,4 +1,4 @@
-import { conflict, newId, t } from '@backoffice/platform';
+import { conflict, newId, t, sqlOf } from '@backoffice/platform';
 import { productUpdated, skuUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -23,15 +23,15 @@ export const mediaAttach = defineCatalogOperation({
   result: t.openObject({ media_id: t.string(), owner_type: t.string(), owner_id: t.string(), product_id: t.string(), kind: t.string(), position: t.integer() }),
   events: [productUpdated, skuUpdated],
   async handler({ input, actor, db, emit }) {
-    const [owner] = (await db.query(
+    const [owner] = await sqlOf(db).rows<{ product_id: string }>(
       input.owner_type === 'product'
         ? `SELECT id AS product_id FROM catalog.product WHERE id = $1 AND tenant_id = $2 FOR UPDATE`
         : `SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
       [input.owner_id, actor!.tenant_id],
-    )) as { product_id: string }[];
+    );
     if (!owner) throw conflict(`${input.owner_type} ${input.owner_id} does not exist in this tenant`);
     const kind = input.kind ?? 'image';
-    const [media] = (await db.query(
+    const [media] = await sqlOf(db).rows<{ id: string; position: number }>(
       `INSERT INTO catalog.media (id, tenant_id, product_id, owner_type, owner_id, provider_key, kind, url, alt, position, role)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
                coalesce($10, (SELECT coalesce(max(position), -1) + 1 FROM catalog.media WHERE owner_type = $4 AND owner_id = $5)), $11)
@@ -40,7 +40,7 @@ export const mediaAttach = defineCatalogOperation({
              position = coalesce($10, catalog.media.position)
        RETURNING id, position`,
       [newId('med'), actor!.tenant_id, owner.product_id, input.owner_type, input.owner_id, input.provider_key, kind, urlOf(input.provider_key), input.alt ?? null, input.position ?? null, input.role ?? null],
-    )) as { id: string; position: number }[];
+    );
     // A product's media changes the product; a SKU's media changes the SKU.
     if (input.owner_type === 'product') emit(productUpdated, { product_id: owner.product_id, changed: ['media'], media_id: media.id });
     else emit(skuUpdated, { sku_id: input.owner_id, product_id: owner.product_id, changed: ['media'], media_id: media.id });

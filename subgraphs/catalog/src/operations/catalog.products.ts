@@ -1,4 +1,4 @@
-import { escapeLike, t } from '@backoffice/platform';
+import { escapeLike, t, pageOf } from '@backoffice/platform';
 import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
 
@@ -17,26 +17,25 @@ export const adminProducts = defineCatalogOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, default: 1 })),
   }),
-  result: t.object({ items: t.array(product), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(product),
   events: [],
-  async handler({ input, actor, db }) {
+  async handler({ input, actor, sql }) {
     const values: unknown[] = [actor!.tenant_id];
     const where = ['p.tenant_id = $1'];
     if (input.status) where.push(`p.status = $${values.push(input.status)}`);
     if (input.q) where.push(`(p.title ILIKE $${values.push(`%${escapeLike(input.q)}%`)} OR p.handle ILIKE $${values.length})`);
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
-    const filter = where.join(' AND ');
-    const [rows, [{ total }]] = await Promise.all([
-      db.query(
-        `WITH page AS (
-           SELECT p.id AS product_id, row_number() OVER (ORDER BY p.created_at DESC, p.id DESC) AS ord FROM catalog.product p
-           WHERE ${filter} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit})
-         SELECT ${productColumns} FROM page JOIN catalog.product p ON p.id = page.product_id ORDER BY page.ord`,
-        values,
-      ) as Promise<Row[]>,
-      db.query(`SELECT count(*)::int AS total FROM catalog.product p WHERE ${filter}`, values) as Promise<{ total: number }[]>,
-    ]);
-    return { items: shapeItems(rows) as never, page, limit, total };
+    const page = await sql.page<Row>(
+      {
+        select: 'p.id AS product_id, row_number() OVER (ORDER BY p.created_at DESC, p.id DESC) AS ord',
+        from: 'catalog.product p',
+        where: where.join(' AND '),
+        orderBy: 'p.created_at DESC, p.id DESC',
+        params: values,
+        // The page's ids first, then each product's document columns in the page's order.
+        around: (paged) => `WITH page AS (${paged}) SELECT ${productColumns} FROM page JOIN catalog.product p ON p.id = page.product_id ORDER BY page.ord`,
+      },
+      input,
+    );
+    return { ...page, items: shapeItems(page.items) as never };
   },
 });

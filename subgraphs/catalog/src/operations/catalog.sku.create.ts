@@ -1,4 +1,4 @@
-import { conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
 import { skuShippingInput } from '../domain/sku-shipping';
 import { skuCreated } from '../events';
@@ -34,11 +34,11 @@ export const skuCreate = defineCatalogOperation({
     const given = input.option_values ?? [];
     if (new Set(given.map((o) => o.option)).size !== given.length) throw validationFailed('option_values names an option twice');
     const product = await lockProduct(db, actor!, input.product_id);
-    const options = (await db.query(`SELECT name, "values", default_value FROM catalog.option WHERE product_id = $1`, [product.id])) as {
+    const options = await sqlOf(db).rows<{
       name: string;
       values: string[];
       default_value: string;
-    }[];
+    }>(`SELECT name, "values", default_value FROM catalog.option WHERE product_id = $1`, [product.id]);
     const values: Record<string, string> = Object.fromEntries(options.map((o) => [o.name, o.default_value]));
     for (const { option, value } of given) {
       const declared = options.find((o) => o.name === option);
@@ -46,11 +46,11 @@ export const skuCreate = defineCatalogOperation({
       if (!declared.values.includes(value)) throw conflict(`option ${option} has no value ${value}`);
       values[option] = value;
     }
-    const [siblings] = (await db.query(
+    const [siblings] = await sqlOf(db).rows<{ n: number; currency: string | null }>(
       `SELECT count(*)::int AS n, (SELECT currency FROM catalog.sku WHERE product_id = $1 ORDER BY position, id LIMIT 1) AS currency
        FROM catalog.sku WHERE product_id = $1`,
       [product.id],
-    )) as { n: number; currency: string | null }[];
+    );
     const skuId = newId('sku');
     // A product always has a default SKU: its first one is, until another is made default.
     const isDefault = siblings.n === 0 || (input.is_default ?? false);

@@ -1,26 +1,20 @@
-import { conflict, t } from '@backoffice/platform';
+import { conflict, t, sqlOf } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
 import { SKU_SHIPPING_FIELDS, skuShippingInput } from '../domain/sku-shipping';
 import { skuStateFields, skuUpdated, type SkuChange } from '../events';
+import type { Sku } from '../entities';
 import { defineCatalogOperation } from '../ports';
 
 /** Columns catalog.sku.update may set, in the order of its input. */
 const COLUMNS = ['code', 'name', 'ean', 'amount', 'compare_at_amount', 'status', 'ref', ...SKU_SHIPPING_FIELDS] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface SkuRow extends Record<Column, unknown> {
-  id: string;
-  product_id: string;
-  code: string;
+/** The SKU as read below, its bigint columns as numbers (::float8). */
+type SkuRow = Pick<Sku, 'id' | 'product_id' | 'code' | 'name' | 'ean' | 'status' | 'ref'> & {
   amount: number;
   compare_at_amount: number | null;
   promotional_amount: number | null;
-  status: string;
-  weight_grams: number | null;
-  length_cm: number | null;
-  width_cm: number | null;
-  height_cm: number | null;
-}
+} & Record<(typeof SKU_SHIPPING_FIELDS)[number], number | null>;
 
 export const skuUpdate = defineCatalogOperation({
   name: 'catalog.sku.update',
@@ -50,18 +44,18 @@ export const skuUpdate = defineCatalogOperation({
   events: [skuUpdated],
   async handler({ input, actor, db, emit }) {
     const tenantId = actor!.tenant_id;
-    const [found] = (await db.query(`SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2`, [input.sku_id, tenantId])) as { product_id: string }[];
+    const [found] = await sqlOf(db).rows<{ product_id: string }>(`SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2`, [input.sku_id, tenantId]);
     if (!found) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
     // The product first, as catalog.sku.create locks it: its prices and listings follow its SKUs.
     const product = await lockProduct(db, actor!, found.product_id);
-    const [sku] = (await db.query(
+    const [sku] = await sqlOf(db).rows<(SkuRow & { same_metadata: boolean })>(
       `SELECT id, product_id, code, name, ean, amount::float8 AS amount, compare_at_amount::float8 AS compare_at_amount,
               promotional_amount::float8 AS promotional_amount, status, ref, weight_grams::float8 AS weight_grams,
               length_cm::float8 AS length_cm, width_cm::float8 AS width_cm, height_cm::float8 AS height_cm,
               ($3::jsonb IS NOT NULL AND metadata = $3::jsonb) AS same_metadata
        FROM catalog.sku WHERE id = $1 AND product_id = $2 FOR UPDATE`,
       [input.sku_id, product.id, input.metadata === undefined ? null : JSON.stringify(input.metadata)],
-    )) as (SkuRow & { same_metadata: boolean })[];
+    );
     if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
 
     const changed: SkuChange[] = [];

@@ -54,9 +54,9 @@ export const readProducts = defineCatalogOperation({
 
     const query = productQuery(store, input, projection as Projection);
     const [[page], [count], facetRows] = await Promise.all([
-      call.db.query(query.page.text, query.page.values) as Promise<{ items: string; ids: string[] }[]>,
-      call.db.query(query.total.text, query.total.values) as Promise<{ total: number; exact: boolean }[]>,
-      query.facets ? (call.db.query(query.facets.text, query.facets.values) as Promise<Record<string, unknown>[]>) : Promise.resolve(null),
+      call.sql.rows<{ items: string; ids: string[] }>(query.page.text, query.page.values),
+      call.sql.rows<{ total: number; exact: boolean }>(query.total.text, query.total.values),
+      query.facets ? call.sql.rows<Record<string, unknown>>(query.facets.text, query.facets.values) : Promise.resolve(null),
     ]);
     const facets = facetRows ? `,"facets":${JSON.stringify(shapeFacets(facetRows[0]))}` : '';
     const text = `{"items":[${page.items}],"page":${input.page ?? 1},"limit":${input.limit ?? 24},"total":${count.total},"total_exact":${count.exact}${facets}}`;

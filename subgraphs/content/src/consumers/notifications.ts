@@ -1,4 +1,4 @@
-import { newId, type ConsumerDefinition, type DomainEvent } from '@backoffice/platform';
+import { newId, type ConsumerDefinition, type DomainEvent, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { EMAIL_CHANNEL, formatAmount, instanceLocale, isEnabled, MESSAGE_TYPES, missingRequired, render, resolveTemplate, senderOf } from '../domain/notifications';
 import type { ContentPorts } from '../ports';
@@ -45,11 +45,11 @@ async function customerOf(
   orderId: string,
   attempt: number,
 ): Promise<{ store_id: string; customer_email: string; customer_name: string | null } | null> {
-  const [row] = (await db.query(`SELECT store_id, customer_email, customer_name FROM content.notification_order WHERE tenant_id = $1 AND order_id = $2`, [tenantId, orderId])) as Array<{
+  const [row] = await sqlOf(db).rows<{
     store_id: string;
     customer_email: string;
     customer_name: string | null;
-  }>;
+  }>(`SELECT store_id, customer_email, customer_name FROM content.notification_order WHERE tenant_id = $1 AND order_id = $2`, [tenantId, orderId]);
   if (row) return row;
   if (attempt >= ORDER_KNOWN_BY_ATTEMPT) return null;
   // order.created not handled yet (events of one order may arrive out of order): the bus retries.
@@ -154,7 +154,7 @@ export const notificationDispatch: ConsumerDefinition<ContentPorts> = {
       }
     }
     const id = newId('ntf');
-    const inserted = (await db.query(
+    const inserted = await sqlOf(db).rows<{ id: string }>(
       `INSERT INTO content.notification (id, tenant_id, store_id, type_key, channel_key, locale, event_id, source_ref, recipient, recipient_name, sender_name, reply_to,
          subject, body_html, body_text, status, last_error)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
@@ -178,7 +178,7 @@ export const notificationDispatch: ConsumerDefinition<ContentPorts> = {
         failed ? 'failed' : 'pending',
         failed,
       ],
-    )) as Array<{ id: string }>;
+    );
     if (failed) log(`notification ${id} (${type.key}) not sent: ${failed}`);
     else if (inserted.length) enqueue(notificationSend, { notification_id: id });
   },

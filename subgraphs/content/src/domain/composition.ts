@@ -1,7 +1,8 @@
-import { conflict, returningRows, t, type Actor, type EventPayload } from '@backoffice/platform';
+import { conflict, returningRows, t, type Actor, type EventPayload, sqlOf } from '@backoffice/platform';
 import type { StoreDirectory } from '@backoffice/identity';
 import type { EntityManager } from 'typeorm';
 import { compositionUpdated } from '../events';
+import type { CompositionPlacement } from '../entities';
 
 /**
  * Composition: where an extension's components (hooks) sit in a store's storefront. Each
@@ -37,9 +38,9 @@ export async function storeOfCaller(stores: StoreDirectory, actor: Actor, ref: s
 
 /** The extension's manifest, locked against a concurrent register (or null when it has none). */
 export async function lockManifest(db: EntityManager, tenantId: string, extensionId: string): Promise<ManifestComponent[] | null> {
-  const rows = (await db.query(`SELECT components FROM content.extension_manifest WHERE tenant_id = $1 AND extension_id = $2 FOR SHARE`, [tenantId, extensionId])) as Array<{
+  const rows = await sqlOf(db).rows<{
     components: ManifestComponent[];
-  }>;
+  }>(`SELECT components FROM content.extension_manifest WHERE tenant_id = $1 AND extension_id = $2 FOR SHARE`, [tenantId, extensionId]);
   return rows[0]?.components ?? null;
 }
 
@@ -49,14 +50,7 @@ export function defaultOf(manifest: ManifestComponent[] | null, component: strin
   return entry ? { slot: entry.slot, position: entry.position } : null;
 }
 
-export interface PlacementRow {
-  id: string;
-  store_id: string;
-  extension_id: string;
-  component: string;
-  slot: string;
-  position: number;
-}
+export type PlacementRow = Pick<CompositionPlacement, 'id' | 'store_id' | 'extension_id' | 'component' | 'slot' | 'position'>;
 
 /**
  * Deletes a store's placement of a component (locked first), returning it; null when there was none.
@@ -108,7 +102,7 @@ export interface EffectiveHook {
 
 /** A store's effective composition: every manifest component at its placement, or its default; by slot, position, extension, component. */
 export async function effectiveComposition(db: EntityManager, tenantId: string, storeId: string): Promise<EffectiveHook[]> {
-  const rows = (await db.query(
+  const rows = await sqlOf(db).rows<EffectiveHook>(
     `SELECT m.extension_id, c.component, coalesce(p.slot, c.slot) AS slot, coalesce(p.position, c.position) AS position,
             CASE WHEN p.id IS NULL THEN 'manifest' ELSE 'placement' END AS source, p.id AS placement_id
      FROM content.extension_manifest m
@@ -118,6 +112,6 @@ export async function effectiveComposition(db: EntityManager, tenantId: string, 
      WHERE m.tenant_id = $1
      ORDER BY coalesce(p.slot, c.slot) COLLATE "C", coalesce(p.position, c.position), m.extension_id COLLATE "C", c.component COLLATE "C"`,
     [tenantId, storeId],
-  )) as EffectiveHook[];
+  );
   return rows;
 }

@@ -1,6 +1,7 @@
-import { brokerCredential, jsonProblem, t, validationFailed, type Vault, type VaultBinding } from '@backoffice/platform';
+import { brokerCredential, jsonProblem, t, validationFailed, type Vault, type VaultBinding, sqlOf } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ExtensionConnection } from '../entities';
 
 /**
  * Extension connections: the write-only vault. A credential is sealed (platform `Vault`: AES-256-GCM
@@ -43,13 +44,8 @@ export function checkCredential(credential: Record<string, unknown>): void {
   if (problem) throw validationFailed(problem);
 }
 
-export interface ConnectionRow {
-  extension_id: string;
-  connection_name: string;
-  credential_keys: string[];
-  created_at: Date;
-  updated_at: Date;
-}
+/** What reads show of a connection: never the sealed credential. */
+export type ConnectionRow = Omit<ExtensionConnection, 'tenant_id' | 'credential_sealed'>;
 
 /** A connection as reads and results show it: names, keys, times; never the credential. */
 export function connectionView(row: ConnectionRow) {
@@ -80,10 +76,10 @@ export function armWrite(vault: Vault, binding: VaultBinding, credential: Record
 
 /** The sealed value stored for a binding (what the broker is given to open), or null. */
 async function sealedOf(db: EntityManager | DataSource, binding: VaultBinding): Promise<string | null> {
-  const rows = (await db.query(
+  const rows = await sqlOf(db).rows<{ credential_sealed: string }>(
     `SELECT credential_sealed FROM content.extension_connection WHERE tenant_id = $1 AND extension_id = $2 AND connection_name = $3`,
     [binding.tenant_id, binding.extension_id, binding.connection_name],
-  )) as Array<{ credential_sealed: string }>;
+  );
   return rows[0]?.credential_sealed ?? null;
 }
 

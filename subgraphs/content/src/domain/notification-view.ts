@@ -1,30 +1,7 @@
 import { t } from '@backoffice/platform';
+import type { Notification } from '../entities';
 /** A row of content.notification (written by the consumer and resend, settled by the send task). */
-export interface NotificationRow {
-  id: string;
-  tenant_id: string;
-  store_id: string | null;
-  type_key: string;
-  channel_key: string;
-  locale: string;
-  event_id: string | null;
-  source_ref: string | null;
-  recipient: string;
-  recipient_name: string | null;
-  sender_name: string;
-  reply_to: string;
-  subject: string | null;
-  body_html: string | null;
-  body_text: string | null;
-  resent_from: string | null;
-  status: (typeof NOTIFICATION_STATUSES)[number];
-  attempts: number;
-  last_error: string | null;
-  message_id: string | null;
-  created_at: Date;
-  last_attempt_at: Date | null;
-  sent_at: Date | null;
-}
+export type NotificationRow = Notification;
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 

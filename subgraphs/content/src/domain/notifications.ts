@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed } from '@backoffice/platform';
+import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { compileTemplate, renderTemplate, TemplateError } from './templates';
 
@@ -126,7 +126,7 @@ export function localeChain(locale: string): string[] {
 
 export async function channelOf(db: EntityManager, tenantId: string, key: string): Promise<Channel> {
   if (key === EMAIL_CHANNEL.key) return EMAIL_CHANNEL;
-  const [row] = (await db.query(`SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1 AND key = $2`, [tenantId, key])) as Channel[];
+  const [row] = await sqlOf(db).rows<Channel>(`SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1 AND key = $2`, [tenantId, key]);
   if (!row) throw conflict(`notification channel ${key} is not registered in this tenant`);
   return row;
 }
@@ -145,11 +145,11 @@ export interface ResolvedTemplate {
  */
 export async function resolveTemplate(db: EntityManager, tenantId: string, storeId: string | null, typeKey: string, channelKey: string, locale: string): Promise<ResolvedTemplate | null> {
   const chain = localeChain(locale);
-  const rows = (await db.query(
+  const rows = await sqlOf(db).rows<{ store_key: string; locale: string; fields: TemplateFields }>(
     `SELECT store_key, locale, fields FROM content.notification_template
      WHERE tenant_id = $1 AND type_key = $2 AND channel_key = $3 AND store_key = ANY($4::text[]) AND locale = ANY($5::text[])`,
     [tenantId, typeKey, channelKey, storeId ? [storeId, ''] : [''], chain],
-  )) as Array<{ store_key: string; locale: string; fields: TemplateFields }>;
+  );
   for (const level of storeId ? [storeId, ''] : ['']) {
     for (const candidate of chain) {
       const row = rows.find((r) => r.store_key === level && r.locale === candidate);
@@ -171,10 +171,10 @@ export function missingRequired(channel: Channel, template: ResolvedTemplate | n
 
 /** Is the channel on for the type: the store's setting, then the tenant's, then on (the default of every type). */
 export async function isEnabled(db: EntityManager, tenantId: string, storeId: string | null, typeKey: string, channelKey: string): Promise<boolean> {
-  const rows = (await db.query(
+  const rows = await sqlOf(db).rows<{ store_key: string; enabled: boolean }>(
     `SELECT store_key, enabled FROM content.notification_setting WHERE tenant_id = $1 AND type_key = $2 AND channel_key = $3 AND store_key = ANY($4::text[])`,
     [tenantId, typeKey, channelKey, storeId ? [storeId, ''] : ['']],
-  )) as Array<{ store_key: string; enabled: boolean }>;
+  );
   const store = rows.find((r) => storeId && r.store_key === storeId);
   const tenant = rows.find((r) => r.store_key === '');
   return (store ?? tenant)?.enabled ?? true;

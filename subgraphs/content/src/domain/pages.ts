@@ -1,6 +1,7 @@
-import { conflict, t, validationFailed, type Actor } from '@backoffice/platform';
+import { conflict, t, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { EntityManager } from 'typeorm';
+import type { Page } from '../entities';
 
 /**
  * Institutional pages: a page is metadata (its store, slug, title, the theme template that holds its
@@ -53,37 +54,20 @@ export function allowPage(id: string, state: PageState, action: keyof typeof PAG
   }
 }
 
-export interface PageRow {
-  id: string;
-  tenant_id: string;
-  store_id: string;
-  slug: string;
-  title: string;
-  template_key: string;
-  published: boolean;
-  meta_title: string | null;
-  meta_description: string | null;
-  archived_at: Date | null;
-  created_by_id: string;
-  created_by_name: string;
-  updated_by_id: string;
-  updated_by_name: string;
-  created_at: Date;
-  updated_at: Date;
-}
+export type PageRow = Page;
 
 export const stateOf = (page: Pick<PageRow, 'archived_at'>): PageState => (page.archived_at ? 'archived' : 'active');
 
 /** The page, locked for the command; another tenant's or an unknown page is a conflict (commands do not answer not_found). */
 export async function lockPage(db: EntityManager, actor: Actor, pageId: string): Promise<PageRow> {
-  const [page] = (await db.query(`SELECT * FROM content.page WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [pageId, actor.tenant_id])) as PageRow[];
+  const [page] = await sqlOf(db).rows<PageRow>(`SELECT * FROM content.page WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [pageId, actor.tenant_id]);
   if (!page) throw conflict(`page ${pageId} does not exist in this tenant`);
   return page;
 }
 
 /** A slug taken by another page of the store (archived pages keep theirs): a conflict. The unique index decides races. */
 export async function assertSlugFree(db: EntityManager, storeId: string, slug: string, exceptId: string | null): Promise<void> {
-  const [taken] = (await db.query(`SELECT id FROM content.page WHERE store_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3`, [storeId, slug, exceptId])) as Array<{ id: string }>;
+  const [taken] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM content.page WHERE store_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3`, [storeId, slug, exceptId]);
   if (taken) throw conflict(`store ${storeId} has a page with slug ${slug} already`);
 }
 

@@ -1,4 +1,4 @@
-import { conflict, newId, t } from '@backoffice/platform';
+import { conflict, newId, t, sqlOf } from '@backoffice/platform';
 import { compositionFields, defaultOf, lockManifest, storeOfCaller } from '../domain/composition';
 import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
@@ -28,19 +28,19 @@ export const placementSet = defineContentOperation({
     if (!manifest) throw conflict(`extension ${input.extension_id} has no manifest in this tenant`);
     if (!defaultOf(manifest, input.component)) throw conflict(`extension ${input.extension_id} has no component ${input.component} in its manifest`);
     const lockPlacement = async () =>
-      ((await db.query(
+      (await sqlOf(db).rows<{ id: string; slot: string; position: number }>(
         `SELECT id, slot, position FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4 FOR UPDATE`,
         [tenantId, storeId, input.extension_id, input.component],
-      )) as Array<{ id: string; slot: string; position: number }>)[0];
+      ))[0];
     let current = await lockPlacement();
     let placementId = current?.id;
     if (!current) {
       // A first placement; when another committed meanwhile, this one moves it instead (the unique key says so).
-      const [made] = (await db.query(
+      const [made] = await sqlOf(db).rows<{ id: string }>(
         `INSERT INTO content.composition_placement (id, tenant_id, store_id, extension_id, component, slot, position) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (tenant_id, store_id, extension_id, component) DO NOTHING RETURNING id`,
         [newId('plc'), tenantId, storeId, input.extension_id, input.component, input.slot, input.position],
-      )) as Array<{ id: string }>;
+      );
       placementId = made?.id;
       if (!made) current = await lockPlacement();
     }

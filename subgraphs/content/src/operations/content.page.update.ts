@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, sqlOf } from '@backoffice/platform';
 import { allowPage, assertSlugFree, EDITABLE, lockPage, pageFields, pageOut, pageView, stateOf, type Editable, type PageRow } from '../domain/pages';
 import { pageUpdated } from '../events';
 import { defineContentOperation } from '../ports';
@@ -36,10 +36,10 @@ export const pageUpdate = defineContentOperation({
     if (!changed.length) return pageOut(page);
     // Checked for a clear message; the unique index (store, slug) still decides a race (conflict).
     if (changed.includes('slug')) await assertSlugFree(db, page.store_id, input.slug!, page.id);
-    const [[after]] = (await db.query(
+    const [after] = await sqlOf(db).returning<PageRow>(
       `UPDATE content.page SET ${sets.join(', ')}, updated_by_id = $2, updated_by_name = $3, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
       params,
-    )) as [PageRow[], number];
+    );
     emit(pageUpdated, { page_id: after.id, store_id: after.store_id, slug: after.slug, published: after.published, changed });
     return pageOut(after);
   },

@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed } from '@backoffice/platform';
+import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { CHANNEL_FIELDS_MAX, CHANNELS_MAX, EMAIL_CHANNEL, FIELD_TYPES, KEY_PATTERN, channelKeyField, type FieldDeclaration } from '../domain/notifications';
 import { notificationConfigUpdated } from '../events';
 import { defineContentOperation } from '../ports';
@@ -41,10 +41,10 @@ export const notificationChannelRegister = defineContentOperation({
       if (field.type !== 'select' && field.options !== undefined) throw validationFailed(`variant_schema field ${field.name}: options are for select fields only`);
     }
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 12))`, [`content.notification_channel:${tenantId}`]);
-    const [{ count, present }] = (await db.query(
+    const [{ count, present }] = await sqlOf(db).rows<{ count: number; present: boolean | null }>(
       `SELECT count(*)::int AS count, bool_or(key = $2) AS present FROM content.notification_channel WHERE tenant_id = $1`,
       [tenantId, input.key],
-    )) as Array<{ count: number; present: boolean | null }>;
+    );
     if (!present && count >= CHANNELS_MAX) throw conflict(`the tenant has ${CHANNELS_MAX} notification channels already`);
     const schema: FieldDeclaration[] = input.variant_schema.map((f) => ({ ...f }));
     stage(

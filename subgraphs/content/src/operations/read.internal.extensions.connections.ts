@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { connectionFields, connectionView, type ConnectionRow } from '../domain/connections';
 import { defineContentOperation } from '../ports';
 
@@ -23,22 +23,20 @@ export const readExtensionConnections = defineContentOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(connection), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(connection),
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
-    const params = [actor!.tenant_id, input.extension_id ?? null];
-    const where = `tenant_id = $1 AND ($2::text IS NULL OR extension_id = $2)`;
-    // Never the sealed column: a read has no use for it.
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(
-        `SELECT extension_id, connection_name, credential_keys, created_at, updated_at FROM content.extension_connection WHERE ${where}
-         ORDER BY extension_id COLLATE "C", connection_name COLLATE "C" LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-        params,
-      ),
-      db.query(`SELECT count(*)::int AS total FROM content.extension_connection WHERE ${where}`, params),
-    ])) as [ConnectionRow[], Array<{ total: number }>];
-    return { items: rows.map(connectionView), page, limit, total };
+  async handler({ input, actor, sql }) {
+    const page = await sql.page<ConnectionRow>(
+      {
+        // Never the sealed column: a read has no use for it.
+        select: 'extension_id, connection_name, credential_keys, created_at, updated_at',
+        from: 'content.extension_connection',
+        where: `tenant_id = $1 AND ($2::text IS NULL OR extension_id = $2)`,
+        orderBy: 'extension_id COLLATE "C", connection_name COLLATE "C"',
+        params: [actor!.tenant_id, input.extension_id ?? null],
+      },
+      input,
+    );
+    return { ...page, items: page.items.map(connectionView) };
   },
 });

@@ -1,9 +1,9 @@
-import { maskPersonal, t } from '@backoffice/platform';
+import { maskPersonal, t, pageOf } from '@backoffice/platform';
 import { NOTIFICATION_STATUSES, notificationOut, notificationView } from '../domain/notification-view';
 import { defineContentOperation } from '../ports';
 import type { NotificationRow } from '../domain/notification-view';
 
-const pageOfNotifications = t.object({ items: t.array(notificationView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
+const pageOfNotifications = pageOf(notificationView);
 
 export const readNotifications = defineContentOperation({
   name: 'read.internal.notifications',
@@ -22,19 +22,16 @@ export const readNotifications = defineContentOperation({
   }),
   result: pageOfNotifications,
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
+  async handler({ input, actor, sql }) {
     const values: unknown[] = [actor!.tenant_id];
     const where = ['tenant_id = $1'];
     if (input.type_key) where.push(`type_key = $${values.push(input.type_key)}`);
     if (input.status) where.push(`status = $${values.push(input.status)}`);
-    const filter = where.join(' AND ');
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(`SELECT * FROM content.notification WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, values),
-      db.query(`SELECT count(*)::int AS total FROM content.notification WHERE ${filter}`, values),
-    ])) as [NotificationRow[], Array<{ total: number }>];
-    const result = { items: rows.map(notificationOut), page, limit, total };
+    const page = await sql.page<NotificationRow>(
+      { select: '*', from: 'content.notification', where: where.join(' AND '), orderBy: 'created_at DESC, id DESC', params: values },
+      input,
+    );
+    const result = { ...page, items: page.items.map(notificationOut) };
     return actor!.scopes.includes('pii.read') ? result : maskPersonal(pageOfNotifications, result);
   },
 });

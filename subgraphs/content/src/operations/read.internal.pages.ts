@@ -1,9 +1,9 @@
-import { escapeLike, maskPersonal, t } from '@backoffice/platform';
+import { escapeLike, maskPersonal, t, pageOf } from '@backoffice/platform';
 import { ARCHIVED, archivedMode, flag, flagValue, pageListItem, pageListOut, type PageRow } from '../domain/pages';
 import { defineContentOperation } from '../ports';
 
 const SORTS = { title_asc: 'lower(title) ASC, title ASC, id ASC', title_desc: 'lower(title) DESC, title DESC, id DESC' } as const;
-const pageOfPages = t.object({ items: t.array(pageListItem), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
+const pageOfPages = pageOf(pageListItem);
 
 export const readPages = defineContentOperation({
   name: 'read.internal.pages',
@@ -26,11 +26,9 @@ export const readPages = defineContentOperation({
   }),
   result: pageOfPages,
   events: [],
-  async handler({ input, actor, db }) {
+  async handler({ input, actor, sql }) {
     const archived = archivedMode(input.archived, input.include_archived);
     const published = flagValue(input.published);
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
     // The tenant is the caller's, always: a store_id of another tenant matches none of its pages.
     const values: unknown[] = [actor!.tenant_id];
     const where = ['tenant_id = $1'];
@@ -42,12 +40,8 @@ export const readPages = defineContentOperation({
       const n = values.push(`%${escapeLike(input.q)}%`);
       where.push(`(title ILIKE $${n} OR slug ILIKE $${n})`);
     }
-    const filter = where.join(' AND ');
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(`SELECT * FROM content.page WHERE ${filter} ORDER BY ${SORTS[input.sort ?? 'title_asc']} LIMIT ${limit} OFFSET ${(page - 1) * limit}`, values),
-      db.query(`SELECT count(*)::int AS total FROM content.page WHERE ${filter}`, values),
-    ])) as [PageRow[], Array<{ total: number }>];
-    const result = { items: rows.map(pageListOut), page, limit, total };
+    const page = await sql.page<PageRow>({ select: '*', from: 'content.page', where: where.join(' AND '), orderBy: SORTS[input.sort ?? 'title_asc'], params: values }, input);
+    const result = { ...page, items: page.items.map(pageListOut) };
     return actor!.scopes.includes('pii.read') ? result : maskPersonal(pageOfPages, result);
   },
 });

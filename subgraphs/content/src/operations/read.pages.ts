@@ -1,4 +1,4 @@
-import { notFound, t } from '@backoffice/platform';
+import { notFound, t, sqlOf } from '@backoffice/platform';
 import { servedPageOut, servedPageView, type PageRow } from '../domain/pages';
 import { defineContentOperation } from '../ports';
 
@@ -20,10 +20,10 @@ export const readPublicPage = defineContentOperation({
   async handler({ input, db, ports }) {
     const store = await ports.stores.resolve(input.store);
     if (!store) throw notFound(`store ${input.store} does not exist`);
-    const [row] = (await db.query(
+    const [row] = await sqlOf(db).rows<PageRow>(
       `SELECT * FROM content.page WHERE tenant_id = $1 AND store_id = $2 AND slug = $3 AND published AND archived_at IS NULL`,
       [store.tenant_id, store.store_id, input.slug],
-    )) as PageRow[];
+    );
     // A draft, an archived page and no page at all look alike: the storefront learns nothing of drafts.
     if (!row) throw notFound(`store ${input.store} has no published page ${input.slug}`);
     return servedPageOut(row);

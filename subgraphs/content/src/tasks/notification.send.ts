@@ -1,5 +1,5 @@
 import type { NotificationRow } from '../domain/notification-view';
-import { task } from '@backoffice/platform';
+import { task, sqlOf } from '@backoffice/platform';
 import { EMAIL_CHANNEL, MESSAGE_TYPES, missingRequired, render, resolveTemplate, senderOf } from '../domain/notifications';
 import type { ContentPorts } from '../ports';
 
@@ -17,7 +17,7 @@ export const notificationSend = task<{ notification_id: string }, ContentPorts>(
   'notification.send',
   (ports) => ({ limit: NOTIFICATION_RETRY_LIMIT, delaySeconds: ports.mail.retryDelaySeconds, backoff: true }),
   async ({ data, lastAttempt, dataSource, ports }) => {
-    const [row] = (await dataSource.query(`SELECT * FROM content.notification WHERE id = $1`, [data.notification_id])) as NotificationRow[];
+    const [row] = await sqlOf(dataSource).rows<NotificationRow>(`SELECT * FROM content.notification WHERE id = $1`, [data.notification_id]);
     if (!row || row.status !== 'pending' || row.channel_key !== EMAIL_CHANNEL.key) return;
     const settle = (status: 'pending' | 'sent' | 'failed', error: string | null, messageId: string | null = null) =>
       dataSource.query(

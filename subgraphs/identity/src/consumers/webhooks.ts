@@ -1,4 +1,4 @@
-import { newId, routedConsumer } from '@backoffice/platform';
+import { newId, routedConsumer, sqlOf } from '@backoffice/platform';
 import { envelopeFor, routedTypes, WEBHOOK_CONSUMER } from '../domain/webhooks';
 import type { IdentityPorts } from '../ports';
 import { webhookDeliver } from '../tasks/webhook.deliver';
@@ -13,12 +13,12 @@ export const webhookDispatch = routedConsumer<IdentityPorts>(
   WEBHOOK_CONSUMER,
   (db, ports) => routedTypes(db, ports.webhooks),
   async ({ event, db, enqueue, ports }) => {
-    const subscriptions = (await db.query(
+    const subscriptions = await sqlOf(db).rows<{ id: string; personal_data: boolean }>(
       `SELECT id, personal_data FROM identity.webhook_subscription WHERE tenant_id = $1 AND enabled AND (event_types @> ARRAY[$2]::text[] OR event_types @> ARRAY['*'])`,
       [event.tenant_id, event.type],
-    )) as Array<{ id: string; personal_data: boolean }>;
+    );
     if (!subscriptions.length) return;
-    const created = (await db.query(
+    const created = await sqlOf(db).rows<{ id: string }>(
       `INSERT INTO identity.webhook_delivery (id, tenant_id, subscription_id, event_id, event_type, envelope)
        SELECT d.id, $1, d.subscription_id, $2, $3, d.envelope::jsonb FROM unnest($4::text[], $5::text[], $6::text[]) AS d(id, subscription_id, envelope)
        ON CONFLICT (subscription_id, event_id) DO NOTHING RETURNING id`,
@@ -30,7 +30,7 @@ export const webhookDispatch = routedConsumer<IdentityPorts>(
         subscriptions.map((s) => s.id),
         subscriptions.map((s) => JSON.stringify(envelopeFor(event, s.personal_data, ports.webhooks))),
       ],
-    )) as Array<{ id: string }>;
+    );
     for (const delivery of created) enqueue(webhookDeliver, { delivery_id: delivery.id });
   },
 );

@@ -1,4 +1,4 @@
-import { AppError, conflict, forbidden, validationFailed, type Actor } from '@backoffice/platform';
+import { AppError, conflict, forbidden, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { ApiKey } from '../entities';
 import { CREDENTIALS_CHANNEL } from '../authenticate';
@@ -28,7 +28,7 @@ export function assertWithinIssuer(actor: Actor, scopes: readonly string[]): voi
  */
 export async function lockKey(db: EntityManager, actor: Actor, apiKeyId: string): Promise<ApiKey> {
   // A plain query, not a repository lock: the executor opens the transaction on the first query.
-  const [key] = (await db.query(`SELECT * FROM identity.api_key WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [apiKeyId, actor.tenant_id])) as ApiKey[];
+  const [key] = await sqlOf(db).rows<ApiKey>(`SELECT * FROM identity.api_key WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [apiKeyId, actor.tenant_id]);
   if (!key) throw conflict(`api key ${apiKeyId} does not exist in this tenant`);
   // The owner key is the tenant's last word (it alone arms extension credentials): no other key or
   // session, whatever its scopes, may rotate it into its own hands or revoke it.

@@ -16,13 +16,13 @@ import {
   type Actor,
   type OperationCall,
   type RateLimiter,
-  type SubgraphRuntime,
-} from '@backoffice/platform';
+  type SubgraphRuntime, sqlOf } from '@backoffice/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { adminUserActivated } from '../events';
 import { CREDENTIALS_CHANNEL } from '../authenticate';
 import { hashSecret } from '../tokens';
 import { ALL_SCOPES, type Scope } from '../scopes';
+import type { AdminUser } from '../entities';
 
 // ---------------------------------------------------------------------------------------------
 // Roles, states, locales
@@ -100,21 +100,7 @@ export const adminUserView = t.object({
   login_locked_until: t.nullable(t.timestamp()),
 });
 
-export interface AdminUserRow {
-  id: string;
-  tenant_id: string;
-  email: string;
-  name: string;
-  role: Role;
-  locale: string;
-  status: OperatorState;
-  created_at: Date;
-  activated_at: Date | null;
-  deactivated_at: Date | null;
-  failed_logins: number;
-  last_failed_login_at: Date | null;
-  login_locked_until: Date | null;
-}
+export type AdminUserRow = AdminUser;
 
 export function adminUserViewOf(row: AdminUserRow, actor: Actor) {
   const view = {
@@ -143,7 +129,7 @@ export function assertMayGrant(actor: Actor, role: string): void {
 /** The operator a command acts on, locked; one of another tenant is indistinguishable from none. */
 export async function lockOperator(db: EntityManager, actor: Actor, adminUserId: string): Promise<AdminUserRow> {
   // NO KEY: the foreign key check of a login code being inserted (KEY SHARE) does not wait on it, nor it on that.
-  const [row] = (await db.query(`SELECT * FROM identity.admin_user WHERE id = $1 AND tenant_id = $2 FOR NO KEY UPDATE`, [adminUserId, actor.tenant_id])) as AdminUserRow[];
+  const [row] = await sqlOf(db).rows<AdminUserRow>(`SELECT * FROM identity.admin_user WHERE id = $1 AND tenant_id = $2 FOR NO KEY UPDATE`, [adminUserId, actor.tenant_id]);
   if (!row) throw conflict(`admin user ${adminUserId} does not exist in this tenant`);
   return row;
 }
@@ -171,13 +157,13 @@ export function isLoopbackUrl(url: string): boolean {
 
 /** The store a login names (its handle), with its tenant; null when there is none. */
 export async function storeByHandle(db: EntityManager | DataSource, handle: string): Promise<{ id: string; tenant_id: string; handle: string } | null> {
-  const [row] = (await db.query(`SELECT id, tenant_id, handle FROM identity.store WHERE handle = $1`, [handle])) as Array<{ id: string; tenant_id: string; handle: string }>;
+  const [row] = await sqlOf(db).rows<{ id: string; tenant_id: string; handle: string }>(`SELECT id, tenant_id, handle FROM identity.store WHERE handle = $1`, [handle]);
   return row ?? null;
 }
 
 /** The tenant's first store: the one an invitation names (sender, reply-to, the store to log in at). */
 export async function primaryStore(db: EntityManager, tenantId: string): Promise<{ id: string; handle: string }> {
-  const [row] = (await db.query(`SELECT id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT 1`, [tenantId])) as Array<{ id: string; handle: string }>;
+  const [row] = await sqlOf(db).rows<{ id: string; handle: string }>(`SELECT id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT 1`, [tenantId]);
   if (!row) throw conflict('the tenant has no store');
   return row;
 }
@@ -284,19 +270,19 @@ export const FAILURES_FORGOTTEN_AFTER_MS = 24 * 3_600_000;
  * operator waits, nothing is compared or counted. Answers the matching code, or null.
  */
 export async function checkLoginCode(db: EntityManager, tenantId: string, email: string, code: string): Promise<{ id: string; admin_user_id: string } | null> {
-  const [operator] = (await db.query(
+  const [operator] = await sqlOf(db).rows<{ id: string; failed_logins: number; waiting: boolean }>(
     `SELECT u.id, CASE WHEN u.last_failed_login_at > now() - $3 * interval '1 millisecond' THEN u.failed_logins ELSE 0 END AS failed_logins,
             coalesce(u.login_locked_until > now(), false) AS waiting
      FROM identity.admin_user u JOIN identity.admin_user_status s ON s.status = u.status
      WHERE u.tenant_id = $1 AND lower(u.email) = lower($2) AND s.can_log_in FOR NO KEY UPDATE OF u`,
     [tenantId, email.trim(), FAILURES_FORGOTTEN_AFTER_MS],
-  )) as Array<{ id: string; failed_logins: number; waiting: boolean }>;
+  );
   const codes = operator
-    ? ((await db.query(
+    ? (await sqlOf(db).rows<{ id: string; code_hash: Buffer }>(
         `SELECT id, code_hash FROM identity.login_code WHERE admin_user_id = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2
          ORDER BY created_at DESC, id DESC LIMIT ${LIVE_CODES}`,
         [operator.id, CODE_MAX_ATTEMPTS],
-      )) as Array<{ id: string; code_hash: Buffer }>)
+      ))
     : [];
   // Every slot is compared (decoys for the missing), so how many codes are live does not show in the time taken.
   let match: string | null = null;
@@ -377,14 +363,14 @@ export interface LoginCodeHandoff {
 export function loginCodeHandoffOf(dataSource: DataSource): LoginCodeHandoff {
   return {
     async open(loginCodeId) {
-      const [row] = (await dataSource.query(
+      const [row] = await sqlOf(dataSource).rows<{ id: string; admin_user_id: string; tenant_id: string; sealed_code: string; expires_at: Date; email: string; name: string; locale: string }>(
         `SELECT c.id, c.admin_user_id, c.tenant_id, c.sealed_code, c.expires_at, u.email, u.name, u.locale
          FROM identity.login_code c JOIN identity.admin_user u ON u.id = c.admin_user_id JOIN identity.admin_user_status s ON s.status = u.status
          WHERE c.id = $1 AND s.can_log_in AND c.sealed_code IS NOT NULL AND c.used_at IS NULL AND c.expires_at > now() AND c.attempts < $2
            AND c.id IN (SELECT l.id FROM identity.login_code l WHERE l.admin_user_id = c.admin_user_id AND l.used_at IS NULL AND l.expires_at > now()
                         ORDER BY l.created_at DESC, l.id DESC LIMIT ${LIVE_CODES})`,
         [loginCodeId, CODE_MAX_ATTEMPTS],
-      )) as Array<{ id: string; admin_user_id: string; tenant_id: string; sealed_code: string; expires_at: Date; email: string; name: string; locale: string }>;
+      );
       if (!row) return null;
       return {
         login_code_id: row.id,

@@ -1,4 +1,4 @@
-import { unauthorized, type SubgraphContext } from '@backoffice/platform';
+import { unauthorized, type SubgraphContext, sqlOf } from '@backoffice/platform';
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import type { Store } from '../entities';
@@ -22,7 +22,7 @@ export function storeReferenceResolvers({ dataSource }: { dataSource: DataSource
         let loader = perRequest.get(context);
         if (!loader) {
           loader = new DataLoader(async (ids: readonly string[]) => {
-            const rows = (await dataSource.query(`SELECT * FROM identity.store WHERE id = ANY($1::text[]) AND tenant_id = $2`, [ids, actor.tenant_id])) as Store[];
+            const rows = await sqlOf(dataSource).rows<Store>(`SELECT * FROM identity.store WHERE id = ANY($1::text[]) AND tenant_id = $2`, [ids, actor.tenant_id]);
             const byId = new Map(rows.map((row) => [row.id, storeViewOf(row, actor)]));
             return ids.map((id) => byId.get(id) ?? null);
           });

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { conflict, maskPersonal, t, validationFailed, type Actor } from '@backoffice/platform';
+import { conflict, maskPersonal, t, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { Store } from '../entities';
 import { normalizeHost, HOST_MAX_LENGTH } from '../stores';
@@ -68,7 +68,7 @@ export function storeViewOf(row: Store, actor: Actor): StoreView {
  * indistinguishable from one that does not exist: both are a conflict with the tenant's state.
  */
 export async function lockStore(db: EntityManager, actor: Actor, storeId: string): Promise<Store> {
-  const [store] = (await db.query(`SELECT * FROM identity.store WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [storeId, actor.tenant_id])) as Store[];
+  const [store] = await sqlOf(db).rows<Store>(`SELECT * FROM identity.store WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [storeId, actor.tenant_id]);
   if (!store) throw conflict(`store ${storeId} does not exist in this tenant`);
   return store;
 }
@@ -87,6 +87,6 @@ export function hostOf(raw: string): string | null {
 
 /** Refuses a host another store (of any tenant) has; the unique index settles a race the same way. */
 export async function assertHostFree(db: EntityManager, host: string, storeId: string): Promise<void> {
-  const [taken] = (await db.query(`SELECT 1 FROM identity.store WHERE host = $1 AND id <> $2`, [host, storeId])) as unknown[];
+  const [taken] = await sqlOf(db).rows<unknown>(`SELECT 1 FROM identity.store WHERE host = $1 AND id <> $2`, [host, storeId]);
   if (taken) throw conflict(`host ${host} is taken by another store`);
 }

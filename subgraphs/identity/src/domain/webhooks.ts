@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings } from '@backoffice/platform';
+import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
+import type { WebhookSubscription } from '../entities';
 
 /** A tenant has at most this many subscriptions (each event is delivered to each of them). */
 export const WEBHOOK_SUBSCRIPTIONS_PER_TENANT = 20;
@@ -38,22 +39,7 @@ export const subscriptionView = t.object({
   updated_at: t.timestamp(),
 });
 
-export interface SubscriptionRow {
-  id: string;
-  tenant_id: string;
-  url: string;
-  event_types: string[];
-  description: string | null;
-  enabled: boolean;
-  personal_data: boolean;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_until: Date | null;
-  failing_since: Date | null;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type SubscriptionRow = WebhookSubscription;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -122,7 +108,7 @@ export function checkEventTypes(types: readonly string[], settings: WebhookSetti
  * tenant is indistinguishable from one that does not exist.
  */
 export async function lockSubscription(db: EntityManager, actor: Actor, id: string): Promise<SubscriptionRow> {
-  const [row] = (await db.query(`SELECT * FROM identity.webhook_subscription WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [id, actor.tenant_id])) as SubscriptionRow[];
+  const [row] = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [id, actor.tenant_id]);
   if (!row) throw conflict(`webhook subscription ${id} does not exist in this tenant`);
   return row;
 }
@@ -139,7 +125,7 @@ export async function routeWebhooks(db: EntityManager, settings: WebhookSettings
 
 /** The event types enabled subscriptions want, `*` expanded to every declared one. */
 export async function routedTypes(db: EntityManager, settings: WebhookSettings): Promise<string[]> {
-  const rows = (await db.query(`SELECT DISTINCT unnest(event_types) AS type FROM identity.webhook_subscription WHERE enabled`)) as Array<{ type: string }>;
+  const rows = await sqlOf(db).rows<{ type: string }>(`SELECT DISTINCT unnest(event_types) AS type FROM identity.webhook_subscription WHERE enabled`);
   const types = rows.map((r) => r.type);
   return types.includes('*') ? [...settings.eventTypes] : types.filter((type) => settings.eventTypes.includes(type));
 }

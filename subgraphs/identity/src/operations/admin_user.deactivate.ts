@@ -1,4 +1,4 @@
-import { defineOperation, t } from '@backoffice/platform';
+import { defineOperation, t, sqlOf } from '@backoffice/platform';
 import { adminUserDeactivated, apiKeyRevoked } from '../events';
 import { notifyKeyLifeChanged } from '../domain/keys';
 import { assertMayGrant, lockOperator, nextState, notifyOperatorChanged } from '../domain/operators';
@@ -29,15 +29,15 @@ export const adminUserDeactivate = defineOperation({
     assertMayGrant(actor!, operator.role);
     const to = nextState(operator.status, 'deactivate')!;
     const now = new Date();
-    const [{ live }] = (await db.query(`SELECT count(*)::int AS live FROM identity.operator_session WHERE admin_user_id = $1 AND revoked_at IS NULL AND expires_at > now()`, [
+    const [{ live }] = await sqlOf(db).rows<{ live: number }>(`SELECT count(*)::int AS live FROM identity.operator_session WHERE admin_user_id = $1 AND revoked_at IS NULL AND expires_at > now()`, [
       operator.id,
-    ])) as Array<{ live: number }>;
+    ]);
     await notifyOperatorChanged(db, operator.id);
     stage(`UPDATE identity.admin_user SET status = $2, deactivated_at = $3, updated_at = $3 WHERE id = $1`, [operator.id, to, now]);
     stage(`UPDATE identity.operator_session SET revoked_at = $2 WHERE admin_user_id = $1 AND revoked_at IS NULL`, [operator.id, now]);
     stage(`UPDATE identity.login_code SET sealed_code = NULL, used_at = coalesce(used_at, $2) WHERE admin_user_id = $1 AND used_at IS NULL`, [operator.id, now]);
     // The keys the operator issued go with them: a departing operator keeps no way in.
-    const keys = (await db.query(`SELECT id FROM identity.api_key WHERE tenant_id = $1 AND issued_by = $2 AND revoked_at IS NULL FOR UPDATE`, [operator.tenant_id, operator.id])) as Array<{ id: string }>;
+    const keys = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM identity.api_key WHERE tenant_id = $1 AND issued_by = $2 AND revoked_at IS NULL FOR UPDATE`, [operator.tenant_id, operator.id]);
     for (const key of keys) {
       await notifyKeyLifeChanged(db, key.id);
       emit(apiKeyRevoked, { api_key_id: key.id, revoked_at: now.toISOString() });

@@ -1,4 +1,4 @@
-import { conflict, defineOperation, newId, t } from '@backoffice/platform';
+import { conflict, defineOperation, newId, t, sqlOf } from '@backoffice/platform';
 import { adminUserInvited } from '../events';
 import { assertMayGrant, defaultLocale, isLoopbackUrl, localeField, nameField, primaryStore, roleField } from '../domain/operators';
 
@@ -25,10 +25,10 @@ export const adminUserInvite = defineOperation({
     const email = input.email.trim();
     // A plain check for a clear answer; the unique index (tenant, lower(email)) among live operators
     // settles two invitations racing: the loser's insert is a unique violation, answered as conflict.
-    const [taken] = (await db.query(`SELECT id FROM identity.admin_user WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deactivated'`, [
+    const [taken] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM identity.admin_user WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deactivated'`, [
       actor!.tenant_id,
       email,
-    ])) as Array<{ id: string }>;
+    ]);
     if (taken) throw conflict('an operator with this email already exists in the tenant');
     const store = await primaryStore(db, actor!.tenant_id);
     const adminUserId = newId('adm');

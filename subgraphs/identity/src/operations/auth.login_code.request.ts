@@ -1,4 +1,4 @@
-import { defineOperation, newId, t } from '@backoffice/platform';
+import { defineOperation, newId, t, sqlOf } from '@backoffice/platform';
 import { authLoginCode } from '../events';
 import { CODE_TTL_MS, codeHash, LIVE_CODES, LOGIN_FLOOR_MS, newCode, sealCode, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
 import { STORE_HANDLE_PATTERN } from '../tenants';
@@ -26,11 +26,11 @@ export const loginCodeRequest = defineOperation({
     const answer = { requested: true, expires_in_seconds: CODE_TTL_MS / 1000 };
     const store = await storeByHandle(db, input.store);
     const [operator] = store
-      ? ((await db.query(
+      ? (await sqlOf(db).rows<AdminUserRow>(
           `SELECT u.* FROM identity.admin_user u JOIN identity.admin_user_status s ON s.status = u.status
            WHERE u.tenant_id = $1 AND lower(u.email) = lower($2) AND s.can_log_in`,
           [store.tenant_id, input.email.trim()],
-        )) as AdminUserRow[])
+        ))
       : [];
     if (!store || !operator) return answer;
     const loginCodeId = newId('lcd');

@@ -1,4 +1,4 @@
-import { defineOperation, returningRows, t } from '@backoffice/platform';
+import { defineOperation, returningRows, t, sqlOf } from '@backoffice/platform';
 import { adminUserActivated } from '../events';
 import { badCode, checkLoginCode, LOGIN_FLOOR_MS, logIn, sessionResult, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
 import { loginStoreField } from './auth.login_code.request';
@@ -26,10 +26,10 @@ export const loginCodeVerify = defineOperation({
     });
     if (!match) throw badCode();
     // The operator first, then its codes: the order checkLoginCode and deactivation lock them in.
-    const [operator] = (await db.query(
+    const [operator] = await sqlOf(db).rows<AdminUserRow>(
       `SELECT u.* FROM identity.admin_user u JOIN identity.admin_user_status s ON s.status = u.status WHERE u.id = $1 AND s.can_log_in FOR NO KEY UPDATE OF u`,
       [match.admin_user_id],
-    )) as AdminUserRow[];
+    );
     if (!operator) throw badCode();
     // Used once, and the operator's other live codes end with it: a second verification of the same
     // code racing this one finds it used.

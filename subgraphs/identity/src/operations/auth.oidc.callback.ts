@@ -1,4 +1,4 @@
-import { defineOperation, returningRows, t, unauthorized } from '@backoffice/platform';
+import { defineOperation, returningRows, t, unauthorized, sqlOf } from '@backoffice/platform';
 import { adminUserActivated } from '../events';
 import { logIn, sessionResult, stateHash, type AdminUserRow } from '../domain/operators';
 import { oidc, oidcConfiguration } from '../domain/oidc';
@@ -55,11 +55,11 @@ export const oidcCallback = defineOperation({
       throw unauthorized(`the identity provider did not complete the login: ${(error as Error).message}`);
     }
     if (typeof claims.email !== 'string' || claims.email_verified !== true) throw unauthorized('the identity provider gave no verified email');
-    const [operator] = (await db.query(
+    const [operator] = await sqlOf(db).rows<AdminUserRow>(
       `SELECT u.* FROM identity.admin_user u JOIN identity.admin_user_status s ON s.status = u.status
        WHERE u.tenant_id = $1 AND lower(u.email) = lower($2) AND s.can_log_in FOR NO KEY UPDATE OF u`,
       [login.tenant_id, claims.email],
-    )) as AdminUserRow[];
+    );
     if (!operator) throw unauthorized('no operator of this store has that email');
     return logIn({ stage, emit, attribute }, operator, 'oidc');
   },

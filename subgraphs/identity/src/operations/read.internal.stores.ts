@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { storeView, storeViewOf } from '../domain/stores';
 import type { Store } from '../entities';
 import { defineIdentityOperation } from '../ports';
@@ -15,15 +15,10 @@ export const storesRead = defineIdentityOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(storeView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(storeView),
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(`SELECT * FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, [actor!.tenant_id]),
-      db.query(`SELECT count(*)::int AS total FROM identity.store WHERE tenant_id = $1`, [actor!.tenant_id]),
-    ])) as [Store[], Array<{ total: number }>];
-    return { items: rows.map((row) => storeViewOf(row, actor!)), page, limit, total };
+  async handler({ input, actor, sql }) {
+    const page = await sql.page<Store>({ select: '*', from: 'identity.store', where: 'tenant_id = $1', orderBy: 'created_at, id', params: [actor!.tenant_id] }, input);
+    return { ...page, items: page.items.map((row) => storeViewOf(row, actor!)) };
   },
 });

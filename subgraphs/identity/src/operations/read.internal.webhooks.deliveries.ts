@@ -1,5 +1,6 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { defineIdentityOperation } from '../ports';
+import type { WebhookDelivery } from '../entities';
 
 const STATUSES = ['pending', 'delivered', 'failed'] as const;
 
@@ -17,19 +18,6 @@ const delivery = t.object({
   delivered_at: t.nullable(t.timestamp()),
 });
 
-interface DeliveryRow {
-  id: string;
-  subscription_id: string;
-  event_id: string;
-  event_type: string;
-  status: (typeof STATUSES)[number];
-  attempts: number;
-  last_attempt_at: Date | null;
-  last_response_status: number | null;
-  last_error: string | null;
-  created_at: Date;
-  delivered_at: Date | null;
-}
 
 export const webhookDeliveriesRead = defineIdentityOperation({
   name: 'read.internal.webhooks.deliveries',
@@ -44,24 +32,23 @@ export const webhookDeliveriesRead = defineIdentityOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 1000, default: 1 })),
   }),
-  result: t.object({ items: t.array(delivery), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(delivery),
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
-    const params: unknown[] = [actor!.tenant_id, input.subscription_id ?? null, input.status ?? null];
-    const where = `tenant_id = $1 AND ($2::text IS NULL OR subscription_id = $2) AND ($3::text IS NULL OR status = $3)`;
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(
-        `SELECT id, subscription_id, event_id, event_type, status, attempts, last_attempt_at, last_response_status, last_error, created_at, delivered_at
-         FROM identity.webhook_delivery WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-        params,
-      ),
-      db.query(`SELECT count(*)::int AS total FROM identity.webhook_delivery WHERE ${where}`, params),
-    ])) as [DeliveryRow[], Array<{ total: number }>];
+  async handler({ input, actor, sql }) {
+    const page = await sql.page<Omit<WebhookDelivery, 'tenant_id' | 'envelope'>>(
+      {
+        select: 'id, subscription_id, event_id, event_type, status, attempts, last_attempt_at, last_response_status, last_error, created_at, delivered_at',
+        from: 'identity.webhook_delivery',
+        where: `tenant_id = $1 AND ($2::text IS NULL OR subscription_id = $2) AND ($3::text IS NULL OR status = $3)`,
+        orderBy: 'created_at DESC, id DESC',
+        params: [actor!.tenant_id, input.subscription_id ?? null, input.status ?? null],
+      },
+      input,
+    );
     const iso = (at: Date | null) => at?.toISOString() ?? null;
     return {
-      items: rows.map((r) => ({
+      ...page,
+      items: page.items.map((r) => ({
         delivery_id: r.id,
         subscription_id: r.subscription_id,
         event_id: r.event_id,
@@ -74,9 +61,6 @@ export const webhookDeliveriesRead = defineIdentityOperation({
         created_at: r.created_at.toISOString(),
         delivered_at: iso(r.delivered_at),
       })),
-      page,
-      limit,
-      total,
     };
   },
 });

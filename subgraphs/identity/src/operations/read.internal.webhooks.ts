@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, sqlOf } from '@backoffice/platform';
 import { subscriptionView, viewOf, WEBHOOK_SUBSCRIPTIONS_PER_TENANT, type SubscriptionRow } from '../domain/webhooks';
 import { defineIdentityOperation } from '../ports';
 
@@ -13,7 +13,7 @@ export const webhooksRead = defineIdentityOperation({
   result: t.object({ items: t.array(subscriptionView) }),
   events: [],
   async handler({ actor, db }) {
-    const rows = (await db.query(`SELECT * FROM identity.webhook_subscription WHERE tenant_id = $1 ORDER BY created_at, id`, [actor!.tenant_id])) as SubscriptionRow[];
+    const rows = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE tenant_id = $1 ORDER BY created_at, id`, [actor!.tenant_id]);
     return { items: rows.map(viewOf) };
   },
 });

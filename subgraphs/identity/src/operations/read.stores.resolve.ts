@@ -1,4 +1,4 @@
-import { notFound, t, validationFailed } from '@backoffice/platform';
+import { notFound, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { HOST_INPUT_MAX_LENGTH, normalizeHost } from '../stores';
 import { defineIdentityOperation } from '../ports';
 
@@ -20,7 +20,7 @@ export const storeResolve = defineIdentityOperation({
   async handler({ input, db }) {
     const host = normalizeHost(input.host);
     if (!host) throw validationFailed(`host ${JSON.stringify(input.host)} is not a host name`);
-    const [store] = (await db.query(`SELECT id AS store_id, handle, theme_key FROM identity.store WHERE host = $1`, [host])) as Array<{ store_id: string; handle: string; theme_key: string | null }>;
+    const [store] = await sqlOf(db).rows<{ store_id: string; handle: string; theme_key: string | null }>(`SELECT id AS store_id, handle, theme_key FROM identity.store WHERE host = $1`, [host]);
     if (!store) throw notFound(`no store is routed at ${host}`);
     return store;
   },

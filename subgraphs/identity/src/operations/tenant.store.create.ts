@@ -1,4 +1,4 @@
-import { conflict, defineOperation, newId, t } from '@backoffice/platform';
+import { conflict, defineOperation, newId, t, sqlOf } from '@backoffice/platform';
 import { STORE_NAME_MAX_LENGTH, STORES_PER_TENANT } from '../domain/stores';
 import { storeCreated } from '../events';
 import { notifyStoreChanged } from '../stores';
@@ -20,10 +20,10 @@ export const storeCreate = defineOperation({
   async handler({ input, actor, db, stage, emit }) {
     // The tenant's row serializes its store creations, so the count below holds.
     await db.query(`SELECT 1 FROM identity.tenant WHERE id = $1 FOR UPDATE`, [actor!.tenant_id]);
-    const [{ stores, taken }] = (await db.query(
+    const [{ stores, taken }] = await sqlOf(db).rows<{ stores: number; taken: boolean }>(
       `SELECT (SELECT count(*)::int FROM identity.store WHERE tenant_id = $1) AS stores, EXISTS (SELECT 1 FROM identity.store WHERE handle = $2) AS taken`,
       [actor!.tenant_id, input.handle],
-    )) as Array<{ stores: number; taken: boolean }>;
+    );
     if (taken) throw conflict(`store handle ${input.handle} is taken`);
     if (stores >= STORES_PER_TENANT) throw conflict(`a tenant has at most ${STORES_PER_TENANT} stores`);
     const id = newId('sto');

@@ -1,4 +1,4 @@
-import { conflict, t } from '@backoffice/platform';
+import { conflict, t, sqlOf } from '@backoffice/platform';
 import { webhookDeliver } from '../tasks/webhook.deliver';
 import { defineIdentityOperation } from '../ports';
 
@@ -12,11 +12,11 @@ export const webhookDeliveryRetry = defineIdentityOperation({
   result: t.object({ delivery_id: t.string(), status: t.enum(['pending'] as const) }),
   events: [],
   async handler({ input, actor, db, enqueue }) {
-    const [row] = (await db.query(
+    const [row] = await sqlOf(db).rows<{ id: string; enabled: boolean }>(
       `SELECT d.id, s.enabled FROM identity.webhook_delivery d JOIN identity.webhook_subscription s ON s.id = d.subscription_id
        WHERE d.id = $1 AND d.tenant_id = $2 FOR UPDATE OF d`,
       [input.delivery_id, actor!.tenant_id],
-    )) as Array<{ id: string; enabled: boolean }>;
+    );
     if (!row) throw conflict(`webhook delivery ${input.delivery_id} does not exist in this tenant`);
     if (!row.enabled) throw conflict('its subscription is disabled: enable it (webhook.subscription.update) first');
     await db.query(`UPDATE identity.webhook_delivery SET status = 'pending', delivered_at = NULL WHERE id = $1`, [row.id]);

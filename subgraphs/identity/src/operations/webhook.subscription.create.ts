@@ -1,4 +1,4 @@
-import { newId, t, validationFailed } from '@backoffice/platform';
+import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import {
   checkEventTypes,
   checkPersonalData,
@@ -36,7 +36,7 @@ export const webhookSubscriptionCreate = defineIdentityOperation({
     checkPersonalData(actor!, personalData, true, false);
     // The routing lock first: it also orders this tenant's creations, so the count below holds.
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-routes'))`);
-    const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM identity.webhook_subscription WHERE tenant_id = $1`, [actor!.tenant_id])) as Array<{ n: number }>;
+    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM identity.webhook_subscription WHERE tenant_id = $1`, [actor!.tenant_id]);
     if (n >= WEBHOOK_SUBSCRIPTIONS_PER_TENANT) throw validationFailed(`a tenant has at most ${WEBHOOK_SUBSCRIPTIONS_PER_TENANT} webhook subscriptions`);
     const id = newId('whs');
     const secret = newSigningSecret();

@@ -1,4 +1,4 @@
-import { t, validationFailed } from '@backoffice/platform';
+import { sqlOf, t, validationFailed } from '@backoffice/platform';
 import {
   checkEventTypes,
   checkPersonalData,
@@ -47,7 +47,7 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
     const personalData = input.personal_data ?? row.personal_data;
     checkPersonalData(actor!, personalData, input.personal_data === true && !row.personal_data, input.url !== undefined && input.url !== row.url);
     const enabling = input.enabled === true && !row.enabled;
-    const [rows] = (await db.query(
+    const rows = await sqlOf(db).returning<SubscriptionRow>(
       `UPDATE identity.webhook_subscription SET url = $2, event_types = $3, description = $4, enabled = $5,
          failing_since = CASE WHEN $6 THEN NULL ELSE failing_since END,
          disabled_reason = CASE WHEN $5 THEN NULL ELSE disabled_reason END,
@@ -55,7 +55,7 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
          updated_at = now()
        WHERE id = $1 RETURNING *`,
       [row.id, input.url ?? row.url, eventTypes ?? row.event_types, input.description === undefined ? row.description : input.description, input.enabled ?? row.enabled, enabling, personalData],
-    )) as [SubscriptionRow[], number];
+    );
     const next = rows[0];
     await routeWebhooks(db, settings);
     emit(webhookSubscriptionUpdated, { ...eventPayloadOf(next), secret_rotated: false });

@@ -1,4 +1,4 @@
-import { metrics, returningRows, sendWebhook, signedHeaders, task, type DomainEvent } from '@backoffice/platform';
+import { metrics, returningRows, sendWebhook, signedHeaders, task, type DomainEvent, sqlOf } from '@backoffice/platform';
 import { envelopeFor, routeWebhooks, WEBHOOK_DISABLE_AFTER_MS, type SubscriptionRow } from '../domain/webhooks';
 import { webhookSubscriptionDisabled } from '../events';
 import type { IdentityPorts } from '../ports';
@@ -31,11 +31,11 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
   'webhook.deliver',
   (ports) => ({ limit: WEBHOOK_RETRY_LIMIT, delaySeconds: ports.webhooks.retryDelaySeconds, backoff: true }),
   async ({ data, lastAttempt, dataSource, ports, transaction }) => {
-    const [delivery] = (await dataSource.query(
+    const [delivery] = await sqlOf(dataSource).rows<Loaded>(
       `SELECT d.id, d.tenant_id, d.subscription_id, d.status, d.envelope, s.url, s.enabled, s.personal_data, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_until, s.failing_since
        FROM identity.webhook_delivery d JOIN identity.webhook_subscription s ON s.id = d.subscription_id WHERE d.id = $1`,
       [data.delivery_id],
-    )) as Loaded[];
+    );
     // Deleted with its subscription, or already settled (a manual retry got there first).
     if (!delivery || delivery.status !== 'pending') return;
     if (!delivery.enabled) {

@@ -1,20 +1,11 @@
-import { conflict, type EventDeclaration, type EventPayload } from '@backoffice/platform';
+import { conflict, type EventDeclaration, type EventPayload, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { inventoryCommitted, inventoryReleased, orderCancelled, orderPaid, orderStockUncommitted, paymentAttemptFailed } from '../events';
-import { move, type StateOf } from './states';
+import { move } from './states';
 import { lockReservation, lockReservations, settle } from './stock';
+import type { Order } from '../entities';
 
-export interface OrderRow {
-  id: string;
-  tenant_id: string;
-  store_id: string;
-  status: StateOf<'order'>;
-  currency: string;
-  total_amount: string;
-  customer: { email: string; name?: string; phone?: string };
-  coupon_id: string | null;
-  reservation_id: string;
-}
+export type OrderRow = Pick<Order, 'id' | 'tenant_id' | 'store_id' | 'status' | 'currency' | 'total_amount' | 'customer' | 'coupon_id' | 'reservation_id'>;
 
 /** An emit that takes at least the events `D` (a handler's emit, which takes its operation's). */
 type EmitOf<D extends EventDeclaration> = <V extends D>(event: V, payload: EventPayload<V>) => void;
@@ -23,17 +14,17 @@ type CancelEvents = typeof inventoryReleased | typeof orderCancelled | typeof pa
 
 /** An order of the tenant, locked for the change a command makes; a conflict when there is none. */
 export async function lockOrder(db: EntityManager, tenantId: string, orderId: string): Promise<OrderRow> {
-  const [row] = (await db.query(
+  const [row] = await sqlOf(db).rows<OrderRow>(
     `SELECT id, tenant_id, store_id, status, currency, total_amount, customer, coupon_id, reservation_id FROM orders."order" WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
     [orderId, tenantId],
-  )) as OrderRow[];
+  );
   if (!row) throw conflict(`order ${orderId} does not exist in this tenant`);
   return row;
 }
 
 /** The order a hold belongs to, if any (holds from inventory.reserve have none). */
 export async function orderOfReservation(db: EntityManager, reservationId: string): Promise<string | null> {
-  const [order] = (await db.query(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservationId])) as Array<{ id: string }>;
+  const [order] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders."order" WHERE reservation_id = $1`, [reservationId]);
   return order?.id ?? null;
 }
 
@@ -80,7 +71,7 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
   const holds = (await lockReservations(db, tenantId, [...orderOf.keys()])).filter((r) => r.status === 'active');
   const released = await settle(db, holds, 'released');
   const ids = cancelling.map((o) => o.id);
-  const [failed] = (await db.query(
+  const failed = await sqlOf(db).returning<{ id: string; order_id: string }>(
     `WITH c AS (UPDATE orders.coupon k SET uses = k.uses - n.uses FROM (SELECT coupon_id, count(*)::int AS uses FROM unnest($2::text[]) AS u(coupon_id) WHERE coupon_id IS NOT NULL GROUP BY 1) n
                 WHERE k.id = n.coupon_id),
           o AS (UPDATE orders."order" SET status = 'cancelled', cancel_reason = $3, cancelled_at = now(), updated_at = now(), payment_expiry = NULL, payment_due_at = NULL
@@ -88,7 +79,7 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
      UPDATE orders.payment_attempt SET status = 'failed', failure_reason = $4, updated_at = now() WHERE order_id = ANY($1::text[]) AND status IN ('open', 'confirming')
      RETURNING id, order_id`,
     [ids, cancelling.map((o) => o.coupon_id), reason, attemptReason],
-  )) as [Array<{ id: string; order_id: string }>, number];
+  );
   for (const r of released) {
     emit(inventoryReleased, { reservation_id: r.id, warehouse_id: r.warehouse_id, items: r.items, reason: 'order_cancelled', order_id: orderOf.get(r.id) ?? null });
   }

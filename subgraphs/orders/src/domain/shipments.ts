@@ -1,6 +1,7 @@
-import { AppError, conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { AppError, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { move, type StateOf } from './states';
+import type { Shipment } from '../entities';
 
 /** The kinds of order documents (the reference's order.document.attach). */
 export const DOCUMENT_KINDS = ['fiscal_invoice', 'shipping_label', 'packing_slip', 'content_declaration', 'delivery_proof', 'other'] as const;
@@ -24,18 +25,8 @@ export interface ParcelItem {
   qty: number;
 }
 
-export interface ParcelRow {
-  id: string;
-  order_id: string;
-  tenant_id: string;
-  warehouse_id: string;
-  status: StateOf<'shipment'>;
-  /** YYYY-MM-DD (read as text: no time zone in between). */
-  estimated_delivery_date: string | null;
-  tracking_carrier: string | null;
-  tracking_code: string | null;
-  tracking_url: string | null;
-}
+/** A shipment as its operations read it; the date as text (YYYY-MM-DD: no time zone in between). */
+export type ParcelRow = Pick<Shipment, 'id' | 'order_id' | 'tenant_id' | 'warehouse_id' | 'status' | 'tracking_carrier' | 'tracking_code' | 'tracking_url'> & { estimated_delivery_date: string | null };
 
 export interface ShippingOrder {
   id: string;
@@ -73,14 +64,14 @@ export async function insertParcel(
  * when there is none.
  */
 export async function orderForShipping(db: EntityManager, tenantId: string, orderId: string): Promise<ShippingOrder> {
-  const [order] = (await db.query(`SELECT id, tenant_id, status FROM orders."order" WHERE id = $1 AND tenant_id = $2 FOR SHARE`, [orderId, tenantId])) as ShippingOrder[];
+  const [order] = await sqlOf(db).rows<ShippingOrder>(`SELECT id, tenant_id, status FROM orders."order" WHERE id = $1 AND tenant_id = $2 FOR SHARE`, [orderId, tenantId]);
   if (!order) throw conflict(`order ${orderId} does not exist in this tenant`);
   return order;
 }
 
 /** A parcel of the order, locked; a conflict when the order has no such parcel. */
 export async function lockParcel(db: EntityManager, orderId: string, shipmentId: string): Promise<ParcelRow> {
-  const [parcel] = (await db.query(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId])) as ParcelRow[];
+  const [parcel] = await sqlOf(db).rows<ParcelRow>(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId]);
   if (!parcel) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
   return parcel;
 }
@@ -92,10 +83,10 @@ export async function lockParcel(db: EntityManager, orderId: string, shipmentId:
 export async function lockOnlyParcel(db: EntityManager, orderId: string, field: string, states?: readonly string[]): Promise<ParcelRow> {
   const filter = `order_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`;
   for (let attempt = 0; ; attempt += 1) {
-    const parcels = (await db.query(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null])) as ParcelRow[];
+    const parcels = await sqlOf(db).rows<ParcelRow>(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null]);
     // The lock waited for concurrent splits, whose new parcels that statement could not see: a new
     // statement does. The same parcels: they are the order's now; otherwise look again.
-    const now = (await db.query(`SELECT id FROM orders.shipment WHERE ${filter} ORDER BY id`, [orderId, states ?? null])) as Array<{ id: string }>;
+    const now = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.shipment WHERE ${filter} ORDER BY id`, [orderId, states ?? null]);
     if (now.length !== parcels.length || now.some((p, i) => p.id !== parcels[i].id)) {
       if (attempt < 3) continue;
       throw conflict(`the parcels of order ${orderId} keep changing; try again`);
@@ -121,10 +112,11 @@ export async function splitParcel(
   warehouseId: string,
 ): Promise<{ shipment_id: string; deleted: boolean }> {
   const ids = lines.map((l) => l.order_item_id);
-  const [ours, held] = (await Promise.all([
-    db.query(`SELECT id FROM orders.order_item WHERE order_id = $1 AND id = ANY($2::text[])`, [source.order_id, ids]),
-    db.query(`SELECT order_item_id, qty FROM orders.shipment_item WHERE shipment_id = $1`, [source.id]),
-  ])) as [Array<{ id: string }>, ParcelItem[]];
+  const sql = sqlOf(db);
+  const [ours, held] = await Promise.all([
+    sql.rows<{ id: string }>(`SELECT id FROM orders.order_item WHERE order_id = $1 AND id = ANY($2::text[])`, [source.order_id, ids]),
+    sql.rows<ParcelItem>(`SELECT order_item_id, qty FROM orders.shipment_item WHERE shipment_id = $1`, [source.id]),
+  ]);
   const known = new Set(ours.map((r) => r.id));
   const stranger = ids.find((id) => !known.has(id));
   if (stranger) throw conflict(`order item ${stranger} is not an item of order ${source.order_id}`);

@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed } from '@backoffice/platform';
+import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { SkuShipping } from '@backoffice/catalog';
 import type { EntityManager } from 'typeorm';
 
@@ -185,10 +185,10 @@ export function judgeMethod(method: ShippingMethod, parcel: Parcel, zonesContain
 
 /** The ids of the tenant's zones whose range holds the normalized `code`. */
 export async function zonesContaining(db: EntityManager, tenantId: string, code: string): Promise<Set<string>> {
-  const rows = (await db.query(
+  const rows = await sqlOf(db).rows<{ id: string }>(
     `SELECT id FROM orders.shipping_zone WHERE tenant_id = $1 AND length(postal_code_from) = length($2) AND postal_code_from <= $2 AND postal_code_to >= $2`,
     [tenantId, code],
-  )) as Array<{ id: string }>;
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -203,12 +203,12 @@ export type MethodRow = ShippingMethod & { created_at: Date; updated_at: Date };
 
 /** The tenant's methods (all, or those named), oldest first. */
 export async function methodsOf(db: EntityManager, tenantId: string, options: { ids?: readonly string[]; activeOnly?: boolean; lock?: boolean } = {}): Promise<MethodRow[]> {
-  return (await db.query(
+  return await sqlOf(db).rows<MethodRow>(
     `SELECT ${METHOD_COLUMNS} FROM orders.shipping_method m
      WHERE m.tenant_id = $1 AND ($2::text[] IS NULL OR m.id = ANY($2::text[])) AND (NOT $3 OR m.active)
      ORDER BY m.created_at, m.id${options.lock ? ' FOR UPDATE OF m' : ''}`,
     [tenantId, options.ids ?? null, options.activeOnly ?? false],
-  )) as MethodRow[];
+  );
 }
 
 /**
@@ -226,7 +226,7 @@ export async function checkShipping(db: EntityManager, tenantId: string, methodI
 /** Refuses zone ids the tenant does not have (a conflict, as for any unknown reference). */
 export async function assertZones(db: EntityManager, tenantId: string, zoneIds: readonly string[]): Promise<void> {
   if (!zoneIds.length) return;
-  const rows = (await db.query(`SELECT id FROM orders.shipping_zone WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, zoneIds])) as Array<{ id: string }>;
+  const rows = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.shipping_zone WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, zoneIds]);
   const found = new Set(rows.map((r) => r.id));
   const missing = zoneIds.filter((id) => !found.has(id));
   if (missing.length) throw conflict(`shipping zone ${missing.join(', ')} does not exist in this tenant`);

@@ -1,4 +1,4 @@
-import { conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { move, type StateOf } from './states';
 
@@ -46,18 +46,18 @@ export const WAREHOUSE_CODE = '^[a-z0-9]+(-[a-z0-9]+)*$';
  */
 export async function warehouseOf(db: EntityManager, tenantId: string, warehouseId: string | undefined): Promise<string> {
   if (warehouseId) {
-    const [found] = (await db.query(`SELECT id FROM orders.warehouse WHERE id = $1 AND tenant_id = $2`, [warehouseId, tenantId])) as Array<{ id: string }>;
+    const [found] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.warehouse WHERE id = $1 AND tenant_id = $2`, [warehouseId, tenantId]);
     if (!found) throw conflict(`warehouse ${warehouseId} does not exist in this tenant`);
     return found.id;
   }
   const byCode = async () =>
-    ((await db.query(`SELECT id FROM orders.warehouse WHERE tenant_id = $1 AND code = 'default'`, [tenantId])) as Array<{ id: string }>)[0]?.id;
+    (await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.warehouse WHERE tenant_id = $1 AND code = 'default'`, [tenantId]))[0]?.id;
   const existing = await byCode();
   if (existing) return existing;
-  const [made] = (await db.query(
+  const [made] = await sqlOf(db).rows<{ id: string }>(
     `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, 'default', 'Default') ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
     [newId('whs'), tenantId],
-  )) as Array<{ id: string }>;
+  );
   // A concurrent first use made it: committed now, and visible to this new statement (read committed).
   return made?.id ?? (await byCode())!;
 }
@@ -83,10 +83,10 @@ export async function hold(
   const sorted = [...lines].sort((a, b) => (a.sku_id < b.sku_id ? -1 : a.sku_id > b.sku_id ? 1 : 0));
   const skuIds = sorted.map((l) => l.sku_id);
   const qtys = sorted.map((l) => l.qty);
-  const locked = (await db.query(
+  const locked = await sqlOf(db).rows<{ sku_id: string; on_hand: string; reserved: string }>(
     `SELECT sku_id, on_hand, reserved FROM orders.stock_level WHERE warehouse_id = $1 AND sku_id = ANY($2::text[]) ORDER BY sku_id FOR UPDATE`,
     [warehouseId, skuIds],
-  )) as Array<{ sku_id: string; on_hand: string; reserved: string }>;
+  );
   const bySku = new Map(locked.map((r) => [r.sku_id, Number(r.on_hand) - Number(r.reserved)]));
   for (const line of sorted) {
     const available = bySku.get(line.sku_id) ?? 0;
@@ -106,12 +106,12 @@ export async function hold(
 /** Reservations of the tenant, locked (in id order), with their lines; those not found are absent. */
 export async function lockReservations(db: EntityManager, tenantId: string, reservationIds: readonly string[]): Promise<Reservation[]> {
   // One round trip: the lines (never changed after the hold is taken) come along as JSON.
-  return (await db.query(
+  return await sqlOf(db).rows<Reservation>(
     `SELECT r.id, r.tenant_id, r.warehouse_id, r.status, r.expires_at,
             (SELECT json_agg(json_build_object('sku_id', i.sku_id, 'qty', i.qty) ORDER BY i.sku_id) FROM orders.reservation_item i WHERE i.reservation_id = r.id) AS items
      FROM orders.reservation r WHERE r.id = ANY($1::text[]) AND r.tenant_id = $2 ORDER BY r.id FOR UPDATE OF r`,
     [reservationIds, tenantId],
-  )) as Reservation[];
+  );
 }
 
 /** A reservation of the tenant, locked, with its lines; a conflict when there is none. */

@@ -1,4 +1,4 @@
-import { eventDraft, job, newId, writeEvents } from '@backoffice/platform';
+import { eventDraft, job, newId, writeEvents, sqlOf } from '@backoffice/platform';
 import { settle, lockReservations } from '../domain/stock';
 import { inventoryReleased } from '../events';
 
@@ -6,9 +6,9 @@ import { inventoryReleased } from '../events';
 export const releaseExpiredHoldsJob = job('inventory.release_expired', { every: '1 minute' }, async ({ dataSource }) => {
   for (;;) {
     const released = await dataSource.transaction(async (db) => {
-      const due = (await db.query(
+      const due = await sqlOf(db).rows<{ id: string; tenant_id: string }>(
         `SELECT id, tenant_id FROM orders.reservation WHERE status = 'active' AND expires_at <= now() ORDER BY expires_at, id LIMIT 100 FOR UPDATE SKIP LOCKED`,
-      )) as Array<{ id: string; tenant_id: string }>;
+      );
       for (const tenantId of new Set(due.map((r) => r.tenant_id))) {
         const holds = await lockReservations(db, tenantId, due.filter((r) => r.tenant_id === tenantId).map((r) => r.id));
         const changed = await settle(db, holds, 'released');

@@ -1,4 +1,4 @@
-import { job } from '@backoffice/platform';
+import { job, sqlOf } from '@backoffice/platform';
 import { EXPIRE_DEFAULT_LIMIT, orderExpireUnpaid } from '../operations/order.expire_unpaid';
 
 /**
@@ -8,12 +8,12 @@ import { EXPIRE_DEFAULT_LIMIT, orderExpireUnpaid } from '../operations/order.exp
  * first run records it). Each batch is the operation itself, run as the job (audited as such).
  */
 export const expireUnpaidJob = job('order.expire_unpaid', { every: '1 minute' }, async ({ dataSource, runAs }) => {
-  const tenants = (await dataSource.query(
+  const tenants = await sqlOf(dataSource).rows<{ tenant_id: string }>(
     `SELECT DISTINCT tenant_id FROM orders."order" WHERE status = 'pending_payment' AND payment_expiry = 'timed' AND payment_due_at <= now()
      UNION
      SELECT DISTINCT o.tenant_id FROM orders."order" o WHERE o.status = 'pending_payment' AND o.payment_expiry = 'predating'
        AND NOT EXISTS (SELECT 1 FROM orders.expiry_start s WHERE s.tenant_id = o.tenant_id)`,
-  )) as Array<{ tenant_id: string }>;
+  );
   for (const { tenant_id } of tenants) {
     for (;;) {
       const result = (await runAs(tenant_id, orderExpireUnpaid, { limit: EXPIRE_DEFAULT_LIMIT })) as { expired: unknown[]; spared: unknown[] };

@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed } from '@backoffice/platform';
+import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { levelOf, warehouseOf } from '../domain/stock';
 import { inventoryAdjusted } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -28,10 +28,10 @@ export const inventoryAdjust = defineOrdersOperation({
     const warehouseId = await warehouseOf(db, tenantId, input.warehouse_id);
     // The level exists (at zero) before it is locked, so concurrent adjustments of a new SKU queue up too.
     await db.query(`INSERT INTO orders.stock_level (warehouse_id, sku_id, tenant_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [warehouseId, input.sku_id, tenantId]);
-    const [before] = (await db.query(`SELECT sku_id, warehouse_id, on_hand, reserved FROM orders.stock_level WHERE warehouse_id = $1 AND sku_id = $2 FOR UPDATE`, [
+    const [before] = await sqlOf(db).rows<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>(`SELECT sku_id, warehouse_id, on_hand, reserved FROM orders.stock_level WHERE warehouse_id = $1 AND sku_id = $2 FOR UPDATE`, [
       warehouseId,
       input.sku_id,
-    ])) as Array<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>;
+    ]);
     const current = levelOf(before);
     const onHand = input.on_hand ?? current.on_hand + input.delta!;
     if (onHand < 0) throw conflict(`on hand would be ${onHand}`);

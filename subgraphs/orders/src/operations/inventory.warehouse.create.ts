@@ -1,4 +1,4 @@
-import { conflict, newId, t } from '@backoffice/platform';
+import { conflict, newId, t, sqlOf } from '@backoffice/platform';
 import { WAREHOUSE_CODE, warehouseOf } from '../domain/stock';
 import { warehouseCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -19,10 +19,10 @@ export const warehouseCreate = defineOrdersOperation({
     // `default` is taken from the start, even ahead of the tenant's setup.
     await warehouseOf(db, actor!.tenant_id, undefined);
     const id = newId('whs');
-    const made = (await db.query(
+    const made = await sqlOf(db).rows<unknown>(
       `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
       [id, actor!.tenant_id, input.code, input.name],
-    )) as unknown[];
+    );
     if (!made.length) throw conflict(`a warehouse with code ${input.code} exists in this tenant`);
     emit(warehouseCreated, { warehouse_id: id, code: input.code, name: input.name });
     return { warehouse_id: id };

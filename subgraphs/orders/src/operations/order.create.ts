@@ -1,4 +1,4 @@
-import { AppError, conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { AppError, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { insertParcel } from '../domain/shipments';
 import { checkShipping, parcelOf } from '../domain/shipping';
@@ -84,11 +84,11 @@ export const orderCreate = defineOrdersOperation({
 
     let app: { id: string } | undefined;
     if (input.payment) {
-      [app] = (await db.query(`SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`, [
+      [app] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`, [
         input.payment.app_id,
         tenantId,
         JSON.stringify([{ method: input.payment.method }]),
-      ])) as Array<{ id: string }>;
+      ]);
       if (!app) throw conflict(`payment app ${input.payment.app_id} is not installed in this tenant with method ${input.payment.method}`);
     }
 

@@ -1,4 +1,4 @@
-import { conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { DOCUMENT_KINDS, httpUrlField, orderForShipping, requireHttpUrl } from '../domain/shipments';
 import { orderDocumentAttached } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -33,7 +33,7 @@ export const orderDocumentAttach = defineOrdersOperation({
     const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
     if (input.shipment_id) {
       // Share-locked: a split cannot delete the parcel while a document is attached to it.
-      const [parcel] = (await db.query(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [input.shipment_id, order.id])) as unknown[];
+      const [parcel] = await sqlOf(db).rows<unknown>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [input.shipment_id, order.id]);
       if (!parcel) throw conflict(`shipment ${input.shipment_id} is not a parcel of order ${order.id}`);
     }
     const document = {
@@ -46,16 +46,16 @@ export const orderDocumentAttach = defineOrdersOperation({
       asset_id: input.asset_id ?? null,
     };
     // The unique index on (order, kind, shipment, URL or asset) makes a concurrent twin wait, then do nothing.
-    const made = (await db.query(
+    const made = await sqlOf(db).rows<unknown>(
       `INSERT INTO orders.order_document (id, tenant_id, order_id, kind, file_url, asset_id, name, shipment_id, metadata)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`,
       [document.document_id, order.tenant_id, order.id, input.kind, document.file_url, document.asset_id, document.name, document.shipment_id, JSON.stringify(input.metadata ?? {})],
-    )) as unknown[];
+    );
     if (!made.length) {
-      const [existing] = (await db.query(
+      const [existing] = await sqlOf(db).rows<{ id: string }>(
         `SELECT id FROM orders.order_document WHERE order_id = $1 AND kind = $2 AND coalesce(shipment_id, '') = $3 AND (file_url IS NULL) = $4 AND md5(coalesce(file_url, asset_id)) = md5($5)`,
         [order.id, input.kind, document.shipment_id ?? '', document.file_url === null, document.file_url ?? document.asset_id],
-      )) as Array<{ id: string }>;
+      );
       return { document_id: existing.id, order_id: order.id, kind: input.kind, attached: false };
     }
     emit(orderDocumentAttached, document);

@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, sqlOf } from '@backoffice/platform';
 import { cancelOrders, type OrderRow } from '../domain/orders';
 import { CONFIRMING_TIMEOUT_SECONDS } from '../domain/payments';
 import { inventoryReleased, orderCancelled, paymentAttemptFailed } from '../events';
@@ -29,24 +29,24 @@ export const orderExpireUnpaid = defineOrdersOperation({
     await db.query(`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now()) ON CONFLICT DO NOTHING`, [tenantId]);
     // Due orders, locked oldest due first (two runs at once: the second waits, then skips what the
     // first cancelled).
-    const due = (await db.query(
+    const due = await sqlOf(db).rows<OrderRow>(
       `SELECT o.id, o.tenant_id, o.store_id, o.status, o.currency, o.total_amount, o.customer, o.coupon_id, o.reservation_id
        FROM orders."order" o
        WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND o.payment_expiry = 'timed' AND o.payment_due_at <= now()
        ORDER BY o.payment_due_at, o.id LIMIT $2 FOR UPDATE OF o`,
       [tenantId, input.limit ?? EXPIRE_DEFAULT_LIMIT],
-    )) as OrderRow[];
+    );
     // Their latest attempts, read once the locks are held: a confirmation marks its attempt
     // `confirming` while holding the order's lock, so this new statement sees every mark committed
     // before it. Those being confirmed are spared; one `confirming` for longer than
     // CONFIRMING_TIMEOUT_SECONDS is a confirmation that died midway and spares nothing.
     const confirmingIds = new Set(
-      ((await db.query(
+      (await sqlOf(db).rows<{ order_id: string }>(
         `SELECT a.order_id FROM orders.payment_attempt a
          WHERE a.status = 'confirming' AND a.order_id = ANY($1::text[]) AND a.updated_at > now() - $2::int * interval '1 second'
            AND NOT EXISTS (SELECT 1 FROM orders.payment_attempt b WHERE b.order_id = a.order_id AND (b.created_at, b.id) > (a.created_at, a.id))`,
         [due.map((o) => o.id), CONFIRMING_TIMEOUT_SECONDS],
-      )) as Array<{ order_id: string }>).map((a) => a.order_id),
+      )).map((a) => a.order_id),
     );
     const spared = due.filter((o) => confirmingIds.has(o.id));
     // Stale confirming attempts are failed with the open ones (cancelOrders fails both), reason `expired`.
@@ -57,10 +57,10 @@ export const orderExpireUnpaid = defineOrdersOperation({
       'expired',
       emit,
     );
-    const counts = (await db.query(
+    const counts = await sqlOf(db).rows<{ payment_expiry: 'windowless' | 'predating'; n: number }>(
       `SELECT payment_expiry, count(*)::int AS n FROM orders."order" WHERE tenant_id = $1 AND status = 'pending_payment' AND payment_expiry <> 'timed' GROUP BY 1`,
       [tenantId],
-    )) as Array<{ payment_expiry: 'windowless' | 'predating'; n: number }>;
+    );
     const count = (kind: string) => counts.find((c) => c.payment_expiry === kind)?.n ?? 0;
     return {
       expired: expired.map((o) => ({ order_id: o.id, store_id: o.store_id })),

@@ -1,4 +1,4 @@
-import { conflict, t } from '@backoffice/platform';
+import { conflict, t, sqlOf } from '@backoffice/platform';
 import { lockOrder, markPaid } from '../domain/orders';
 import { inventoryCommitted, orderPaid, orderStockUncommitted, paymentOrphaned } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -28,7 +28,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
     // Step 1, committed at once: from here until the verification ends, expiry spares the order.
     const first = await separately(async (tx) => {
       const order = await lockOrder(tx, tenantId, input.order_id);
-      const [attempt] = (await tx.query(latest, [order.id])) as Attempt[];
+      const [attempt] = await sqlOf(tx).rows<Attempt>(latest, [order.id]);
       if (!attempt) throw conflict(`order ${order.id} has no payment attempt to confirm`);
       // A confirmation repeated while the attempt is still confirming (the first died midway) marks it
       // again: the CONFIRMING_TIMEOUT_SECONDS that expiry allows count from the latest one.
@@ -53,10 +53,10 @@ export const orderPaymentConfirm = defineOrdersOperation({
       return { order_id: order.id, status: order.status, orphaned: false };
     }
     // Recorded once: a provider repeating its report (webhook retries) must not ask for a second refund.
-    const [[recorded]] = (await db.query(
+    const [recorded] = await sqlOf(db).returning<{ id: string }>(
       `UPDATE orders.payment_attempt SET orphaned_at = now(), provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND orphaned_at IS NULL RETURNING id`,
       [first.attempt.id, reference],
-    )) as [Array<{ id: string }>, number];
+    );
     if (recorded) emit(paymentOrphaned, { payment_attempt_id: first.attempt.id, order_id: order.id, provider_reference: reference });
     return { order_id: order.id, status: 'cancelled', orphaned: true };
   },

@@ -1,4 +1,4 @@
-import { newId, t, validationFailed } from '@backoffice/platform';
+import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { KEY_PATTERN, WINDOW_MAX } from '../domain/payments';
 import { paymentAppInstalled } from '../events';
@@ -26,11 +26,11 @@ export const paymentAppInstall = defineOrdersOperation({
   events: [paymentAppInstalled],
   async handler({ input, actor, db, emit }) {
     if (new Set(input.methods.map((m) => m.method)).size !== input.methods.length) throw validationFailed('methods: a method is listed twice');
-    const [app] = (await db.query(
+    const [app] = await sqlOf(db).rows<{ id: string }>(
       `INSERT INTO orders.payment_app (id, tenant_id, app_key, name, methods) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant_id, app_key) DO UPDATE SET name = $4, methods = $5, installed = true, updated_at = now() RETURNING id`,
       [newId('app'), actor!.tenant_id, input.app_key, input.name, JSON.stringify(input.methods)],
-    )) as Array<{ id: string }>;
+    );
     // Windows of orders waiting on this app follow its methods (and its being installed again).
     await refreshPaymentExpiry(db, actor!.tenant_id, { appId: app.id });
     emit(paymentAppInstalled, { app_id: app.id, app_key: input.app_key, methods: input.methods });

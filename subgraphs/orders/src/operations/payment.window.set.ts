@@ -1,4 +1,4 @@
-import { conflict, t } from '@backoffice/platform';
+import { conflict, t, sqlOf } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { storeOfTenant } from '@backoffice/identity';
 import { defineOrdersOperation } from '../ports';
@@ -20,10 +20,10 @@ export const paymentWindowSet = defineOrdersOperation({
   events: [],
   async handler({ input, actor, db, ports }) {
     const tenantId = actor!.tenant_id;
-    const [app] = (await db.query(`SELECT id, methods FROM orders.payment_app WHERE id = $1 AND tenant_id = $2`, [input.app_id, tenantId])) as Array<{
+    const [app] = await sqlOf(db).rows<{
       id: string;
       methods: Array<{ method: string }>;
-    }>;
+    }>(`SELECT id, methods FROM orders.payment_app WHERE id = $1 AND tenant_id = $2`, [input.app_id, tenantId]);
     if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`);
     if (!app.methods.some((m) => m.method === input.method)) throw conflict(`payment app ${input.app_id} has no method ${input.method}`);
     await storeOfTenant(ports.stores, tenantId, input.store_id);

@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { levelOf } from '../domain/stock';
 import { defineOrdersOperation } from '../ports';
 
@@ -17,17 +17,19 @@ export const readInventory = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(level), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(level),
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
-    const params = [actor!.tenant_id, input.sku_id ?? null, input.warehouse_id ?? null];
-    const where = `tenant_id = $1 AND ($2::text IS NULL OR sku_id = $2) AND ($3::text IS NULL OR warehouse_id = $3)`;
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(`SELECT sku_id, warehouse_id, on_hand, reserved FROM orders.stock_level WHERE ${where} ORDER BY sku_id, warehouse_id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params),
-      db.query(`SELECT count(*)::int AS total FROM orders.stock_level WHERE ${where}`, params),
-    ])) as [Array<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>, Array<{ total: number }>];
-    return { items: rows.map(levelOf), page, limit, total };
+  async handler({ input, actor, sql }) {
+    const page = await sql.page<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>(
+      {
+        select: 'sku_id, warehouse_id, on_hand, reserved',
+        from: 'orders.stock_level',
+        where: `tenant_id = $1 AND ($2::text IS NULL OR sku_id = $2) AND ($3::text IS NULL OR warehouse_id = $3)`,
+        orderBy: 'sku_id, warehouse_id',
+        params: [actor!.tenant_id, input.sku_id ?? null, input.warehouse_id ?? null],
+      },
+      input,
+    );
+    return { ...page, items: page.items.map(levelOf) };
   },
 });

@@ -1,7 +1,8 @@
-import { notFound, t } from '@backoffice/platform';
+import { notFound, t, sqlOf } from '@backoffice/platform';
 import { addressFor, addressView, customerFor, customerView } from '../domain/order-view';
 import { DOCUMENT_KINDS } from '../domain/shipments';
 import { statesOf } from '../domain/states';
+import type { Order, OrderDocument, OrderItem, PaymentAttempt, Reservation, Shipment, ShipmentItem } from '../entities';
 import { defineOrdersOperation } from '../ports';
 
 const item = t.entity('OrderItem', {
@@ -51,12 +52,15 @@ const document = t.entity('OrderDocument', {
   created_at: t.timestamp(),
 });
 
-/** Queries one after another: a transaction's connection runs one at a time. */
-async function inOrder(queries: Array<() => Promise<unknown>>): Promise<unknown[]> {
-  const results: unknown[] = [];
-  for (const query of queries) results.push(await query());
-  return results;
-}
+type OrderRead = Order & { subtotal: number; discount: number; total: number; warehouse_id: string; reservation_status: Reservation['status'] };
+type ItemRead = Pick<OrderItem, 'sku_id' | 'product_id' | 'code' | 'title' | 'qty'> & { order_item_id: string; unit_amount: number; line_amount: number };
+type AttemptRead = Pick<PaymentAttempt, 'app_id' | 'method' | 'status' | 'failure_reason' | 'provider_reference' | 'created_at'> & { payment_attempt_id: string; orphaned: boolean };
+type ParcelRead = Pick<Shipment, 'status' | 'warehouse_id' | 'tracking_code' | 'tracking_url' | 'created_at' | 'dispatched_at' | 'delivered_at'> & {
+  shipment_id: string;
+  estimated_delivery_date: string | null;
+  carrier: string | null;
+};
+type DocumentRead = Pick<OrderDocument, 'kind' | 'shipment_id' | 'name' | 'file_url' | 'asset_id' | 'metadata' | 'created_at'> & { document_id: string };
 
 export const readOrder = defineOrdersOperation({
   name: 'read.internal.order',
@@ -96,39 +100,39 @@ export const readOrder = defineOrdersOperation({
     return db.transaction('REPEATABLE READ', async (tx) => {
       await tx.query('SET TRANSACTION READ ONLY');
       const pii = actor!.scopes.includes('pii.read');
-      const [order] = (await tx.query(
+      // One query at a time: a transaction's connection runs one at a time.
+      const sql = sqlOf(tx);
+      const order = await sql.one<OrderRead>(
         `SELECT o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount, o.total_amount::float8 AS total, r.warehouse_id, r.status AS reservation_status
          FROM orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id WHERE o.id = $1 AND o.tenant_id = $2`,
         [input.order_id, actor!.tenant_id],
-      )) as Array<Record<string, any>>;
+      );
       if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`);
-      const [items, attempts, parcels, parcelItems, documents] = (await inOrder([
-        () => tx.query(
-          `SELECT id AS order_item_id, sku_id, product_id, code, title, qty, unit_amount::float8 AS unit_amount, line_amount::float8 AS line_amount
-           FROM orders.order_item WHERE order_id = $1 ORDER BY position`,
-          [order.id],
-        ),
-        () => tx.query(
-          `SELECT id AS payment_attempt_id, app_id, method, status, failure_reason, provider_reference, orphaned_at IS NOT NULL AS orphaned, created_at
-           FROM orders.payment_attempt WHERE order_id = $1 ORDER BY created_at DESC, id DESC`,
-          [order.id],
-        ),
-        () => tx.query(
-          `SELECT id AS shipment_id, status, warehouse_id, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier AS carrier, tracking_code, tracking_url,
-                  created_at, dispatched_at, delivered_at
-           FROM orders.shipment WHERE order_id = $1 ORDER BY created_at, id`,
-          [order.id],
-        ),
-        () => tx.query(
-          `SELECT s.shipment_id, s.order_item_id, i.sku_id, s.qty FROM orders.shipment_item s JOIN orders.order_item i ON i.id = s.order_item_id
-           WHERE i.order_id = $1 ORDER BY i.position`,
-          [order.id],
-        ),
-        () => tx.query(
-          `SELECT id AS document_id, kind, shipment_id, name, file_url, asset_id, metadata, created_at FROM orders.order_document WHERE order_id = $1 ORDER BY created_at, id`,
-          [order.id],
-        ),
-      ])) as [never[], Array<Record<string, any>>, Array<Record<string, any>>, Array<Record<string, any>>, Array<Record<string, any>>];
+      const items = await sql.rows<ItemRead>(
+        `SELECT id AS order_item_id, sku_id, product_id, code, title, qty, unit_amount::float8 AS unit_amount, line_amount::float8 AS line_amount
+         FROM orders.order_item WHERE order_id = $1 ORDER BY position`,
+        [order.id],
+      );
+      const attempts = await sql.rows<AttemptRead>(
+        `SELECT id AS payment_attempt_id, app_id, method, status, failure_reason, provider_reference, orphaned_at IS NOT NULL AS orphaned, created_at
+         FROM orders.payment_attempt WHERE order_id = $1 ORDER BY created_at DESC, id DESC`,
+        [order.id],
+      );
+      const parcels = await sql.rows<ParcelRead>(
+        `SELECT id AS shipment_id, status, warehouse_id, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier AS carrier, tracking_code, tracking_url,
+                created_at, dispatched_at, delivered_at
+         FROM orders.shipment WHERE order_id = $1 ORDER BY created_at, id`,
+        [order.id],
+      );
+      const parcelItems = await sql.rows<ShipmentItem & Pick<OrderItem, 'sku_id'>>(
+        `SELECT s.shipment_id, s.order_item_id, i.sku_id, s.qty FROM orders.shipment_item s JOIN orders.order_item i ON i.id = s.order_item_id
+         WHERE i.order_id = $1 ORDER BY i.position`,
+        [order.id],
+      );
+      const documents = await sql.rows<DocumentRead>(
+        `SELECT id AS document_id, kind, shipment_id, name, file_url, asset_id, metadata, created_at FROM orders.order_document WHERE order_id = $1 ORDER BY created_at, id`,
+        [order.id],
+      );
       const iso = (at: Date | null) => at?.toISOString() ?? null;
       return {
         order_id: order.id,
@@ -144,15 +148,15 @@ export const readOrder = defineOrdersOperation({
         shipping_method_id: order.shipping_method_id,
         items,
         reservation: { reservation_id: order.reservation_id, warehouse_id: order.warehouse_id, status: order.reservation_status },
-        payment_attempts: attempts.map((a) => ({ ...a, created_at: a.created_at.toISOString() })) as never,
+        payment_attempts: attempts.map((a) => ({ ...a, created_at: a.created_at.toISOString() })),
         shipments: parcels.map((p) => ({
           ...p,
           items: parcelItems.filter((i) => i.shipment_id === p.shipment_id).map(({ order_item_id, sku_id, qty }) => ({ order_item_id, sku_id, qty })),
           created_at: p.created_at.toISOString(),
           dispatched_at: iso(p.dispatched_at),
           delivered_at: iso(p.delivered_at),
-        })) as never,
-        documents: documents.map((d) => ({ ...d, created_at: d.created_at.toISOString() })) as never,
+        })),
+        documents: documents.map((d) => ({ ...d, created_at: d.created_at.toISOString() })),
         payment_expires_at: order.payment_expiry === 'timed' ? iso(order.payment_due_at) : null,
         created_at: order.created_at.toISOString(),
         paid_at: iso(order.paid_at),

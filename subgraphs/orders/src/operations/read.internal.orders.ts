@@ -1,4 +1,4 @@
-import { escapeLike, t } from '@backoffice/platform';
+import { escapeLike, t, pageOf } from '@backoffice/platform';
 import { customerFor, customerView } from '../domain/order-view';
 import { defineOrdersOperation } from '../ports';
 
@@ -28,29 +28,29 @@ export const readOrders = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(summary), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(summary),
   events: [],
-  async handler({ input, actor, db }) {
+  async handler({ input, actor, sql }) {
     const pii = actor!.scopes.includes('pii.read');
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
     const values: unknown[] = [actor!.tenant_id];
     const where = ['tenant_id = $1'];
     if (input.status) where.push(`status = $${values.push(input.status)}`);
     if (input.store_id) where.push(`store_id = $${values.push(input.store_id)}`);
     // Searching by email would reveal it to an actor who may not see it: the id only, then.
     if (input.q) where.push(pii ? `(id = $${values.push(input.q)} OR customer->>'email' ILIKE $${values.push(`%${escapeLike(input.q)}%`)})` : `id = $${values.push(input.q)}`);
-    const filter = where.join(' AND ');
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(
-        `SELECT id, store_id, status, currency, total_amount::float8 AS total_amount, customer, created_at FROM orders."order"
-         WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-        values,
-      ),
-      db.query(`SELECT count(*)::int AS total FROM orders."order" WHERE ${filter}`, values),
-    ])) as [Array<{ id: string; store_id: string; status: (typeof STATUSES)[number]; currency: string; total_amount: number; customer: never; created_at: Date }>, Array<{ total: number }>];
+    const page = await sql.page<{ id: string; store_id: string; status: (typeof STATUSES)[number]; currency: string; total_amount: number; customer: never; created_at: Date }>(
+      {
+        select: 'id, store_id, status, currency, total_amount::float8 AS total_amount, customer, created_at',
+        from: 'orders."order"',
+        where: where.join(' AND '),
+        orderBy: 'created_at DESC, id DESC',
+        params: values,
+      },
+      input,
+    );
     return {
-      items: rows.map((r) => ({
+      ...page,
+      items: page.items.map((r) => ({
         order_id: r.id,
         store_id: r.store_id,
         status: r.status,
@@ -59,9 +59,6 @@ export const readOrders = defineOrdersOperation({
         customer: customerFor(r.customer, pii),
         created_at: r.created_at.toISOString(),
       })),
-      page,
-      limit,
-      total,
     };
   },
 });

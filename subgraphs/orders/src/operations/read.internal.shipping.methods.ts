@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { METHOD_COLUMNS, methodOut, methodView, type MethodRow } from '../domain/shipping';
 import { defineOrdersOperation } from '../ports';
 
@@ -14,17 +14,19 @@ export const readShippingMethods = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(methodView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(methodView),
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
-    const params = [actor!.tenant_id, input.active ?? null];
-    const where = `m.tenant_id = $1 AND ($2::boolean IS NULL OR m.active = $2)`;
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(`SELECT ${METHOD_COLUMNS} FROM orders.shipping_method m WHERE ${where} ORDER BY m.created_at, m.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params),
-      db.query(`SELECT count(*)::int AS total FROM orders.shipping_method m WHERE ${where}`, params),
-    ])) as [MethodRow[], Array<{ total: number }>];
-    return { items: rows.map(methodOut), page, limit, total };
+  async handler({ input, actor, sql }) {
+    const page = await sql.page<MethodRow>(
+      {
+        select: METHOD_COLUMNS,
+        from: 'orders.shipping_method m',
+        where: `m.tenant_id = $1 AND ($2::boolean IS NULL OR m.active = $2)`,
+        orderBy: 'm.created_at, m.id',
+        params: [actor!.tenant_id, input.active ?? null],
+      },
+      input,
+    );
+    return { ...page, items: page.items.map(methodOut) };
   },
 });

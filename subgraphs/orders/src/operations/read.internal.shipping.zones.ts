@@ -1,4 +1,4 @@
-import { t } from '@backoffice/platform';
+import { t, pageOf } from '@backoffice/platform';
 import { normalizePostalCode, postalCodeInput } from '../domain/shipping';
 import { defineOrdersOperation } from '../ports';
 
@@ -22,22 +22,20 @@ export const readShippingZones = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: t.object({ items: t.array(zone), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
+  result: pageOf(zone),
   events: [],
-  async handler({ input, actor, db }) {
-    const limit = input.limit ?? 24;
-    const page = input.page ?? 1;
+  async handler({ input, actor, sql }) {
     const code = input.postal_code === undefined ? null : normalizePostalCode(input.postal_code);
-    const params = [actor!.tenant_id, code];
-    const where = `tenant_id = $1 AND ($2::text IS NULL OR (length(postal_code_from) = length($2) AND postal_code_from <= $2 AND postal_code_to >= $2))`;
-    const [rows, [{ total }]] = (await Promise.all([
-      db.query(
-        `SELECT id AS zone_id, name, postal_code_from, postal_code_to, created_at FROM orders.shipping_zone WHERE ${where}
-         ORDER BY created_at, id LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-        params,
-      ),
-      db.query(`SELECT count(*)::int AS total FROM orders.shipping_zone WHERE ${where}`, params),
-    ])) as [Array<{ zone_id: string; name: string; postal_code_from: string; postal_code_to: string; created_at: Date }>, Array<{ total: number }>];
-    return { items: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), page, limit, total };
+    const page = await sql.page<{ zone_id: string; name: string; postal_code_from: string; postal_code_to: string; created_at: Date }>(
+      {
+        select: 'id AS zone_id, name, postal_code_from, postal_code_to, created_at',
+        from: 'orders.shipping_zone',
+        where: `tenant_id = $1 AND ($2::text IS NULL OR (length(postal_code_from) = length($2) AND postal_code_from <= $2 AND postal_code_to >= $2))`,
+        orderBy: 'created_at, id',
+        params: [actor!.tenant_id, code],
+      },
+      input,
+    );
+    return { ...page, items: page.items.map((r) => ({ ...r, created_at: r.created_at.toISOString() })) };
   },
 });

@@ -1,4 +1,4 @@
-import { newId, t, validationFailed } from '@backoffice/platform';
+import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { assertZones, lockShippingConfig, methodFields, METHODS_PER_TENANT } from '../domain/shipping';
 import { shippingConfigUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -17,7 +17,7 @@ export const methodCreate = defineOrdersOperation({
     const tenantId = actor!.tenant_id;
     const zoneIds = input.zone_ids ?? [];
     await lockShippingConfig(db, tenantId);
-    const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM orders.shipping_method WHERE tenant_id = $1`, [tenantId])) as Array<{ n: number }>;
+    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_method WHERE tenant_id = $1`, [tenantId]);
     if (n >= METHODS_PER_TENANT) throw validationFailed(`a tenant has at most ${METHODS_PER_TENANT} shipping methods`);
     await assertZones(db, tenantId, zoneIds);
     const methodId = newId('shm');

@@ -1,4 +1,4 @@
-import { newId, t, validationFailed } from '@backoffice/platform';
+import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { lockShippingConfig, postalCodeInput, zoneRange, ZONES_PER_TENANT } from '../domain/shipping';
 import { shippingConfigUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -21,7 +21,7 @@ export const zoneCreate = defineOrdersOperation({
     const range = zoneRange(input.postal_code_from, input.postal_code_to);
     const tenantId = actor!.tenant_id;
     await lockShippingConfig(db, tenantId);
-    const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM orders.shipping_zone WHERE tenant_id = $1`, [tenantId])) as Array<{ n: number }>;
+    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_zone WHERE tenant_id = $1`, [tenantId]);
     if (n >= ZONES_PER_TENANT) throw validationFailed(`a tenant has at most ${ZONES_PER_TENANT} shipping zones`);
     const zoneId = newId('shz');
     await db.query(`INSERT INTO orders.shipping_zone (id, tenant_id, name, postal_code_from, postal_code_to) VALUES ($1, $2, $3, $4, $5)`, [

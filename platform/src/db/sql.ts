@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+
+/** A page of a list read, as every paged read answers it. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** A paged read's statement in parts: the rows `SELECT select FROM from WHERE where ORDER BY orderBy`, counted over `from` and `where`. */
+export interface PageQuery {
+  select: string;
+  /** The table and its alias, e.g. `orders.shipping_method m`. */
+  from: string;
+  where: string;
+  orderBy: string;
+  params: readonly unknown[];
+  /**
+   * When a row needs more than the page's select (a join on the page's ids): the statement around
+   * the paged one, which it receives as text (e.g. `WITH page AS (${paged}) SELECT … FROM page JOIN …`).
+   */
+  around?: (paged: string) => string;
+}
+
+/**
+ * What a handler queries with: plain SQL, each statement's row type named once where it is asked.
+ * The type is the caller's claim about its own SELECT list; row types of tables come from the
+ * entity declarations (`src/entities.ts`), which the drift test holds to the migrated schema.
+ */
+export interface Sql {
+  rows<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** The first row, or undefined when there is none. */
+  one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** What an UPDATE or DELETE … RETURNING gave back (TypeORM answers those with their rows and a count). */
+  returning<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** One page of `limit` rows (24 unless given) from page `page` (1 unless given), with the total count. */
+  page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>>;
+}
+
+/** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
+export function sqlOf(db: Pick<EntityManager, 'query'>): Sql {
+  const rows = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => db.query(sql, params as unknown[] | undefined);
+  return {
+    rows,
+    one: async <T>(sql: string, params?: readonly unknown[]) => (await rows<T>(sql, params))[0],
+    returning: async <T>(sql: string, params?: readonly unknown[]) => ((await db.query(sql, params as unknown[] | undefined)) as [T[], number])[0],
+    async page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>> {
+      const limit = paging.limit ?? 24;
+      const page = paging.page ?? 1;
+      const n = query.params.length;
+      const paged = `SELECT ${query.select} FROM ${query.from} WHERE ${query.where} ORDER BY ${query.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+      // The rows and the count are independent: a read asks both at once (two pooled connections).
+      const [items, [{ total }]] = await Promise.all([
+        rows<T>(query.around ? query.around(paged) : paged, [...query.params, limit, (page - 1) * limit]),
+        rows<{ total: number }>(`SELECT count(*)::int AS total FROM ${query.from} WHERE ${query.where}`, query.params),
+      ]);
+      return { items, page, limit, total };
+    },
+  };
+}
