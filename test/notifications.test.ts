@@ -400,28 +400,6 @@ describe('without SMTP', () => {
 describe('template bounds', () => {
   const set = (fields: Record<string, string>, type_key = 'order.paid') => t.command('notification.template.set', { type_key, channel_key: 'email', locale: 'en', fields }, shop.token);
 
-  it('refuses a 4,000-deep template at once while every other request goes on (whoami p99 under 100 ms)', async () => {
-    const attack = '{{#if order_id}}'.repeat(4000) + 'x' + '{{/if}}'.repeat(4000);
-    expect(attack.length).toBeGreaterThan(90_000);
-    let attacking = true;
-    const latencies: number[] = [];
-    const measure = (async () => {
-      while (attacking || latencies.length < 200) {
-        const started = performance.now();
-        expect((await t.read('/internal/whoami', {}, shop.token)).status).toBe(200);
-        latencies.push(performance.now() - started);
-      }
-    })();
-    for (let round = 0; round < 20; round++) {
-      const res = await set({ subject: 'Paid', html: attack });
-      expect([res.status, res.body.error.kind, res.body.error.message]).toEqual([400, 'validation_failed', expect.stringContaining('nests blocks deeper than 6')]);
-    }
-    attacking = false;
-    await measure;
-    latencies.sort((a, b) => a - b);
-    expect(latencies[Math.floor(latencies.length * 0.99)]).toBeLessThan(100);
-  });
-
   it('refuses partials, iteration over @root and unescaped HTML at set time, naming them', async () => {
     const refused = async (fields: Record<string, string>) => {
       const res = await set({ subject: 'Paid', ...fields });

@@ -1,0 +1,42 @@
+import { startTestSystem, type TestSystem } from './helpers';
+
+/**
+ * The attack of issue 24 on a quiet system: a 92 KB template nesting `{{#if}}` 4,000 deep took
+ * Handlebars' parser 24–37 s, during which every request of every tenant waited.
+ */
+let t: TestSystem;
+
+beforeAll(async () => {
+  t = await startTestSystem();
+});
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+it('refuses a 4,000-deep template at once while every other request goes on (whoami p99 under 100 ms)', async () => {
+  const attacker = await t.newTenant();
+  const victim = await t.newTenant();
+  const whoami = async () => {
+    const started = performance.now();
+    expect((await t.read('/internal/whoami', {}, victim.token)).status).toBe(200);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 20; i++) await whoami(); // connections and code paths warm, as in service
+  const attack = '{{#if order_id}}'.repeat(4000) + 'x' + '{{/if}}'.repeat(4000);
+  expect(attack.length).toBeGreaterThan(90_000);
+  let attacking = true;
+  const latencies: number[] = [];
+  const measure = (async () => {
+    while (attacking || latencies.length < 200) latencies.push(await whoami());
+  })();
+  for (let round = 0; round < 20; round++) {
+    const res = await t.command('notification.template.set', { type_key: 'order.paid', channel_key: 'email', locale: 'en', fields: { subject: 'Paid', html: attack } }, attacker.token);
+    expect([res.status, res.body.error.kind, res.body.error.message]).toEqual([400, 'validation_failed', expect.stringContaining('nests blocks deeper than 6')]);
+  }
+  attacking = false;
+  await measure;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.floor(latencies.length * 0.99)];
+  expect({ p99: Math.round(p99), under100: p99 < 100, requests: latencies.length }).toMatchObject({ under100: true });
+});
