@@ -20,7 +20,8 @@
 import { randomUUID } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
-import { auditInsertSql, newId } from '../platform/src/index';
+import { auditInsertSql } from '../platform/src/audit';
+import { newId } from '../platform/src/ids';
 import { catalogSkus } from '../subgraphs/catalog/src/domain/checkout-skus';
 import { refreshPaymentExpiry } from '../subgraphs/orders/src/domain/payment-expiry';
 import { insertParcel } from '../subgraphs/orders/src/domain/shipments';

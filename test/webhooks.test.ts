@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { SubgraphRuntime } from '@backoffice/platform';
-import { authenticatorOf } from '../subgraphs/identity/src/authenticate';
+import { authenticatorOf } from '../subgraphs/identity/src/domain/authenticate';
 import { apiKeyRevoke } from '../subgraphs/identity/src/operations/iam.api_key.revoke';
 import { eventually, startTestSystem, type TestSystem } from './helpers';
 

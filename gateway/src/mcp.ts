@@ -1,5 +1,6 @@
 import { asAppError, validationFailed } from '@backoffice/platform';
-import { rateHeaders, type Gatekeeper } from './admission';
+import { rateHeaders } from '@backoffice/platform';
+import type { Gatekeeper } from './admission';
 import { sendError } from './rest';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

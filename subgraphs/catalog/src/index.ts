@@ -29,8 +29,7 @@ import { readProducts } from './operations/read.products';
 import { catalogPorts, type CatalogPorts } from './ports';
 
 export type { CatalogPorts } from './ports';
-export { catalogSkus, remoteCatalogSkus, type CatalogSkus, type SkuSnapshot } from './domain/checkout-skus';
-export { SKU_SHIPPING_FIELDS, type SkuShipping, type SkuShippingField } from './domain/sku-shipping';
+export { catalogSkus } from './domain/checkout-skus';
 
 /** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
 export const catalog: SubgraphDefinition<CatalogPorts> = {

@@ -88,4 +88,5 @@ export const content: SubgraphDefinition<ContentPorts> = {
 };
 
 export { connectionBroker } from './domain/connections';
+export { Vault, vaultFromEnv } from './domain/vault';
 export { mailerFromEnv, DEFAULT_MAIL_FROM, type Mailer, type OutgoingMail } from './domain/mailer';

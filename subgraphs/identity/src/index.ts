@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { metrics, type SubgraphDefinition, type SubgraphRuntime } from '@backoffice/platform';
-import { Authenticator } from './authenticate';
+import { Authenticator } from './domain/authenticate';
 import { identityEntities } from './entities';
 import { Identity1763800000001 } from './migrations/1763800000001-identity';
 import { KeyTenantWithoutFk1795300000001 } from './migrations/1795300000001-key-tenant-without-fk';
 import { identityEvents, storeCreated, storeUpdated, webhookSubscriptionDeleted } from './events';
-import { TENANT_CREATE } from './tenants';
+import { TENANT_CREATE } from './domain/tenants';
 import { apiKeyCreate } from './operations/iam.api_key.create';
 import { apiKeyRevoke } from './operations/iam.api_key.revoke';
 import { apiKeyRotate } from './operations/iam.api_key.rotate';
@@ -28,7 +28,8 @@ import { storesRead } from './operations/read.internal.stores';
 import { storeResolve } from './operations/read.stores.resolve';
 import { StoreHosts1795800000001 } from './migrations/1795800000001-store-hosts';
 import { storeReferenceResolvers } from './domain/store-references';
-import { LocalStoreDirectory, type StoreDirectory } from './stores';
+import type { StoreDirectory } from '@backoffice/contracts';
+import { LocalStoreDirectory } from './domain/store-directory';
 import { Operators1795900000001 } from './migrations/1795900000001-operators';
 import { LoginFailures1795900000002 } from './migrations/1795900000002-login-failures';
 import { adminUserInvite } from './operations/admin_user.invite';
@@ -43,14 +44,13 @@ import { logout } from './operations/auth.logout';
 import { sweepExpiredLoginsJob } from './jobs/auth.sweep_expired';
 import { closeLoginLimiters } from './domain/operators';
 
-export { Authenticator, authenticatorOf } from './authenticate';
-export { remoteIdentity, remoteLoginCodeHandoff, remoteStoreSenders, type IdentityClient } from './client';
-export { createTenant, type CreatedTenant } from './tenants';
-export { ALL_SCOPES, SCOPES } from './scopes';
+export { Authenticator, authenticatorOf, inProcessIdentity } from './domain/authenticate';
+export { createTenant, type CreatedTenant } from './domain/tenants';
+export { ALL_SCOPES, SCOPES } from './domain/scopes';
 export type { IdentityPorts } from './ports';
-export { TOKEN_PREFIX } from './tokens';
-export { tenantCreated } from './events';
-export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX, type LoginCodeHandoff, type LoginCodeMail } from './domain/operators';
+export { TOKEN_PREFIX } from './domain/tokens';
+export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX } from './domain/operators';
+export { webhookSecretKey, webhookSettings, type WebhookSettings } from './domain/webhook-settings';
 
 /** Tenants, stores, API keys (actors) and their token generations, and webhook subscriptions. */
 export const identity: SubgraphDefinition<IdentityPorts> = {
@@ -114,22 +114,7 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
     };
   },
 };
-export {
-  cachedDirectory,
-  normalizeHost,
-  remoteDirectory,
-  resolveStore,
-  storeOfTenant,
-  storesOfTenant,
-  storeSendersOf,
-  STORES_CHANNEL,
-  type CachedStoreDirectory,
-  type DirectoryOptions,
-  type StoreDirectory,
-  type StoreRef,
-  type StoreSender,
-  type StoreSenders,
-} from './stores';
+export { LocalStoreDirectory, resolveStore, storesOfTenant, storeSendersOf } from './domain/store-directory';
 
 /**
  * The store directory for subgraphs started in identity's process (catalog, orders, content given it

@@ -1,6 +1,7 @@
 import { conflict, t } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
-import { SKU_SHIPPING_FIELDS, skuShippingInput } from '../domain/sku-shipping';
+import { SKU_SHIPPING_FIELDS } from '@backoffice/contracts';
+import { skuShippingInput } from '../domain/sku-shipping';
 import { skuStateFields, skuUpdated, type SkuChange } from '../events';
 import { defineCatalogOperation } from '../ports';
 

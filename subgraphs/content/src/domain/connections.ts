@@ -1,4 +1,5 @@
-import { brokerCredential, jsonProblem, t, validationFailed, type Vault, type VaultBinding } from '@backoffice/platform';
+import { brokerCredential, type Vault, type VaultBinding } from './vault';
+import { jsonProblem, t, validationFailed } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { DataSource, EntityManager } from 'typeorm';
 

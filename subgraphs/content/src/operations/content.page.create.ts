@@ -1,4 +1,4 @@
-import { storeOfTenant } from '@backoffice/identity';
+import { storeOfTenant } from '@backoffice/contracts';
 import { conflict, newId, t } from '@backoffice/platform';
 import { pageFields } from '../domain/pages';
 import { pageCreated } from '../events';

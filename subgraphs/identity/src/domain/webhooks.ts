@@ -1,5 +1,7 @@
+import { urlProblem } from './webhook-target';
+import { type WebhookSettings } from './webhook-settings';
 import { randomBytes } from 'node:crypto';
-import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings } from '@backoffice/platform';
+import { conflict, forbidden, maskEventPayload, routeConsumer, t, validationFailed, type Actor, type DomainEvent } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 
 /** A tenant has at most this many subscriptions (each event is delivered to each of them). */

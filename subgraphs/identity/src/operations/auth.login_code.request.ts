@@ -1,7 +1,7 @@
 import { defineOperation, newId, t } from '@backoffice/platform';
 import { authLoginCode } from '../events';
 import { CODE_TTL_MS, codeHash, LIVE_CODES, LOGIN_FLOOR_MS, newCode, sealCode, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
-import { STORE_HANDLE_PATTERN } from '../tenants';
+import { STORE_HANDLE_PATTERN } from '../domain/tenants';
 
 export const loginStoreField = t.string({ minLength: 1, maxLength: 63, pattern: STORE_HANDLE_PATTERN, description: 'the handle of the store the operator logs in at (names the tenant)' });
 

@@ -1,7 +1,7 @@
 import { defineOperation, newId, t } from '@backoffice/platform';
 import { apiKeyWrite, assertWithinIssuer, credentialWrite, expiryOf } from '../domain/keys';
 import { apiKeyCreated } from '../events';
-import { ALL_SCOPES } from '../scopes';
+import { ALL_SCOPES } from '../domain/scopes';
 
 export const apiKeyCreate = defineOperation({
   name: 'iam.api_key.create',

@@ -1,5 +1,5 @@
 import { notFound, t, validationFailed } from '@backoffice/platform';
-import { HOST_INPUT_MAX_LENGTH, normalizeHost } from '../stores';
+import { HOST_INPUT_MAX_LENGTH, normalizeHost } from '@backoffice/contracts';
 import { defineIdentityOperation } from '../ports';
 
 /**

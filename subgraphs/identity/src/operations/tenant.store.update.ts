@@ -10,7 +10,8 @@ import {
   THEME_KEY_MAX_LENGTH,
 } from '../domain/stores';
 import { STORE_FIELDS, storeUpdated } from '../events';
-import { HOST_INPUT_MAX_LENGTH, notifyStoreChanged } from '../stores';
+import { HOST_INPUT_MAX_LENGTH } from '@backoffice/contracts';
+import { notifyStoreChanged } from '../domain/store-directory';
 
 type Field = (typeof STORE_FIELDS)[number];
 

@@ -1,9 +1,9 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { AppError, conflict, newId, t, validationFailed } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { insertParcel } from '../domain/shipments';
 import { checkShipping, parcelOf } from '../domain/shipping';
 import { distinctSkus, hold, stockLines, warehouseOf } from '../domain/stock';
-import { storeOfTenant } from '@backoffice/identity';
 import { inventoryReserved, orderCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
 import { KEY_PATTERN } from '../domain/payments';

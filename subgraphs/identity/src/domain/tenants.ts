@@ -1,8 +1,8 @@
+import { tenantCreated } from '@backoffice/contracts';
 import { conflict, eventDraft, newId, t, validate, writeEvents } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
-import { StoreEntity, TenantEntity } from './entities';
-import { apiKeyWrite, credentialWrite, expiryOf } from './domain/keys';
-import { tenantCreated } from './events';
+import { StoreEntity, TenantEntity } from '../entities';
+import { apiKeyWrite, credentialWrite, expiryOf } from './keys';
 import { ALL_SCOPES } from './scopes';
 
 export const STORE_HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
