@@ -6,12 +6,12 @@ import { Identity1763800000001 } from './migrations/1763800000001-identity';
 import { KeyTenantWithoutFk1795300000001 } from './migrations/1795300000001-key-tenant-without-fk';
 import { identityEvents, storeCreated, storeUpdated, webhookSubscriptionDeleted } from './events';
 import { TENANT_CREATE } from './domain/tenants';
-import { apiKeyCreate } from './operations/iam.api_key.create';
-import { apiKeyRevoke } from './operations/iam.api_key.revoke';
-import { apiKeyRotate } from './operations/iam.api_key.rotate';
-import { whoami } from './operations/read.internal.whoami';
-import { webhooksRead } from './operations/read.internal.webhooks';
-import { webhookDeliveriesRead } from './operations/read.internal.webhooks.deliveries';
+import { iamApiKeyCreate } from './operations/iam.api_key.create';
+import { iamApiKeyRevoke } from './operations/iam.api_key.revoke';
+import { iamApiKeyRotate } from './operations/iam.api_key.rotate';
+import { readInternalWhoami } from './operations/read.internal.whoami';
+import { readInternalWebhooks } from './operations/read.internal.webhooks';
+import { readInternalWebhooksDeliveries } from './operations/read.internal.webhooks.deliveries';
 import { webhookDeliveryRetry } from './operations/webhook.delivery.retry';
 import { webhookSubscriptionCreate } from './operations/webhook.subscription.create';
 import { webhookSubscriptionDelete } from './operations/webhook.subscription.delete';
@@ -22,10 +22,10 @@ import { WebhookPersonalData1795700000001 } from './migrations/1795700000001-web
 import { webhookDispatch } from './consumers/webhooks';
 import { webhookDeliver } from './tasks/webhook.deliver';
 import { identityPorts, type IdentityPorts } from './ports';
-import { storeCreate } from './operations/tenant.store.create';
-import { storeUpdate } from './operations/tenant.store.update';
-import { storesRead } from './operations/read.internal.stores';
-import { storeResolve } from './operations/read.stores.resolve';
+import { tenantStoreCreate } from './operations/tenant.store.create';
+import { tenantStoreUpdate } from './operations/tenant.store.update';
+import { readInternalStores } from './operations/read.internal.stores';
+import { readStoresResolve } from './operations/read.stores.resolve';
 import { StoreHosts1795800000001 } from './migrations/1795800000001-store-hosts';
 import { storeReferenceResolvers } from './domain/store-references';
 import type { StoreDirectory } from '@backoffice/contracts';
@@ -35,12 +35,12 @@ import { LoginFailures1795900000002 } from './migrations/1795900000002-login-fai
 import { adminUserInvite } from './operations/admin_user.invite';
 import { adminUserUpdate } from './operations/admin_user.update';
 import { adminUserDeactivate } from './operations/admin_user.deactivate';
-import { adminUsersRead } from './operations/read.internal.admin_users';
-import { loginCodeRequest } from './operations/auth.login_code.request';
-import { loginCodeVerify } from './operations/auth.login_code.verify';
-import { oidcStart } from './operations/auth.oidc.start';
-import { oidcCallback } from './operations/auth.oidc.callback';
-import { logout } from './operations/auth.logout';
+import { readInternalAdminUsers } from './operations/read.internal.admin_users';
+import { authLoginCodeRequest } from './operations/auth.login_code.request';
+import { authLoginCodeVerify } from './operations/auth.login_code.verify';
+import { authOidcStart } from './operations/auth.oidc.start';
+import { authOidcCallback } from './operations/auth.oidc.callback';
+import { authLogout } from './operations/auth.logout';
 import { sweepExpiredLoginsJob } from './jobs/auth.sweep_expired';
 import { closeLoginLimiters } from './domain/operators';
 
@@ -58,30 +58,30 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
   defaultPort: 4001,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [
-    apiKeyCreate,
-    apiKeyRotate,
-    apiKeyRevoke,
-    whoami,
+    iamApiKeyCreate,
+    iamApiKeyRotate,
+    iamApiKeyRevoke,
+    readInternalWhoami,
     webhookSubscriptionCreate,
     webhookSubscriptionUpdate,
     webhookSubscriptionDelete,
     webhookSubscriptionRotateSecret,
     webhookDeliveryRetry,
-    webhooksRead,
-    webhookDeliveriesRead,
-    storeCreate,
-    storeUpdate,
-    storesRead,
-    storeResolve,
+    readInternalWebhooks,
+    readInternalWebhooksDeliveries,
+    tenantStoreCreate,
+    tenantStoreUpdate,
+    readInternalStores,
+    readStoresResolve,
     adminUserInvite,
     adminUserUpdate,
     adminUserDeactivate,
-    adminUsersRead,
-    loginCodeRequest,
-    loginCodeVerify,
-    oidcStart,
-    oidcCallback,
-    logout,
+    readInternalAdminUsers,
+    authLoginCodeRequest,
+    authLoginCodeVerify,
+    authOidcStart,
+    authOidcCallback,
+    authLogout,
   ],
   events: identityEvents,
   ports: identityPorts,

@@ -23,7 +23,7 @@ interface SkuRow extends Record<Column, unknown> {
   height_cm: number | null;
 }
 
-export const skuUpdate = defineCatalogOperation({
+export const catalogSkuUpdate = defineCatalogOperation({
   name: 'catalog.sku.update',
   kind: 'command',
   access: 'internal',

@@ -5,7 +5,7 @@ import { pageCreated } from '../events';
 import { defineContentOperation } from '../ports';
 
 /** Registers an institutional page: its metadata; the content lives in the theme template `template_key`. */
-export const pageCreate = defineContentOperation({
+export const contentPageCreate = defineContentOperation({
   name: 'content.page.create',
   kind: 'command',
   access: 'internal',

@@ -5,7 +5,7 @@ import type { NotificationRow } from '../domain/notification-view';
 
 const pageOfNotifications = t.object({ items: t.array(notificationView), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
 
-export const readNotifications = defineContentOperation({
+export const readInternalNotifications = defineContentOperation({
   name: 'read.internal.notifications',
   kind: 'read',
   access: 'internal',

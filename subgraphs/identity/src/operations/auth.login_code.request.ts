@@ -9,7 +9,7 @@ export const loginStoreField = t.string({ minLength: 1, maxLength: 63, pattern: 
  * Public: mails an operator a one-time code. The answer is the same whether or not the email
  * belongs to an operator of the store, and the rate limits are spent alike.
  */
-export const loginCodeRequest = defineOperation({
+export const authLoginCodeRequest = defineOperation({
   name: 'auth.login_code.request',
   kind: 'command',
   access: 'public',

@@ -3,7 +3,7 @@ import { apiKeyWrite, assertWithinIssuer, credentialWrite, expiryOf } from '../d
 import { apiKeyCreated } from '../events';
 import { ALL_SCOPES } from '../domain/scopes';
 
-export const apiKeyCreate = defineOperation({
+export const iamApiKeyCreate = defineOperation({
   name: 'iam.api_key.create',
   kind: 'command',
   access: 'internal',

@@ -31,7 +31,7 @@ interface DeliveryRow {
   delivered_at: Date | null;
 }
 
-export const webhookDeliveriesRead = defineIdentityOperation({
+export const readInternalWebhooksDeliveries = defineIdentityOperation({
   name: 'read.internal.webhooks.deliveries',
   kind: 'read',
   access: 'internal',

@@ -5,7 +5,7 @@ import { notifyStoreChanged } from '../domain/store-directory';
 import { STORE_HANDLE_PATTERN } from '../domain/tenants';
 
 /** A new store in the caller's tenant (extension): a name and a handle, unique across tenants as at tenant creation. */
-export const storeCreate = defineOperation({
+export const tenantStoreCreate = defineOperation({
   name: 'tenant.store.create',
   kind: 'command',
   access: 'internal',

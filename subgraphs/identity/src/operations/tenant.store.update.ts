@@ -21,7 +21,7 @@ type Field = (typeof STORE_FIELDS)[number];
  * across tenants. The event, and the notification that makes every process's store directory
  * forget the store, happen only when a value changed.
  */
-export const storeUpdate = defineOperation({
+export const tenantStoreUpdate = defineOperation({
   name: 'tenant.store.update',
   kind: 'command',
   access: 'internal',

@@ -58,7 +58,7 @@ async function inOrder(queries: Array<() => Promise<unknown>>): Promise<unknown[
   return results;
 }
 
-export const readOrder = defineOrdersOperation({
+export const readInternalOrder = defineOrdersOperation({
   name: 'read.internal.order',
   kind: 'read',
   access: 'internal',
