@@ -19,12 +19,12 @@ export function requireHttpUrl(field: string, value: string): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationFailed(`${field}: only http and https URLs are accepted`);
 }
 
-export interface ParcelItem {
+export interface ShipmentItem {
   order_item_id: string;
   qty: number;
 }
 
-export interface ParcelRow {
+export interface ShipmentRow {
   id: string;
   order_id: string;
   tenant_id: string;
@@ -46,22 +46,22 @@ export interface ShippingOrder {
 /** How a parcel's state reads in a message. */
 const PARCEL_STATE_WORDS: Record<string, string> = { pending: 'not yet dispatched' };
 
-const PARCEL_COLUMNS = `id, order_id, tenant_id, warehouse_id, status, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier, tracking_code, tracking_url`;
+const SHIPMENT_COLUMNS = `id, order_id, tenant_id, warehouse_id, status, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier, tracking_code, tracking_url`;
 
 /**
  * Writes a new parcel of an order, not dispatched, holding `items` (default: every item of the order
  * in its full quantity: the parcel of a new order). `estimatedDeliveryDate` (YYYY-MM-DD or null) is
  * stamped now and never recalculated. One statement; returns the parcel's id.
  */
-export async function insertParcel(
+export async function insertShipment(
   db: EntityManager,
-  parcel: { tenant_id: string; order_id: string; warehouse_id: string; estimated_delivery_date: string | null },
-  items?: readonly ParcelItem[],
+  shipment: { tenant_id: string; order_id: string; warehouse_id: string; estimated_delivery_date: string | null },
+  items?: readonly ShipmentItem[],
 ): Promise<string> {
   const id = newId('shp');
   const head = `WITH s AS (INSERT INTO orders.shipment (id, tenant_id, order_id, warehouse_id, status, estimated_delivery_date) VALUES ($1, $2, $3, $4, 'pending', $5::date))
      INSERT INTO orders.shipment_item (shipment_id, order_item_id, qty)`;
-  const params = [id, parcel.tenant_id, parcel.order_id, parcel.warehouse_id, parcel.estimated_delivery_date];
+  const params = [id, shipment.tenant_id, shipment.order_id, shipment.warehouse_id, shipment.estimated_delivery_date];
   if (items) await db.query(`${head} SELECT $1::text, u.* FROM unnest($6::text[], $7::int[]) AS u`, [...params, items.map((i) => i.order_item_id), items.map((i) => i.qty)]);
   else await db.query(`${head} SELECT $1::text, i.id, i.qty FROM orders.order_item i WHERE i.order_id = $3`, params);
   return id;
@@ -79,31 +79,31 @@ export async function orderForShipping(db: EntityManager, tenantId: string, orde
 }
 
 /** A parcel of the order, locked; a conflict when the order has no such parcel. */
-export async function lockParcel(db: EntityManager, orderId: string, shipmentId: string): Promise<ParcelRow> {
-  const [parcel] = (await db.query(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId])) as ParcelRow[];
-  if (!parcel) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
-  return parcel;
+export async function lockShipment(db: EntityManager, orderId: string, shipmentId: string): Promise<ShipmentRow> {
+  const [shipment] = (await db.query(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId])) as ShipmentRow[];
+  if (!shipment) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
+  return shipment;
 }
 
 /**
  * The order's one parcel (among those in `states`, when given), locked, for a command that may omit
  * `shipment_id`: none is a conflict, several a validation failure asking for `field`.
  */
-export async function lockOnlyParcel(db: EntityManager, orderId: string, field: string, states?: readonly string[]): Promise<ParcelRow> {
+export async function lockOnlyShipment(db: EntityManager, orderId: string, field: string, states?: readonly string[]): Promise<ShipmentRow> {
   const filter = `order_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`;
   for (let attempt = 0; ; attempt += 1) {
-    const parcels = (await db.query(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null])) as ParcelRow[];
+    const shipments = (await db.query(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null])) as ShipmentRow[];
     // The lock waited for concurrent splits, whose new parcels that statement could not see: a new
     // statement does. The same parcels: they are the order's now; otherwise look again.
     const now = (await db.query(`SELECT id FROM orders.shipment WHERE ${filter} ORDER BY id`, [orderId, states ?? null])) as Array<{ id: string }>;
-    if (now.length !== parcels.length || now.some((p, i) => p.id !== parcels[i].id)) {
+    if (now.length !== shipments.length || now.some((p, i) => p.id !== shipments[i].id)) {
       if (attempt < 3) continue;
       throw conflict(`the parcels of order ${orderId} keep changing; try again`);
     }
     const which = states ? `parcels ${states.map((state) => PARCEL_STATE_WORDS[state] ?? state).join(' or ')}` : 'parcels';
-    if (!parcels.length) throw conflict(`order ${orderId} has no ${which}`);
-    if (parcels.length > 1) throw validationFailed(`${field}: order ${orderId} has ${parcels.length} ${which}; name one`);
-    return parcels[0];
+    if (!shipments.length) throw conflict(`order ${orderId} has no ${which}`);
+    if (shipments.length > 1) throw validationFailed(`${field}: order ${orderId} has ${shipments.length} ${which}; name one`);
+    return shipments[0];
   }
 }
 
@@ -114,17 +114,17 @@ export async function lockOnlyParcel(db: EntityManager, orderId: string, field: 
  * `remaining`). A source left empty is deleted, its documents moved to the new parcel. Returns the
  * new parcel and whether the source was deleted.
  */
-export async function splitParcel(
+export async function splitShipment(
   db: EntityManager,
-  source: ParcelRow,
-  lines: readonly ParcelItem[],
+  source: ShipmentRow,
+  lines: readonly ShipmentItem[],
   warehouseId: string,
 ): Promise<{ shipment_id: string; deleted: boolean }> {
   const ids = lines.map((l) => l.order_item_id);
   const [ours, held] = (await Promise.all([
     db.query(`SELECT id FROM orders.order_item WHERE order_id = $1 AND id = ANY($2::text[])`, [source.order_id, ids]),
     db.query(`SELECT order_item_id, qty FROM orders.shipment_item WHERE shipment_id = $1`, [source.id]),
-  ])) as [Array<{ id: string }>, ParcelItem[]];
+  ])) as [Array<{ id: string }>, ShipmentItem[]];
   const known = new Set(ours.map((r) => r.id));
   const stranger = ids.find((id) => !known.has(id));
   if (stranger) throw conflict(`order item ${stranger} is not an item of order ${source.order_id}`);
@@ -150,7 +150,7 @@ export async function splitParcel(
      UPDATE orders.shipment_item s SET qty = s.qty - u.qty FROM u WHERE s.shipment_id = $1 AND s.order_item_id = u.order_item_id AND s.qty > u.qty`,
     [source.id, ids, lines.map((l) => l.qty)],
   );
-  const shipmentId = await insertParcel(
+  const shipmentId = await insertShipment(
     db,
     { tenant_id: source.tenant_id, order_id: source.order_id, warehouse_id: warehouseId, estimated_delivery_date: source.estimated_delivery_date },
     lines,
@@ -167,13 +167,13 @@ export async function splitParcel(
 }
 
 /** A parcel in an event's words. */
-export const parcelEvent = (parcel: ParcelRow) => ({
-  order_id: parcel.order_id,
-  shipment_id: parcel.id,
-  status: parcel.status,
-  carrier: parcel.tracking_carrier,
-  tracking_code: parcel.tracking_code,
-  tracking_url: parcel.tracking_url,
+export const shipmentEvent = (shipment: ShipmentRow) => ({
+  order_id: shipment.order_id,
+  shipment_id: shipment.id,
+  status: shipment.status,
+  carrier: shipment.tracking_carrier,
+  tracking_code: shipment.tracking_code,
+  tracking_url: shipment.tracking_url,
 });
 
 /** When a parcel reached each state after the first. */
@@ -183,9 +183,9 @@ const STAMP = { dispatched: 'dispatched_at', delivered: 'delivered_at' } as cons
  * Moves a locked parcel to `to` (dispatched, delivered) as the state table allows: false when it is
  * there already (a repeat: no change), a conflict for a move the table refuses (back, or skipping).
  */
-export async function advanceParcel(db: EntityManager, parcel: ParcelRow, to: 'dispatched' | 'delivered'): Promise<boolean> {
-  if (move('shipment', parcel.id, parcel.status, to) === 'same') return false;
-  await db.query(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [parcel.id, to]);
-  parcel.status = to;
+export async function advanceShipment(db: EntityManager, shipment: ShipmentRow, to: 'dispatched' | 'delivered'): Promise<boolean> {
+  if (move('shipment', shipment.id, shipment.status, to) === 'same') return false;
+  await db.query(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [shipment.id, to]);
+  shipment.status = to;
   return true;
 }

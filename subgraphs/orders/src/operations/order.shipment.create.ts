@@ -1,5 +1,5 @@
 import { t, validationFailed } from '@backoffice/platform';
-import { lockOnlyParcel, lockParcel, orderForShipping, splitParcel } from '../domain/shipments';
+import { lockOnlyShipment, lockShipment, orderForShipping, splitShipment } from '../domain/shipments';
 import { allow, statesAllowing } from '../domain/states';
 import { warehouseOf } from '../domain/stock';
 import { shipmentCreated } from '../events';
@@ -41,10 +41,10 @@ export const orderShipmentCreate = defineOrdersOperation({
     const warehouseId = input.warehouse_id ? await warehouseOf(db, order.tenant_id, input.warehouse_id) : null;
     // Locked: concurrent splits of one parcel take turns, each seeing what the previous left.
     const source = input.from_shipment_id
-      ? await lockParcel(db, order.id, input.from_shipment_id)
-      : await lockOnlyParcel(db, order.id, 'from_shipment_id', statesAllowing('shipment', 'split'));
+      ? await lockShipment(db, order.id, input.from_shipment_id)
+      : await lockOnlyShipment(db, order.id, 'from_shipment_id', statesAllowing('shipment', 'split'));
     allow('shipment', source.id, source.status, 'split');
-    const split = await splitParcel(db, source, input.items, warehouseId ?? source.warehouse_id);
+    const split = await splitShipment(db, source, input.items, warehouseId ?? source.warehouse_id);
     emit(shipmentCreated, {
       order_id: order.id,
       shipment_id: split.shipment_id,

@@ -102,7 +102,7 @@ export const readInternalOrder = defineOrdersOperation({
         [input.order_id, actor!.tenant_id],
       )) as Array<Record<string, any>>;
       if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`);
-      const [items, attempts, parcels, parcelItems, documents] = (await inOrder([
+      const [items, attempts, shipments, shipmentItems, documents] = (await inOrder([
         () => tx.query(
           `SELECT id AS order_item_id, sku_id, product_id, code, title, qty, unit_amount::float8 AS unit_amount, line_amount::float8 AS line_amount
            FROM orders.order_item WHERE order_id = $1 ORDER BY position`,
@@ -145,9 +145,9 @@ export const readInternalOrder = defineOrdersOperation({
         items,
         reservation: { reservation_id: order.reservation_id, warehouse_id: order.warehouse_id, status: order.reservation_status },
         payment_attempts: attempts.map((a) => ({ ...a, created_at: a.created_at.toISOString() })) as never,
-        shipments: parcels.map((p) => ({
+        shipments: shipments.map((p) => ({
           ...p,
-          items: parcelItems.filter((i) => i.shipment_id === p.shipment_id).map(({ order_item_id, sku_id, qty }) => ({ order_item_id, sku_id, qty })),
+          items: shipmentItems.filter((i) => i.shipment_id === p.shipment_id).map(({ order_item_id, sku_id, qty }) => ({ order_item_id, sku_id, qty })),
           created_at: p.created_at.toISOString(),
           dispatched_at: iso(p.dispatched_at),
           delivered_at: iso(p.delivered_at),
