@@ -64,7 +64,7 @@ extend type ReadInternalOrderResult {
   store: Store
 }`;
 
-/** Orders, payments, stock and its reservations, coupons, shipments (parcels) and order documents. */
+/** Orders, payments, stock and its reservations, coupons, shipments and order documents. */
 export const orders: SubgraphDefinition<OrdersPorts> = {
   name: 'orders',
   defaultPort: 4003,

@@ -43,15 +43,15 @@ export interface ShippingOrder {
   status: StateOf<'order'>;
 }
 
-/** How a parcel's state reads in a message. */
+/** How a shipment's state reads in a message. */
 const PARCEL_STATE_WORDS: Record<string, string> = { pending: 'not yet dispatched' };
 
 const SHIPMENT_COLUMNS = `id, order_id, tenant_id, warehouse_id, status, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier, tracking_code, tracking_url`;
 
 /**
- * Writes a new parcel of an order, not dispatched, holding `items` (default: every item of the order
- * in its full quantity: the parcel of a new order). `estimatedDeliveryDate` (YYYY-MM-DD or null) is
- * stamped now and never recalculated. One statement; returns the parcel's id.
+ * Writes a new shipment of an order, not dispatched, holding `items` (default: every item of the order
+ * in its full quantity: the shipment of a new order). `estimatedDeliveryDate` (YYYY-MM-DD or null) is
+ * stamped now and never recalculated. One statement; returns the shipment's id.
  */
 export async function insertShipment(
   db: EntityManager,
@@ -68,8 +68,8 @@ export async function insertShipment(
 }
 
 /**
- * An order of the tenant, share-locked for a change to its parcels or documents (cancel and mark
- * paid wait for it, and it for them; parcel commands on one order run side by side); a conflict
+ * An order of the tenant, share-locked for a change to its shipments or documents (cancel and mark
+ * paid wait for it, and it for them; shipment commands on one order run side by side); a conflict
  * when there is none.
  */
 export async function orderForShipping(db: EntityManager, tenantId: string, orderId: string): Promise<ShippingOrder> {
@@ -78,7 +78,7 @@ export async function orderForShipping(db: EntityManager, tenantId: string, orde
   return order;
 }
 
-/** A parcel of the order, locked; a conflict when the order has no such parcel. */
+/** A shipment of the order, locked; a conflict when the order has no such shipment. */
 export async function lockShipment(db: EntityManager, orderId: string, shipmentId: string): Promise<ShipmentRow> {
   const [shipment] = (await db.query(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId])) as ShipmentRow[];
   if (!shipment) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
@@ -86,15 +86,15 @@ export async function lockShipment(db: EntityManager, orderId: string, shipmentI
 }
 
 /**
- * The order's one parcel (among those in `states`, when given), locked, for a command that may omit
+ * The order's one shipment (among those in `states`, when given), locked, for a command that may omit
  * `shipment_id`: none is a conflict, several a validation failure asking for `field`.
  */
 export async function lockOnlyShipment(db: EntityManager, orderId: string, field: string, states?: readonly string[]): Promise<ShipmentRow> {
   const filter = `order_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`;
   for (let attempt = 0; ; attempt += 1) {
     const shipments = (await db.query(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null])) as ShipmentRow[];
-    // The lock waited for concurrent splits, whose new parcels that statement could not see: a new
-    // statement does. The same parcels: they are the order's now; otherwise look again.
+    // The lock waited for concurrent splits, whose new shipments that statement could not see: a new
+    // statement does. The same shipments: they are the order's now; otherwise look again.
     const now = (await db.query(`SELECT id FROM orders.shipment WHERE ${filter} ORDER BY id`, [orderId, states ?? null])) as Array<{ id: string }>;
     if (now.length !== shipments.length || now.some((p, i) => p.id !== shipments[i].id)) {
       if (attempt < 3) continue;
@@ -108,11 +108,11 @@ export async function lockOnlyShipment(db: EntityManager, orderId: string, field
 }
 
 /**
- * Moves `lines` out of the locked parcel `source` into a new parcel at `warehouseId`, stamped with
+ * Moves `lines` out of the locked shipment `source` into a new shipment at `warehouseId`, stamped with
  * the source's estimated delivery date. Each line must be an item of the source's order (else a
  * conflict) and within what the source holds (else `exceeds_remaining` with `requested` and
- * `remaining`). A source left empty is deleted, its documents moved to the new parcel. Returns the
- * new parcel and whether the source was deleted.
+ * `remaining`). A source left empty is deleted, its documents moved to the new shipment. Returns the
+ * new shipment and whether the source was deleted.
  */
 export async function splitShipment(
   db: EntityManager,
@@ -166,7 +166,7 @@ export async function splitShipment(
   return { shipment_id: shipmentId, deleted: emptied };
 }
 
-/** A parcel in an event's words. */
+/** A shipment in an event's words. */
 export const shipmentEvent = (shipment: ShipmentRow) => ({
   order_id: shipment.order_id,
   shipment_id: shipment.id,
@@ -176,11 +176,11 @@ export const shipmentEvent = (shipment: ShipmentRow) => ({
   tracking_url: shipment.tracking_url,
 });
 
-/** When a parcel reached each state after the first. */
+/** When a shipment reached each state after the first. */
 const STAMP = { dispatched: 'dispatched_at', delivered: 'delivered_at' } as const;
 
 /**
- * Moves a locked parcel to `to` (dispatched, delivered) as the state table allows: false when it is
+ * Moves a locked shipment to `to` (dispatched, delivered) as the state table allows: false when it is
  * there already (a repeat: no change), a conflict for a move the table refuses (back, or skipping).
  */
 export async function advanceShipment(db: EntityManager, shipment: ShipmentRow, to: 'dispatched' | 'delivered'): Promise<boolean> {

@@ -92,7 +92,7 @@ export const readInternalOrder = defineOrdersOperation({
   }),
   events: [],
   async handler({ input, actor, db }) {
-    // One snapshot: parcels, their items and documents agree even while a split commits.
+    // One snapshot: shipments, their items and documents agree even while a split commits.
     return db.transaction('REPEATABLE READ', async (tx) => {
       await tx.query('SET TRANSACTION READ ONLY');
       const pii = actor!.scopes.includes('pii.read');
