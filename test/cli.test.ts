@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../platform/src/db/locate';
 import { MemoryRateLimiter } from '../platform/src/rate-limit';
-import { type RateLimiter } from '@backoffice/platform';
+import type { RateLimiter } from '@backoffice/platform';
 import { startTestSystem, type TestSystem } from './helpers';
 
 const ROOT = join(__dirname, '..');

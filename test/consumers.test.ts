@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { conflict, defineEvent, defineOperation, EventBus, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type SubgraphDefinition } from '@backoffice/platform';
 import { handleDeliveries } from '../platform/src/bus/consumer';
-import { type JobRun } from '../platform/src/bus/job';
+import type { JobRun } from '../platform/src/bus/job';
 import { eventually, freshDatabase } from './helpers';
 
 /**

@@ -1,5 +1,7 @@
 import { internalCaller } from '@backoffice/platform';
 
+// What the catalog serves about its SKUs: the snapshot checkout and the shipping quote take.
+
 /**
  * A SKU's shipping attributes: weight in grams, length, width and height in centimetres. Each is a
  * positive safe integer, or null when unknown (the default). Orders snapshot them at checkout and

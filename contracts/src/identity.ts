@@ -1,5 +1,7 @@
 import { internalCaller, type Actor, type AuditRow } from '@backoffice/platform';
 
+// What identity serves to the gateway and to content besides stores: who a bearer is, the audit of refusals, login codes to mail.
+
 /** What the mail of a login code needs; the code in clear exists only here and in the mail. */
 export interface LoginCodeMail {
   login_code_id: string;

@@ -2,6 +2,8 @@ import { ChannelListener, conflict, internalCaller } from '@backoffice/platform'
 import { LRUCache } from 'lru-cache';
 import type { ClientConfig } from 'pg';
 
+// What identity serves about stores: the directory (which tenant a store is, by id, handle or host) and a store's mail sender.
+
 /** Where a store belongs: what other subgraphs need to serve a public read by `store`. */
 export interface StoreRef {
   store_id: string;

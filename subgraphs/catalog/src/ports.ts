@@ -1,4 +1,4 @@
-import { type StoreDirectory } from '@backoffice/contracts';
+import type { StoreDirectory } from '@backoffice/contracts';
 import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
 
 /** What the catalog needs from outside itself, given when it is started (in process, or identity over HTTP). */

@@ -1,5 +1,5 @@
-import { type LoginCodeHandoff, type StoreDirectory, type StoreSenders } from '@backoffice/contracts';
-import { type Vault } from './domain/vault';
+import type { LoginCodeHandoff, StoreDirectory, StoreSenders } from '@backoffice/contracts';
+import type { Vault } from './domain/vault';
 import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
 import type { Mailer } from './domain/mailer';
 

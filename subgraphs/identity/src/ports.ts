@@ -1,4 +1,4 @@
-import { type WebhookSettings } from './domain/webhook-settings';
+import type { WebhookSettings } from './domain/webhook-settings';
 import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
 
 /** What identity needs from the deployment, given when it is started. */

@@ -1,4 +1,4 @@
-import { type CatalogSkus, type StoreDirectory } from '@backoffice/contracts';
+import type { CatalogSkus, StoreDirectory } from '@backoffice/contracts';
 import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
 
 /** A payment app's check that a reported payment is real; `manual` (and any app without one) says yes at once. */

@@ -1,4 +1,4 @@
-import { type StoreDirectory } from '@backoffice/contracts';
+import type { StoreDirectory } from '@backoffice/contracts';
 import { conflict, t, type Actor } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 

@@ -1,4 +1,4 @@
-import { type StoreDirectory } from '@backoffice/contracts';
+import type { StoreDirectory } from '@backoffice/contracts';
 import { conflict, returningRows, t, type Actor, type EventPayload } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { compositionUpdated } from '../events';

@@ -2,6 +2,12 @@ import { cachedDirectory, isHostRef, refKey, STORES_CHANNEL, type CachedStoreDir
 import { notifyChannel, poolOf } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
 
+/*
+ * Identity's side of the store directory (the port is in the contracts): stores read from its own
+ * table, the notification that makes every directory forget a changed store, and the directory and
+ * sender settings it gives the subgraphs started in its process.
+ */
+
 const BY_ID_OR_HANDLE = {
   name: 'identity_store_ref',
   text: `SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE id = $1 OR handle = $1 LIMIT 1`,

@@ -1,5 +1,5 @@
 import { urlProblem } from './webhook-target';
-import { type WebhookSettings } from './webhook-settings';
+import type { WebhookSettings } from './webhook-settings';
 import { randomBytes } from 'node:crypto';
 import { conflict, forbidden, maskEventPayload, routeConsumer, t, validationFailed, type Actor, type DomainEvent } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';

@@ -1,4 +1,4 @@
-import { type SkuShipping } from '@backoffice/contracts';
+import type { SkuShipping } from '@backoffice/contracts';
 import { conflict, t, validationFailed } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 
