@@ -7,6 +7,7 @@ FROM node:20-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY platform/package.json platform/
+COPY contracts/package.json contracts/
 COPY gateway/package.json gateway/
 COPY subgraphs/identity/package.json subgraphs/identity/
 COPY subgraphs/catalog/package.json subgraphs/catalog/
@@ -25,6 +26,7 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json supergraph.graphql ./
 COPY scripts/build.mjs scripts/build-inputs.mjs scripts/
 COPY platform/src platform/src
+COPY contracts/src contracts/src
 COPY gateway/src gateway/src
 COPY gateway/surfaces.json gateway/favicon.svg gateway/
 # The CLI calls the system through the SDK's sources (compiled with it).
@@ -41,6 +43,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/dist/supergraph.graphql ./
 COPY --from=build /app/dist/platform platform
+COPY --from=build /app/dist/contracts contracts
 COPY --from=build /app/dist/gateway gateway
 COPY --from=build /app/dist/sdk sdk
 COPY --from=build /app/dist/subgraphs subgraphs

@@ -20,10 +20,11 @@
 import { randomUUID } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
-import { auditInsertSql, newId } from '../platform/src/index';
+import { auditInsertSql } from '../platform/src/audit';
+import { newId } from '../platform/src/ids';
 import { catalogSkus } from '../subgraphs/catalog/src/domain/checkout-skus';
 import { refreshPaymentExpiry } from '../subgraphs/orders/src/domain/payment-expiry';
-import { insertParcel } from '../subgraphs/orders/src/domain/shipments';
+import { insertShipment } from '../subgraphs/orders/src/domain/shipments';
 import { hold, warehouseOf } from '../subgraphs/orders/src/domain/stock';
 import { createTenant, identity } from '../subgraphs/identity/src/index';
 import { subgraphDataSource } from '../platform/src/subgraph';
@@ -154,7 +155,7 @@ const checkoutBareSql: Scenario = {
             newId('pat'), app_id,
           ],
         );
-        await insertParcel(db, { tenant_id, order_id: orderId, warehouse_id: warehouseId, estimated_delivery_date: null });
+        await insertShipment(db, { tenant_id, order_id: orderId, warehouse_id: warehouseId, estimated_delivery_date: null });
         await refreshPaymentExpiry(db, tenant_id, { orderIds: [orderId] });
         const request = `req_bench_${randomUUID()}`;
         await client.query(

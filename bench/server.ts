@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../platform/src/db/locate';
 import { serveSubgraph } from '../platform/src/serve-subgraph';
-import { authenticatorOf } from '../subgraphs/identity/src/authenticate';
-import { createTenant } from '../subgraphs/identity/src/tenants';
-import { MemoryRateLimiter } from '../gateway/src/rate-limit';
+import { authenticatorOf } from '../subgraphs/identity/src/domain/authenticate';
+import { createTenant } from '../subgraphs/identity/src/domain/tenants';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
 import { startSystem } from '../gateway/src/system';
 import type { BenchTarget } from './target';
 

@@ -1,4 +1,4 @@
-import { MemoryRateLimiter } from '../gateway/src/rate-limit';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
 import { startTestSystem, type TestSystem } from './helpers';
 
 let t: TestSystem;

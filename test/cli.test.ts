@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ERROR_STATUS, freePort } from '@backoffice/platform';
-import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
+import { freePort } from '../platform/src/db/locate';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
+import { ERROR_STATUS, type RateLimiter } from '@backoffice/platform';
 import { startTestSystem, type TestSystem } from './helpers';
 
 const ROOT = join(__dirname, '..');

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { conflict, defineEvent, defineOperation, EventBus, handleDeliveries, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type JobRun, type SubgraphDefinition } from '@backoffice/platform';
+import { conflict, defineEvent, defineOperation, EventBus, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type SubgraphDefinition } from '@backoffice/platform';
+import { handleDeliveries } from '../platform/src/bus/consumer';
+import type { JobRun } from '../platform/src/bus/job';
 import { eventually, freshDatabase } from './helpers';
 
 /**

@@ -88,6 +88,19 @@ it('builds the image once with compiled JavaScript: the run stage runs node, nev
   expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', 'dist', '.data', '.git']));
 });
 
+it('installs, compiles and ships every workspace (a new package needs its lines in the Dockerfile and tsconfig.build.json)', () => {
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const { workspaces } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const { include } = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { include: string[] };
+  for (const workspace of workspaces) {
+    expect([workspace, dockerfile.includes(`COPY ${workspace}/package.json ${workspace}/`)]).toEqual([workspace, true]);
+    if (!workspace.startsWith('subgraphs/')) {
+      expect([workspace, dockerfile.includes(`COPY ${workspace}/src ${workspace}/src`), dockerfile.includes(`COPY --from=build /app/dist/${workspace} ${workspace}`)]).toEqual([workspace, true, true]);
+    }
+    expect([workspace, include.includes(`${workspace}/src`) || (workspace.startsWith('subgraphs/') && include.includes('subgraphs/*/src'))]).toEqual([workspace, true]);
+  }
+});
+
 it('compiles the sources the image runs with tsconfig.build.json (no jest types, no tests)', () => {
   const tsc = require.resolve('typescript/bin/tsc');
   expect(() => execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--noEmit'], { cwd: ROOT, stdio: 'pipe' })).not.toThrow();

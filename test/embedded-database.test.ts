@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, openDatabase } from '@backoffice/platform';
+import { openDatabase } from '@backoffice/platform';
+import { freePort } from '../platform/src/db/locate';
 import { embeddedEnv, exited, ROOT, startCommand, type StartedCommand } from './start-command';
 
 /**

@@ -1,10 +1,13 @@
+import { webhookSecretKey } from '@backoffice/identity';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectionBroker } from '@backoffice/content';
+import { connectionBroker, Vault } from '@backoffice/content';
 import type { CreatedTenant } from '@backoffice/identity';
-import { createLogger, decodeVaultKey, Vault, vaultKey, webhookSecretKey, withoutVariableValue } from '@backoffice/platform';
+import { vaultKey, withoutVariableValue } from '@backoffice/platform';
+import { createLogger } from '../platform/src/observability/logger';
+import { decodeVaultKey } from '../platform/src/vault-key';
 import { mcpClient, startTestSystem, type Response, type TestSystem } from './helpers';
 
 /**

@@ -1,4 +1,6 @@
-import { ACTOR_CONTEXT_HEADER, INTERNAL_SECRET_HEADER, internalToken, serveSubgraph, signContext } from '@backoffice/platform';
+import { ACTOR_CONTEXT_HEADER, signContext } from '@backoffice/platform';
+import { internalToken } from '../platform/src/actor';
+import { INTERNAL_SECRET_HEADER, serveSubgraph } from '../platform/src/serve-subgraph';
 import { startTestSystem, type TestSystem } from './helpers';
 
 let t: TestSystem;

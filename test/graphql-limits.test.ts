@@ -1,4 +1,4 @@
-import { MemoryRateLimiter } from '../gateway/src/rate-limit';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
 import { GRAPHQL_LIMITS, LITERAL_MAX_DEPTH } from '../gateway/src/graphql-limits';
 import { startTestSystem, type TestSystem } from './helpers';
 

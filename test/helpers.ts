@@ -3,9 +3,9 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client } from 'pg';
 import { createTenant, type CreatedTenant } from '@backoffice/identity';
-import type { Logger } from '@backoffice/platform';
+import type { Logger, RateLimiter } from '@backoffice/platform';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
 import type { PaymentVerifier } from '@backoffice/orders';
-import { MemoryRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import { startSystem, type System } from '../gateway/src/system';
 
 export const BASE_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';

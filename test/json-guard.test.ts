@@ -1,4 +1,5 @@
-import { jsonProblem, MAX_INPUT_DEPTH, t as schema, validate } from '@backoffice/platform';
+import { jsonProblem, t as schema, validate } from '@backoffice/platform';
+import { MAX_INPUT_DEPTH } from '../platform/src/json-guard';
 import { mcpClient, startTestSystem, toolErrorBody, type TestSystem } from './helpers';
 
 /** `levels` nested arrays around 1: `[[1]]` is 2 levels. */

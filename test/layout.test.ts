@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Operation } from '@backoffice/platform';
 import { SUBGRAPHS } from '../gateway/src/subgraphs';
 
 /**
- * The layout contract: every operation of a subgraph is declared, exported, in
- * `subgraphs/<subgraph>/src/operations/<operation name>.ts`, alone; that folder holds nothing else;
- * and no file elsewhere declares one (shared rules live in `domain/`).
+ * The layout contract: every operation of a subgraph is declared, exported under its name in camelCase,
+ * in `subgraphs/<subgraph>/src/operations/<operation name>.ts`, alone; that folder holds nothing else;
+ * no file elsewhere declares one (shared rules live in `domain/`); and no subgraph imports another
+ * (what they share is in `@backoffice/contracts`).
  */
 const SUBGRAPHS_DIR = join(__dirname, '..', 'subgraphs');
 
@@ -14,6 +15,22 @@ const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'handler' in value && 'kind' in value && 'name' in value && typeof value.handler === 'function';
 
 const operationsIn = (file: string): Operation[] => Object.values(require(file) as Record<string, unknown>).filter(isOperation);
+
+/** `read.internal.orders` → `readInternalOrders`: the name an operation's export has. */
+const exportName = (operation: string) => operation.split(/[._]/).map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part)).join('');
+
+/** Every module a file imports or requires (static, dynamic, re-exports). */
+const specifiers = (source: string) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+
+/** The other subgraph a specifier reaches into, if any: `@backoffice/<name>…` or a relative path into its folder. */
+function subgraphReached(file: string, specifier: string): string | undefined {
+  const names = readdirSync(SUBGRAPHS_DIR);
+  const named = /^@backoffice\/([^/]+)/.exec(specifier)?.[1];
+  if (named) return names.includes(named) ? named : undefined;
+  if (!specifier.startsWith('.')) return undefined;
+  const target = relative(SUBGRAPHS_DIR, join(dirname(file), specifier));
+  return target.startsWith('..') ? undefined : target.split(sep)[0];
+}
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
@@ -43,6 +60,22 @@ describe.each(SUBGRAPHS.map((subgraph) => [subgraph.name, subgraph] as const))('
       expect([file, exported.map((op) => op.name)]).toEqual([file, [basename(file, '.ts')]]);
       expect(subgraph.operations).toContain(exported[0]);
     }
+  });
+
+  it('exports each operation under its name in camelCase', () => {
+    for (const file of files) {
+      const exported = Object.entries(require(join(folder, file)) as Record<string, unknown>).filter(([, value]) => isOperation(value));
+      expect(exported.map(([key, value]) => [key, exportName((value as Operation).name)])).toEqual(exported.map(([key]) => [key, key]));
+    }
+  });
+
+  it('imports no other subgraph', () => {
+    const crossing = sourceFiles(src).flatMap((file) =>
+      specifiers(readFileSync(file, 'utf8'))
+        .filter((specifier) => ![undefined, name].includes(subgraphReached(file, specifier)))
+        .map((specifier) => `${relative(src, file)} imports ${specifier}`),
+    );
+    expect(crossing).toEqual([]);
   });
 
   it('declares no operation outside operations/', () => {

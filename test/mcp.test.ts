@@ -163,7 +163,7 @@ describe('MCP messages spend the caller’s rate like any request', () => {
   const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
 
   it('charges initialize and tools/list, one token per message of a batch', async () => {
-    const { MemoryRateLimiter } = await import('../gateway/src/rate-limit');
+    const { MemoryRateLimiter } = await import('../platform/src/rate-limit');
     const { startTestSystem: start } = await import('./helpers');
     const limited = await start({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.001, burst: 30 }) });
     try {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '@backoffice/platform';
+import { freePort } from '../platform/src/db/locate';
 import { freshDatabase } from './helpers';
 import { untilReady } from './start-command';
 

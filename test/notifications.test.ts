@@ -145,8 +145,8 @@ describe('sending', () => {
     const shipped = await paidOrder({ email: 'ship@example.com', name: 'Sam' }, 2);
     const view = (await t.read('/internal/order', { order_id: shipped }, shop.token)).body;
     const split = await ok('order.shipment.create', { order_id: shipped, items: [{ order_item_id: view.items[0].order_item_id, qty: 1 }] });
-    const [parcel] = await mailsTo('ship@example.com', 1, (m) => (m.subject ?? '').includes('parcel'));
-    expect(parcel.text).toContain(split.shipment_id);
+    const [shipment] = await mailsTo('ship@example.com', 1, (m) => (m.subject ?? '').includes('parcel'));
+    expect(shipment.text).toContain(split.shipment_id);
   });
 
   it('records as failed, without retrying for ever, a cancellation of an order placed before notifications existed', async () => {

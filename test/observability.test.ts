@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createLogger, lineLog, metrics, serveSubgraph } from '@backoffice/platform';
+import { lineLog, metrics } from '@backoffice/platform';
+import { createLogger } from '../platform/src/observability/logger';
+import { serveSubgraph } from '../platform/src/serve-subgraph';
 import { eventually, mcpClient, startTestSystem, type TestSystem } from './helpers';
 
 /** What the gateway logged, one parsed JSON object per line. */

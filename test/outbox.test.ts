@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client, DatabaseError } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { AppError, claimStatement, conflict, defineEvent, defineOperation, rolledBack, SubgraphRuntime, t as s, type Actor, type DomainEvent } from '@backoffice/platform';
+import { AppError, conflict, defineEvent, defineOperation, SubgraphRuntime, t as s, type Actor, type DomainEvent } from '@backoffice/platform';
+import { rolledBack } from '../platform/src/command-batcher';
+import { claimStatement } from '../platform/src/outbox';
 import { freshDatabase, eventually } from './helpers';
 
 /** A throwaway subgraph exercising the platform's command transaction, outbox and relay. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MemoryRateLimiter, RedisRateLimiter } from '../gateway/src/rate-limit';
+import { MemoryRateLimiter, RedisRateLimiter } from '../platform/src/rate-limit';
 import { eventually, startTestSystem } from './helpers';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';

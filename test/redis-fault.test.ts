@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, Socket } from 'node:net';
-import { createRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
+import { createRateLimiter, type RateLimiter } from '@backoffice/platform';
+import { RedisRateLimiter } from '../platform/src/rate-limit';
 import { eventually, startTestSystem, type TestSystem } from './helpers';
 
 /** A TCP port nothing listens on (taken from the OS, then released). */

@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { createTenant, identity, type CreatedTenant } from '@backoffice/identity';
 import { subgraphDataSource } from '@backoffice/platform';
-import { MemoryRateLimiter } from '../gateway/src/rate-limit';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
 import { startSystem, type System } from '../gateway/src/system';
 import { eventually, freshDatabase } from './helpers';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '@backoffice/platform';
+import { freePort } from '../platform/src/db/locate';
 import { embeddedEnv, ROOT, startCommand, stopCommand } from './start-command';
 
 /**

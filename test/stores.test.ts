@@ -1,5 +1,6 @@
+import { cachedDirectory, type CachedStoreDirectory } from '@backoffice/contracts';
 import { randomBytes } from 'node:crypto';
-import { cachedDirectory, resolveStore, storeDirectoryOf, type CachedStoreDirectory, type CreatedTenant } from '@backoffice/identity';
+import { resolveStore, storeDirectoryOf, type CreatedTenant } from '@backoffice/identity';
 import { eventually, startTestSystem, type TestSystem } from './helpers';
 
 /**

@@ -1,6 +1,7 @@
 import { authenticatorOf } from '@backoffice/identity';
-import { ACTOR_CONTEXT_HEADER, serveSubgraph, signContext, trustProxyOf, type RateDecision, type SubgraphRuntime } from '@backoffice/platform';
-import { MemoryRateLimiter } from '../gateway/src/rate-limit';
+import { ACTOR_CONTEXT_HEADER, signContext, trustProxyOf, type RateDecision, type SubgraphRuntime } from '@backoffice/platform';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
+import { serveSubgraph } from '../platform/src/serve-subgraph';
 import { eventually, startTestSystem, type TestSystem } from './helpers';
 
 /**

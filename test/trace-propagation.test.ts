@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { tracingEnabled } from '@backoffice/platform';
-import { MemoryRateLimiter } from '../gateway/src/rate-limit';
+import { tracingEnabled } from '../platform/src/observability/tracing';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
 import { SUBGRAPHS } from '../gateway/src/subgraphs';
 import { startSystem, type System } from '../gateway/src/system';
 

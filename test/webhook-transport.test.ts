@@ -1,6 +1,9 @@
+import { resolveTarget, urlProblem } from '../subgraphs/identity/src/domain/webhook-target';
+import { sendWebhook } from '../subgraphs/identity/src/domain/webhook-send';
+import { signedHeaders } from '../subgraphs/identity/src/domain/webhook-signature';
 import { createServer, type IncomingMessage } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { resolveTarget, SecretBox, sendWebhook, signedHeaders, urlProblem } from '@backoffice/platform';
+import { SecretBox } from '@backoffice/platform';
 
 const open = { allowInsecure: true, allowPrivate: true };
 const strict = { allowInsecure: false, allowPrivate: false };

@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { SubgraphRuntime } from '@backoffice/platform';
-import { authenticatorOf } from '../subgraphs/identity/src/authenticate';
-import { apiKeyRevoke } from '../subgraphs/identity/src/operations/iam.api_key.revoke';
+import { authenticatorOf } from '../subgraphs/identity/src/domain/authenticate';
+import { iamApiKeyRevoke } from '../subgraphs/identity/src/operations/iam.api_key.revoke';
 import { eventually, startTestSystem, type TestSystem } from './helpers';
 
 /**
@@ -165,9 +165,9 @@ describe('deliveries', () => {
     const key = await createKey('survives');
     // The real revoke (lock, stage, emit) followed by a failure: its event is rolled back with it.
     const failing = {
-      ...apiKeyRevoke,
-      handler: async (call: Parameters<typeof apiKeyRevoke.handler>[0]) => {
-        await apiKeyRevoke.handler(call);
+      ...iamApiKeyRevoke,
+      handler: async (call: Parameters<typeof iamApiKeyRevoke.handler>[0]) => {
+        await iamApiKeyRevoke.handler(call);
         throw new Error('fails after emitting');
       },
     };

@@ -1,8 +1,5 @@
 import { admitBearer, RateLimited, signContext, type CallContext, type RateDecision, type RateLimiter } from '@backoffice/platform';
-import type { IdentityClient } from './identity-client';
-
-// Shared with subgraphs that answer a router forwarding the bearer.
-export { RatedError, RateLimited, rateHeaders, requestIdOf, Unauthenticated } from '@backoffice/platform';
+import type { IdentityClient } from '@backoffice/contracts';
 
 /** What the gateway knows of a request once it is let in: the call context and its signed form. */
 export interface Admission {

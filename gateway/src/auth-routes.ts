@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asAppError, validationFailed, AppError } from '@backoffice/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rateHeaders } from './admission';
+import { rateHeaders } from '@backoffice/platform';
 import type { Caller, Invoker } from './invoker';
 import { sendError } from './rest';
 import { COMMANDS } from './subgraphs';

@@ -1,5 +1,5 @@
-import { asAppError, fieldName, validationFailed } from '@backoffice/platform';
-import { rateHeaders, type Gatekeeper } from './admission';
+import { asAppError, fieldName, rateHeaders, validationFailed } from '@backoffice/platform';
+import type { Gatekeeper } from './admission';
 import { sendError } from './rest';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

@@ -1,7 +1,7 @@
 import { asAppError, noneMatchHits, notFound, PreparedJson, validationFailed, type AppError } from '@backoffice/platform';
 import { gzipTag, takesGzip } from './encoding';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RatedError, rateHeaders } from './admission';
+import { RatedError, rateHeaders } from '@backoffice/platform';
 import type { Caller, Invoker } from './invoker';
 import { deprecationHeaders } from './deprecation';
 import { COMMANDS, MERGED_READS, READS } from './subgraphs';

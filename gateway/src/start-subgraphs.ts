@@ -1,8 +1,8 @@
 import { catalog, catalogSkus } from '@backoffice/catalog';
-import { content, mailerFromEnv } from '@backoffice/content';
-import { identity, loginCodeHandoff, storeDirectoryOf, storeSendersOf } from '@backoffice/identity';
+import { content, mailerFromEnv, vaultFromEnv } from '@backoffice/content';
+import { identity, loginCodeHandoff, storeDirectoryOf, storeSendersOf, webhookSettings } from '@backoffice/identity';
 import { acceptReported, orders, type PaymentVerifier } from '@backoffice/orders';
-import { SubgraphRuntime, vaultFromEnv, webhookSettings, type SubgraphSettings } from '@backoffice/platform';
+import { SubgraphRuntime, type SubgraphSettings } from '@backoffice/platform';
 import { EVENTS, SUBGRAPHS } from './subgraphs';
 
 /**

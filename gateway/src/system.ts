@@ -4,8 +4,9 @@ import { EventBus, lineLog, openDatabase, rootLogger, startTracing, SubgraphRunt
 import type { PaymentVerifier } from '@backoffice/orders';
 import { SUPERGRAPH_FILE } from './compose';
 import { InProcessDataSource, remoteDataSource } from './data-sources';
-import { inProcessIdentity, remoteIdentity } from './identity-client';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { remoteIdentity } from '@backoffice/contracts';
+import { inProcessIdentity } from '@backoffice/identity';
+import { createRateLimiter, type RateLimiter } from '@backoffice/platform';
 import { createGatewayServer } from './server';
 import { startSubgraphs } from './start-subgraphs';
 import { SUBGRAPHS } from './subgraphs';

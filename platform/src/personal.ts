@@ -98,8 +98,11 @@ export function maskPersonal<T>(schema: TSchema, value: T): T {
   return walk(schema as Schema, value, false) as T;
 }
 
-/** Each declared event type's payload schema, for masking payloads by type. */
-export function payloadSchemas(events: readonly EventDeclaration[]): ReadonlyMap<string, TSchema> {
+/**
+ * Each declared event type's payload schema, for masking payloads by type: a declaration's TypeBox
+ * schema or its JSON (the contracts' generated catalog); masking reads JSON Schema keywords only.
+ */
+export function payloadSchemas(events: ReadonlyArray<Pick<EventDeclaration, 'name'> & { payload: object }>): ReadonlyMap<string, TSchema> {
   return new Map(events.map((event) => [event.name, event.payload as TSchema]));
 }
 

@@ -1,6 +1,6 @@
 import { defineEvent, t } from '@backoffice/platform';
 import { PRODUCT_STATUSES } from './domain/products';
-import { SKU_SHIPPING_FIELDS } from './domain/sku-shipping';
+import { SKU_SHIPPING_FIELDS } from '@backoffice/contracts';
 
 /** Every event the catalog emits, with its payload. */
 

@@ -10,27 +10,26 @@ import { Catalog1796000000001 } from './migrations/1796000000001-prepared-docume
 import { Catalog1796100000001 } from './migrations/1796100000001-price-terms';
 import { catalogDerived } from './derived';
 import { startStorefrontCache } from './domain/storefront-cache';
-import { brandCreate } from './operations/catalog.brand.create';
-import { categoryCreate } from './operations/catalog.category.create';
-import { collectionAddProducts } from './operations/catalog.collection.add_products';
-import { collectionCreate } from './operations/catalog.collection.create';
-import { mediaAttach } from './operations/catalog.media.attach';
-import { optionCreate } from './operations/catalog.option.create';
-import { adminProduct } from './operations/catalog.product';
-import { productCreate } from './operations/catalog.product.create';
-import { productPublish } from './operations/catalog.product.publish';
-import { productUnpublish } from './operations/catalog.product.unpublish';
-import { productUpdate } from './operations/catalog.product.update';
-import { adminProducts } from './operations/catalog.products';
-import { skuCreate } from './operations/catalog.sku.create';
-import { skuSetPromotion } from './operations/catalog.sku.set_promotion';
-import { skuUpdate } from './operations/catalog.sku.update';
+import { catalogBrandCreate } from './operations/catalog.brand.create';
+import { catalogCategoryCreate } from './operations/catalog.category.create';
+import { catalogCollectionAddProducts } from './operations/catalog.collection.add_products';
+import { catalogCollectionCreate } from './operations/catalog.collection.create';
+import { catalogMediaAttach } from './operations/catalog.media.attach';
+import { catalogOptionCreate } from './operations/catalog.option.create';
+import { catalogProduct } from './operations/catalog.product';
+import { catalogProductCreate } from './operations/catalog.product.create';
+import { catalogProductPublish } from './operations/catalog.product.publish';
+import { catalogProductUnpublish } from './operations/catalog.product.unpublish';
+import { catalogProductUpdate } from './operations/catalog.product.update';
+import { catalogProducts } from './operations/catalog.products';
+import { catalogSkuCreate } from './operations/catalog.sku.create';
+import { catalogSkuSetPromotion } from './operations/catalog.sku.set_promotion';
+import { catalogSkuUpdate } from './operations/catalog.sku.update';
 import { readProducts } from './operations/read.products';
 import { catalogPorts, type CatalogPorts } from './ports';
 
 export type { CatalogPorts } from './ports';
-export { catalogSkus, remoteCatalogSkus, type CatalogSkus, type SkuSnapshot } from './domain/checkout-skus';
-export { SKU_SHIPPING_FIELDS, type SkuShipping, type SkuShippingField } from './domain/sku-shipping';
+export { catalogSkus } from './domain/checkout-skus';
 
 /** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
 export const catalog: SubgraphDefinition<CatalogPorts> = {
@@ -39,22 +38,22 @@ export const catalog: SubgraphDefinition<CatalogPorts> = {
   defaultPort: 4002,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [
-    productCreate,
-    productUpdate,
-    productPublish,
-    productUnpublish,
-    skuCreate,
-    skuUpdate,
-    skuSetPromotion,
-    optionCreate,
-    mediaAttach,
-    categoryCreate,
-    collectionCreate,
-    collectionAddProducts,
-    brandCreate,
+    catalogProductCreate,
+    catalogProductUpdate,
+    catalogProductPublish,
+    catalogProductUnpublish,
+    catalogSkuCreate,
+    catalogSkuUpdate,
+    catalogSkuSetPromotion,
+    catalogOptionCreate,
+    catalogMediaAttach,
+    catalogCategoryCreate,
+    catalogCollectionCreate,
+    catalogCollectionAddProducts,
+    catalogBrandCreate,
     readProducts,
-    adminProducts,
-    adminProduct,
+    catalogProducts,
+    catalogProduct,
   ],
   events: catalogEvents,
   ports: catalogPorts,

@@ -1,4 +1,4 @@
-import { remoteDirectory, remoteIdentity } from '@backoffice/identity';
+import { remoteDirectory, remoteIdentity } from '@backoffice/contracts';
 import { runStandalone } from '@backoffice/platform';
 import { catalog } from './index';
 import { catalogSkus } from './domain/checkout-skus';

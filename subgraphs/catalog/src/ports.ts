@@ -1,5 +1,5 @@
+import type { StoreDirectory } from '@backoffice/contracts';
 import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
-import type { StoreDirectory } from '@backoffice/identity';
 
 /** What the catalog needs from outside itself, given when it is started (in process, or identity over HTTP). */
 export const catalogPorts = {

@@ -3,28 +3,28 @@ import type { SubgraphDefinition } from '@backoffice/platform';
 import { contentEvents } from './events';
 import { Pages1795800000001 } from './migrations/1795800000001-pages';
 import { Extensions1795800000002 } from './migrations/1795800000002-extensions';
-import { placementRemove } from './operations/composition.placement.remove';
-import { placementReset } from './operations/composition.placement.reset';
-import { placementSet } from './operations/composition.placement.set';
+import { compositionPlacementRemove } from './operations/composition.placement.remove';
+import { compositionPlacementReset } from './operations/composition.placement.reset';
+import { compositionPlacementSet } from './operations/composition.placement.set';
 import { extensionConnectionRevoke } from './operations/extension.connection.revoke';
 import { extensionConnectionSet } from './operations/extension.connection.set';
-import { manifestRegister } from './operations/extension.manifest.register';
-import { readComposition } from './operations/read.internal.composition';
-import { readExtensionConnections } from './operations/read.internal.extensions.connections';
-import { pageArchive } from './operations/content.page.archive';
-import { pageCreate } from './operations/content.page.create';
-import { pageUnarchive } from './operations/content.page.unarchive';
-import { pageUpdate } from './operations/content.page.update';
-import { readPages } from './operations/read.internal.pages';
-import { readPublicPage } from './operations/read.pages';
+import { extensionManifestRegister } from './operations/extension.manifest.register';
+import { readInternalComposition } from './operations/read.internal.composition';
+import { readInternalExtensionsConnections } from './operations/read.internal.extensions.connections';
+import { contentPageArchive } from './operations/content.page.archive';
+import { contentPageCreate } from './operations/content.page.create';
+import { contentPageUnarchive } from './operations/content.page.unarchive';
+import { contentPageUpdate } from './operations/content.page.update';
+import { readInternalPages } from './operations/read.internal.pages';
+import { readPages } from './operations/read.pages';
 import { contentPorts, type ContentPorts } from './ports';
 import { Notifications1795800000003 } from './migrations/1795800000003-notifications';
 import { notificationChannelRegister } from './operations/notification.channel.register';
 import { notificationChannelSetEnabled } from './operations/notification.channel.set_enabled';
 import { notificationTemplateSet } from './operations/notification.template.set';
 import { notificationResend } from './operations/notification.resend';
-import { readNotifications } from './operations/read.internal.notifications';
-import { readNotification } from './operations/read.internal.notification';
+import { readInternalNotifications } from './operations/read.internal.notifications';
+import { readInternalNotification } from './operations/read.internal.notification';
 import { notificationDispatch } from './consumers/notifications';
 import { notificationSend } from './tasks/notification.send';
 import { contentEntities } from './entities';
@@ -59,26 +59,26 @@ export const content: SubgraphDefinition<ContentPorts> = {
   defaultPort: 4004,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [
-    pageCreate,
-    pageUpdate,
-    pageArchive,
-    pageUnarchive,
+    contentPageCreate,
+    contentPageUpdate,
+    contentPageArchive,
+    contentPageUnarchive,
+    readInternalPages,
     readPages,
-    readPublicPage,
     extensionConnectionSet,
     extensionConnectionRevoke,
-    readExtensionConnections,
-    manifestRegister,
-    placementSet,
-    placementRemove,
-    placementReset,
-    readComposition,
+    readInternalExtensionsConnections,
+    extensionManifestRegister,
+    compositionPlacementSet,
+    compositionPlacementRemove,
+    compositionPlacementReset,
+    readInternalComposition,
     notificationChannelRegister,
     notificationChannelSetEnabled,
     notificationTemplateSet,
     notificationResend,
-    readNotifications,
-    readNotification,
+    readInternalNotifications,
+    readInternalNotification,
   ],
   events: contentEvents,
   entities: contentEntities,
@@ -90,4 +90,5 @@ export const content: SubgraphDefinition<ContentPorts> = {
 };
 
 export { connectionBroker } from './domain/connections';
+export { Vault, vaultFromEnv } from './domain/vault';
 export { mailerFromEnv, DEFAULT_MAIL_FROM, type Mailer, type OutgoingMail } from './domain/mailer';

@@ -1,5 +1,6 @@
-import { remoteDirectory, remoteIdentity, remoteLoginCodeHandoff, remoteStoreSenders } from '@backoffice/identity';
-import { runStandalone, vaultFromEnv } from '@backoffice/platform';
+import { remoteDirectory, remoteIdentity, remoteLoginCodeHandoff, remoteStoreSenders } from '@backoffice/contracts';
+import { vaultFromEnv } from './domain/vault';
+import { runStandalone } from '@backoffice/platform';
 import { content, mailerFromEnv } from './index';
 
 // A bearer a router forwards is asked of identity (its /internal/authenticate), as the gateway does.

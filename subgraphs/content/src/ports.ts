@@ -1,5 +1,6 @@
-import type { LoginCodeHandoff, StoreDirectory, StoreSenders } from '@backoffice/identity';
-import { operationDefiner, port, type PortsOf, type Vault } from '@backoffice/platform';
+import type { LoginCodeHandoff, StoreDirectory, StoreSenders } from '@backoffice/contracts';
+import type { Vault } from './domain/vault';
+import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
 import type { Mailer } from './domain/mailer';
 
 /** What content needs from outside itself. */

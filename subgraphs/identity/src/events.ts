@@ -1,5 +1,6 @@
 import { defineEvent, t } from '@backoffice/platform';
-import { ALL_SCOPES } from './scopes';
+import { tenantCreated } from '@backoffice/contracts';
+import { ALL_SCOPES } from './domain/scopes';
 
 /** Every event identity emits, with its payload. No payload carries a token or its secret. */
 
@@ -63,12 +64,6 @@ export const webhookSubscriptionDisabled = defineEvent(
 );
 
 export const STORE_FIELDS = ['name', 'theme_key', 'guest_checkout_enabled', 'masked_checkout_enabled', 'host', 'notification_sender_name', 'notification_reply_to'] as const;
-
-export const tenantCreated = defineEvent(
-  'tenant.created',
-  t.object({ tenant_id: t.string(), store_id: t.string({ description: 'its first store' }), name: t.string(), created_at: t.timestamp() }),
-  'A tenant was created with its first store and its owner key (`tenant create`, from the command line). Orders sets the tenant up on it: its `default` warehouse, and payment expiry running from this moment.',
-);
 
 export const storeCreated = defineEvent(
   'tenant.store.created',

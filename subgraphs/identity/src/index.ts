@@ -1,17 +1,17 @@
 import { join } from 'node:path';
 import { metrics, type SubgraphDefinition, type SubgraphRuntime } from '@backoffice/platform';
-import { Authenticator } from './authenticate';
+import { Authenticator } from './domain/authenticate';
 import { identityEntities } from './entities';
 import { Identity1763800000001 } from './migrations/1763800000001-identity';
 import { KeyTenantWithoutFk1795300000001 } from './migrations/1795300000001-key-tenant-without-fk';
 import { identityEvents, storeCreated, storeUpdated, webhookSubscriptionDeleted } from './events';
-import { TENANT_CREATE } from './tenants';
-import { apiKeyCreate } from './operations/iam.api_key.create';
-import { apiKeyRevoke } from './operations/iam.api_key.revoke';
-import { apiKeyRotate } from './operations/iam.api_key.rotate';
-import { whoami } from './operations/read.internal.whoami';
-import { webhooksRead } from './operations/read.internal.webhooks';
-import { webhookDeliveriesRead } from './operations/read.internal.webhooks.deliveries';
+import { TENANT_CREATE } from './domain/tenants';
+import { iamApiKeyCreate } from './operations/iam.api_key.create';
+import { iamApiKeyRevoke } from './operations/iam.api_key.revoke';
+import { iamApiKeyRotate } from './operations/iam.api_key.rotate';
+import { readInternalWhoami } from './operations/read.internal.whoami';
+import { readInternalWebhooks } from './operations/read.internal.webhooks';
+import { readInternalWebhooksDeliveries } from './operations/read.internal.webhooks.deliveries';
 import { webhookDeliveryRetry } from './operations/webhook.delivery.retry';
 import { webhookSubscriptionCreate } from './operations/webhook.subscription.create';
 import { webhookSubscriptionDelete } from './operations/webhook.subscription.delete';
@@ -22,35 +22,35 @@ import { WebhookPersonalData1795700000001 } from './migrations/1795700000001-web
 import { webhookDispatch } from './consumers/webhooks';
 import { webhookDeliver } from './tasks/webhook.deliver';
 import { identityPorts, type IdentityPorts } from './ports';
-import { storeCreate } from './operations/tenant.store.create';
-import { storeUpdate } from './operations/tenant.store.update';
-import { storesRead } from './operations/read.internal.stores';
-import { storeResolve } from './operations/read.stores.resolve';
+import { tenantStoreCreate } from './operations/tenant.store.create';
+import { tenantStoreUpdate } from './operations/tenant.store.update';
+import { readInternalStores } from './operations/read.internal.stores';
+import { readStoresResolve } from './operations/read.stores.resolve';
 import { StoreHosts1795800000001 } from './migrations/1795800000001-store-hosts';
 import { storeReferenceResolvers } from './domain/store-references';
-import { LocalStoreDirectory, type StoreDirectory } from './stores';
+import type { StoreDirectory } from '@backoffice/contracts';
+import { LocalStoreDirectory } from './domain/store-directory';
 import { Operators1795900000001 } from './migrations/1795900000001-operators';
 import { LoginFailures1795900000002 } from './migrations/1795900000002-login-failures';
 import { adminUserInvite } from './operations/admin_user.invite';
 import { adminUserUpdate } from './operations/admin_user.update';
 import { adminUserDeactivate } from './operations/admin_user.deactivate';
-import { adminUsersRead } from './operations/read.internal.admin_users';
-import { loginCodeRequest } from './operations/auth.login_code.request';
-import { loginCodeVerify } from './operations/auth.login_code.verify';
-import { oidcStart } from './operations/auth.oidc.start';
-import { oidcCallback } from './operations/auth.oidc.callback';
-import { logout } from './operations/auth.logout';
+import { readInternalAdminUsers } from './operations/read.internal.admin_users';
+import { authLoginCodeRequest } from './operations/auth.login_code.request';
+import { authLoginCodeVerify } from './operations/auth.login_code.verify';
+import { authOidcStart } from './operations/auth.oidc.start';
+import { authOidcCallback } from './operations/auth.oidc.callback';
+import { authLogout } from './operations/auth.logout';
 import { sweepExpiredLoginsJob } from './jobs/auth.sweep_expired';
 import { closeLoginLimiters } from './domain/operators';
 
-export { Authenticator, authenticatorOf } from './authenticate';
-export { remoteIdentity, remoteLoginCodeHandoff, remoteStoreSenders, type IdentityClient } from './client';
-export { createTenant, type CreatedTenant } from './tenants';
-export { ALL_SCOPES, SCOPES } from './scopes';
+export { Authenticator, authenticatorOf, inProcessIdentity } from './domain/authenticate';
+export { createTenant, type CreatedTenant } from './domain/tenants';
+export { ALL_SCOPES, SCOPES } from './domain/scopes';
 export type { IdentityPorts } from './ports';
-export { TOKEN_PREFIX } from './tokens';
-export { tenantCreated } from './events';
-export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX, type LoginCodeHandoff, type LoginCodeMail } from './domain/operators';
+export { TOKEN_PREFIX } from './domain/tokens';
+export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX } from './domain/operators';
+export { webhookSecretKey, webhookSettings, type WebhookSettings } from './domain/webhook-settings';
 
 /** Tenants, stores, API keys (actors) and their token generations, and webhook subscriptions. */
 export const identity: SubgraphDefinition<IdentityPorts> = {
@@ -59,30 +59,30 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
   defaultPort: 4001,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [
-    apiKeyCreate,
-    apiKeyRotate,
-    apiKeyRevoke,
-    whoami,
+    iamApiKeyCreate,
+    iamApiKeyRotate,
+    iamApiKeyRevoke,
+    readInternalWhoami,
     webhookSubscriptionCreate,
     webhookSubscriptionUpdate,
     webhookSubscriptionDelete,
     webhookSubscriptionRotateSecret,
     webhookDeliveryRetry,
-    webhooksRead,
-    webhookDeliveriesRead,
-    storeCreate,
-    storeUpdate,
-    storesRead,
-    storeResolve,
+    readInternalWebhooks,
+    readInternalWebhooksDeliveries,
+    tenantStoreCreate,
+    tenantStoreUpdate,
+    readInternalStores,
+    readStoresResolve,
     adminUserInvite,
     adminUserUpdate,
     adminUserDeactivate,
-    adminUsersRead,
-    loginCodeRequest,
-    loginCodeVerify,
-    oidcStart,
-    oidcCallback,
-    logout,
+    readInternalAdminUsers,
+    authLoginCodeRequest,
+    authLoginCodeVerify,
+    authOidcStart,
+    authOidcCallback,
+    authLogout,
   ],
   events: identityEvents,
   ports: identityPorts,
@@ -115,22 +115,7 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
     };
   },
 };
-export {
-  cachedDirectory,
-  normalizeHost,
-  remoteDirectory,
-  resolveStore,
-  storeOfTenant,
-  storesOfTenant,
-  storeSendersOf,
-  STORES_CHANNEL,
-  type CachedStoreDirectory,
-  type DirectoryOptions,
-  type StoreDirectory,
-  type StoreRef,
-  type StoreSender,
-  type StoreSenders,
-} from './stores';
+export { LocalStoreDirectory, resolveStore, storesOfTenant, storeSendersOf } from './domain/store-directory';
 
 /**
  * The store directory for subgraphs started in identity's process (catalog, orders, content given it

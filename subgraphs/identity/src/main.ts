@@ -1,11 +1,7 @@
-import { catalog } from '@backoffice/catalog';
-import { content } from '@backoffice/content';
-import { orders } from '@backoffice/orders';
-import { runStandalone, webhookSettings } from '@backoffice/platform';
+import { EVENT_CATALOG } from '@backoffice/contracts';
+import { runStandalone } from '@backoffice/platform';
+import { webhookSettings } from './domain/webhook-settings';
 import { authenticatorOf, identity, loginCodeHandoffOf, resolveStore, storeSendersOf } from './index';
-
-// The event catalog webhook subscriptions choose from: every subgraph's declarations (code, not tables).
-const events = [identity, catalog, orders, content].flatMap((subgraph) => subgraph.events);
 
 /**
  * Identity alone, with the internal endpoints a gateway (or another subgraph) in another process
@@ -24,7 +20,8 @@ void runStandalone(
       return { recorded: true };
     },
   }),
-  { webhooks: webhookSettings(events) },
+  // The event catalog webhook subscriptions choose from: every subgraph's, generated into the contracts.
+  { webhooks: webhookSettings(EVENT_CATALOG) },
   (runtime) => {
     const authenticator = authenticatorOf(runtime);
     return (token) => authenticator.authenticate(token);

@@ -1,4 +1,5 @@
-import { operationDefiner, port, type PortsOf, type WebhookSettings } from '@backoffice/platform';
+import type { WebhookSettings } from './domain/webhook-settings';
+import { operationDefiner, port, type PortsOf } from '@backoffice/platform';
 
 /** What identity needs from the deployment, given when it is started. */
 export const identityPorts = {

@@ -99,7 +99,7 @@ export const paymentOrphaned = defineEvent(
   'A payment was confirmed for an order already cancelled: recorded, not applied (refund it).',
 );
 
-const parcelItems = t.array(t.object({ order_item_id: t.string(), qty: t.integer({ minimum: 1 }) }));
+const shipmentItems = t.array(t.object({ order_item_id: t.string(), qty: t.integer({ minimum: 1 }) }));
 
 export const shipmentCreated = defineEvent(
   'shipment.created',
@@ -108,7 +108,7 @@ export const shipmentCreated = defineEvent(
     shipment_id: t.string(),
     warehouse_id: t.string(),
     estimated_delivery_date: t.nullable(t.string({ description: 'YYYY-MM-DD, copied from the source parcel' })),
-    items: parcelItems,
+    items: shipmentItems,
     from_shipment_id: t.string(),
     from_shipment_deleted: t.boolean({ description: 'the split left the source parcel empty: it was deleted' }),
   }),

@@ -13,7 +13,7 @@ import { inventoryAdjust } from './operations/inventory.adjust';
 import { inventoryCommit } from './operations/inventory.commit';
 import { inventoryRelease } from './operations/inventory.release';
 import { inventoryReserve } from './operations/inventory.reserve';
-import { warehouseCreate } from './operations/inventory.warehouse.create';
+import { inventoryWarehouseCreate } from './operations/inventory.warehouse.create';
 import { orderCancel } from './operations/order.cancel';
 import { orderCreate } from './operations/order.create';
 import { orderDocumentAttach } from './operations/order.document.attach';
@@ -27,15 +27,15 @@ import { orderShipmentSetTracking } from './operations/order.shipment.set_tracki
 import { paymentAppInstall } from './operations/payment.app.install';
 import { paymentAppUninstall } from './operations/payment.app.uninstall';
 import { paymentWindowSet } from './operations/payment.window.set';
-import { readInventory } from './operations/read.internal.inventory';
-import { readOrder } from './operations/read.internal.order';
-import { readOrders } from './operations/read.internal.orders';
-import { readShippingMethods } from './operations/read.internal.shipping.methods';
-import { readShippingQuote } from './operations/read.internal.shipping.quote';
-import { readShippingZones } from './operations/read.internal.shipping.zones';
-import { methodCreate } from './operations/shipping.method.create';
-import { methodUpdate } from './operations/shipping.method.update';
-import { zoneCreate } from './operations/shipping.zone.create';
+import { readInternalInventory } from './operations/read.internal.inventory';
+import { readInternalOrder } from './operations/read.internal.order';
+import { readInternalOrders } from './operations/read.internal.orders';
+import { readInternalShippingMethods } from './operations/read.internal.shipping.methods';
+import { readInternalShippingQuote } from './operations/read.internal.shipping.quote';
+import { readInternalShippingZones } from './operations/read.internal.shipping.zones';
+import { shippingMethodCreate } from './operations/shipping.method.create';
+import { shippingMethodUpdate } from './operations/shipping.method.update';
+import { shippingZoneCreate } from './operations/shipping.zone.create';
 import { ordersPorts, type OrdersPorts } from './ports';
 import { ordersEntities } from './entities';
 
@@ -65,19 +65,19 @@ extend type ReadInternalOrderResult {
   store: Store
 }`;
 
-/** Orders, payments, stock and its reservations, coupons, shipments (parcels) and order documents. */
+/** Orders, payments, stock and its reservations, coupons, shipments and order documents. */
 export const orders: SubgraphDefinition<OrdersPorts> = {
   name: 'orders',
   summary: 'Orders, payments, stock and its reservations, coupons, shipments (parcels) and order documents.',
   defaultPort: 4003,
   schemaFile: join(__dirname, '..', 'schema.graphql'),
   operations: [
-    warehouseCreate,
+    inventoryWarehouseCreate,
     inventoryAdjust,
     inventoryReserve,
     inventoryRelease,
     inventoryCommit,
-    readInventory,
+    readInternalInventory,
     paymentAppInstall,
     paymentAppUninstall,
     paymentWindowSet,
@@ -92,14 +92,14 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
     orderShipmentMarkDelivered,
     orderShipmentSetTracking,
     orderDocumentAttach,
-    readOrders,
-    readOrder,
-    zoneCreate,
-    methodCreate,
-    methodUpdate,
-    readShippingZones,
-    readShippingMethods,
-    readShippingQuote,
+    readInternalOrders,
+    readInternalOrder,
+    shippingZoneCreate,
+    shippingMethodCreate,
+    shippingMethodUpdate,
+    readInternalShippingZones,
+    readInternalShippingMethods,
+    readInternalShippingQuote,
   ],
   events: ordersEvents,
   ports: ordersPorts,

@@ -1,5 +1,4 @@
-import { remoteCatalogSkus } from '@backoffice/catalog';
-import { remoteDirectory, remoteIdentity } from '@backoffice/identity';
+import { remoteCatalogSkus, remoteDirectory, remoteIdentity } from '@backoffice/contracts';
 import { runStandalone } from '@backoffice/platform';
 import { acceptReported, orders } from './index';
 

@@ -1,32 +1,6 @@
-import { internalCaller, sqlOf } from '@backoffice/platform';
+import type { CatalogSkus, SkuSnapshot } from '@backoffice/contracts';
+import { sqlOf } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
-import type { SkuShipping } from './sku-shipping';
-
-/**
- * A SKU as checkout needs it now: its price (the promotional amount when set), currency, titles and
- * shipping attributes (`weight_grams`, `length_cm`, `width_cm`, `height_cm`: positive integers, or
- * null when unknown).
- */
-export interface SkuSnapshot extends SkuShipping {
-  sku_id: string;
-  product_id: string;
-  code: string;
-  /** The product's title, with the SKU's name when it has one. */
-  title: string;
-  /** What it sells for: the promotional amount when there is one, else the amount. */
-  unit_amount: number;
-  currency: string;
-  /** The SKU and its product are active. */
-  active: boolean;
-  /** Its product is published to the store asked about (false when no store was named). */
-  published: boolean;
-}
-
-/** What the catalog tells other subgraphs about its SKUs: asked, never read from its tables. */
-export interface CatalogSkus {
-  /** The tenant's SKUs among `sku_ids` (unknown ones are absent), seen from `store_id` when given. */
-  skus(tenantId: string, skuIds: readonly string[], storeId?: string): Promise<SkuSnapshot[]>;
-}
 
 /** The catalog's own answer, from its tables (in process, or behind its internal endpoint). */
 export function catalogSkus(dataSource: DataSource): CatalogSkus {
@@ -45,13 +19,5 @@ export function catalogSkus(dataSource: DataSource): CatalogSkus {
         [skuIds, tenantId, storeId ?? null],
       );
     },
-  };
-}
-
-/** The catalog in another process, through its internal endpoint (guarded by the shared secret). */
-export function remoteCatalogSkus(catalogUrl: string, secret: string): CatalogSkus {
-  const post = internalCaller('catalog', catalogUrl, secret);
-  return {
-    skus: async (tenantId, skuIds, storeId) => (await post<{ skus: SkuSnapshot[] }>('skus', { tenant_id: tenantId, sku_ids: skuIds, store_id: storeId })).skus,
   };
 }

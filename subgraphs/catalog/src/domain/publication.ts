@@ -1,6 +1,6 @@
+import type { StoreDirectory } from '@backoffice/contracts';
 import { conflict, t, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import type { StoreDirectory } from '@backoffice/identity';
 
 /*
  * The per-store listing copy (`publication`: one row per product and store it is published to, with

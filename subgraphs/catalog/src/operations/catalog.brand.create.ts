@@ -2,7 +2,7 @@ import { conflict, newId, t } from '@backoffice/platform';
 import { brandCreated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const brandCreate = defineCatalogOperation({
+export const catalogBrandCreate = defineCatalogOperation({
   name: 'catalog.brand.create',
   kind: 'command',
   access: 'internal',

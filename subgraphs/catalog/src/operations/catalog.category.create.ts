@@ -3,7 +3,7 @@ import { CATEGORY_PATH_PATTERN } from '../domain/products';
 import { categoryCreated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const categoryCreate = defineCatalogOperation({
+export const catalogCategoryCreate = defineCatalogOperation({
   name: 'catalog.category.create',
   kind: 'command',
   access: 'internal',

@@ -3,7 +3,7 @@ import { assertOwned } from '../domain/products';
 import { collectionUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const collectionAddProducts = defineCatalogOperation({
+export const catalogCollectionAddProducts = defineCatalogOperation({
   name: 'catalog.collection.add_products',
   kind: 'command',
   idempotent: true,

@@ -3,7 +3,7 @@ import { handle } from '../domain/products';
 import { collectionCreated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const collectionCreate = defineCatalogOperation({
+export const catalogCollectionCreate = defineCatalogOperation({
   name: 'catalog.collection.create',
   kind: 'command',
   access: 'internal',

@@ -5,7 +5,7 @@ import { defineCatalogOperation } from '../ports';
 /** A provider key that is itself a web address is served as the media URL. */
 const urlOf = (providerKey: string) => (/^https?:\/\//i.test(providerKey) ? providerKey : null);
 
-export const mediaAttach = defineCatalogOperation({
+export const catalogMediaAttach = defineCatalogOperation({
   name: 'catalog.media.attach',
   kind: 'command',
   access: 'internal',

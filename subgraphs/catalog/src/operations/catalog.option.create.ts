@@ -3,7 +3,7 @@ import { lockProduct } from '../domain/products';
 import { productUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const optionCreate = defineCatalogOperation({
+export const catalogOptionCreate = defineCatalogOperation({
   name: 'catalog.option.create',
   kind: 'command',
   access: 'internal',

@@ -4,7 +4,7 @@ import { assertOwned, customFields, handle, PRODUCT_STATUSES } from '../domain/p
 import { productCreated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const productCreate = defineCatalogOperation({
+export const catalogProductCreate = defineCatalogOperation({
   name: 'catalog.product.create',
   kind: 'command',
   access: 'internal',

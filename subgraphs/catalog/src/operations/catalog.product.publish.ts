@@ -3,7 +3,7 @@ import { ownStore, publicationInput, publicationResult, publish } from '../domai
 import { productPublished } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const productPublish = defineCatalogOperation({
+export const catalogProductPublish = defineCatalogOperation({
   name: 'catalog.product.publish',
   kind: 'command',
   idempotent: true,

@@ -4,7 +4,7 @@ import { defineCatalogOperation } from '../ports';
 
 const { productColumns } = documentSql(true);
 
-export const adminProduct = defineCatalogOperation({
+export const catalogProduct = defineCatalogOperation({
   name: 'catalog.product',
   kind: 'read',
   access: 'internal',

@@ -3,7 +3,7 @@ import { ownStore, publicationInput, publicationResult, unpublish } from '../dom
 import { productUnpublished } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const productUnpublish = defineCatalogOperation({
+export const catalogProductUnpublish = defineCatalogOperation({
   name: 'catalog.product.unpublish',
   kind: 'command',
   idempotent: true,

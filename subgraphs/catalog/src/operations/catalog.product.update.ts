@@ -7,7 +7,7 @@ import { defineCatalogOperation } from '../ports';
 /** Every move between statuses is allowed but archived → draft: an archived product comes back as active. */
 const REFUSED_MOVES = new Set(['archived>draft']);
 
-export const productUpdate = defineCatalogOperation({
+export const catalogProductUpdate = defineCatalogOperation({
   name: 'catalog.product.update',
   kind: 'command',
   access: 'internal',

@@ -4,7 +4,7 @@ import { defineCatalogOperation } from '../ports';
 
 const { productColumns } = documentSql(true);
 
-export const adminProducts = defineCatalogOperation({
+export const catalogProducts = defineCatalogOperation({
   name: 'catalog.products',
   kind: 'read',
   access: 'internal',

@@ -7,7 +7,7 @@ import { defineCatalogOperation } from '../ports';
 /** Without a currency, a SKU takes its product's (from its first SKU), else this one. */
 const DEFAULT_CURRENCY = 'USD';
 
-export const skuCreate = defineCatalogOperation({
+export const catalogSkuCreate = defineCatalogOperation({
   name: 'catalog.sku.create',
   kind: 'command',
   access: 'internal',

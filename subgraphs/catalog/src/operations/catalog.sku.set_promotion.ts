@@ -2,7 +2,7 @@ import { conflict, t, sqlOf } from '@backoffice/platform';
 import { skuUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
-export const skuSetPromotion = defineCatalogOperation({
+export const catalogSkuSetPromotion = defineCatalogOperation({
   name: 'catalog.sku.set_promotion',
   kind: 'command',
   access: 'internal',

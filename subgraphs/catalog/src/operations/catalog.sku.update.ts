@@ -1,6 +1,7 @@
 import { conflict, t, sqlOf } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
-import { SKU_SHIPPING_FIELDS, skuShippingInput } from '../domain/sku-shipping';
+import { SKU_SHIPPING_FIELDS } from '@backoffice/contracts';
+import { skuShippingInput } from '../domain/sku-shipping';
 import { skuStateFields, skuUpdated, type SkuChange } from '../events';
 import type { Sku } from '../entities';
 import { defineCatalogOperation } from '../ports';
@@ -16,7 +17,7 @@ type SkuRow = Pick<Sku, 'id' | 'product_id' | 'code' | 'name' | 'ean' | 'status'
   promotional_amount: number | null;
 } & Record<(typeof SKU_SHIPPING_FIELDS)[number], number | null>;
 
-export const skuUpdate = defineCatalogOperation({
+export const catalogSkuUpdate = defineCatalogOperation({
   name: 'catalog.sku.update',
   kind: 'command',
   access: 'internal',

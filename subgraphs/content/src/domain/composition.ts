@@ -1,5 +1,5 @@
+import type { StoreDirectory } from '@backoffice/contracts';
 import { conflict, returningRows, t, type Actor, type EventPayload, sqlOf } from '@backoffice/platform';
-import type { StoreDirectory } from '@backoffice/identity';
 import type { EntityManager } from 'typeorm';
 import { compositionUpdated } from '../events';
 import type { CompositionPlacement } from '../entities';

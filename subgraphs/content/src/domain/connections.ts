@@ -1,4 +1,5 @@
-import { brokerCredential, jsonProblem, t, validationFailed, type Vault, type VaultBinding, sqlOf } from '@backoffice/platform';
+import { brokerCredential, type Vault, type VaultBinding } from './vault';
+import { jsonProblem, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ExtensionConnection } from '../entities';

@@ -4,7 +4,7 @@ import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
 
 /** The reference's deprecated command: deletes a placement, the hook reverts to its manifest default. */
-export const placementRemove = defineContentOperation({
+export const compositionPlacementRemove = defineContentOperation({
   name: 'composition.placement.remove',
   kind: 'command',
   access: 'internal',

@@ -7,7 +7,7 @@ import { defineContentOperation } from '../ports';
  * The successor of the deprecated composition.placement.remove: the same change, and the answer
  * says where the hook sits now (its manifest default).
  */
-export const placementReset = defineContentOperation({
+export const compositionPlacementReset = defineContentOperation({
   name: 'composition.placement.reset',
   kind: 'command',
   access: 'internal',

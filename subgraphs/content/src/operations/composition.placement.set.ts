@@ -4,7 +4,7 @@ import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
 
 /** Places an extension's component (hook) in a store: a slot and a position, overriding its manifest default. */
-export const placementSet = defineContentOperation({
+export const compositionPlacementSet = defineContentOperation({
   name: 'composition.placement.set',
   kind: 'command',
   idempotent: true,

@@ -3,7 +3,7 @@ import { lockPage, movePage, pageOut, pageView, stateOf, type PageRow } from '..
 import { pageArchived } from '../events';
 import { defineContentOperation } from '../ports';
 
-export const pageArchive = defineContentOperation({
+export const contentPageArchive = defineContentOperation({
   name: 'content.page.archive',
   kind: 'command',
   idempotent: true,

@@ -1,11 +1,11 @@
-import { storeOfTenant } from '@backoffice/identity';
+import { storeOfTenant } from '@backoffice/contracts';
 import { conflict, newId, t, sqlOf } from '@backoffice/platform';
 import { pageFields } from '../domain/pages';
 import { pageCreated } from '../events';
 import { defineContentOperation } from '../ports';
 
 /** Registers an institutional page: its metadata; the content lives in the theme template `template_key`. */
-export const pageCreate = defineContentOperation({
+export const contentPageCreate = defineContentOperation({
   name: 'content.page.create',
   kind: 'command',
   access: 'internal',

@@ -3,7 +3,7 @@ import { lockPage, movePage, pageOut, pageView, stateOf, type PageRow } from '..
 import { pageUnarchived } from '../events';
 import { defineContentOperation } from '../ports';
 
-export const pageUnarchive = defineContentOperation({
+export const contentPageUnarchive = defineContentOperation({
   name: 'content.page.unarchive',
   kind: 'command',
   idempotent: true,

@@ -3,7 +3,7 @@ import { allowPage, assertSlugFree, EDITABLE, lockPage, pageFields, pageOut, pag
 import { pageUpdated } from '../events';
 import { defineContentOperation } from '../ports';
 
-export const pageUpdate = defineContentOperation({
+export const contentPageUpdate = defineContentOperation({
   name: 'content.page.update',
   kind: 'command',
   access: 'internal',

@@ -8,7 +8,7 @@ import { defineContentOperation } from '../ports';
  * position. Registering again replaces the list; placements of components it no longer has are
  * deleted with it (their stores get composition.updated).
  */
-export const manifestRegister = defineContentOperation({
+export const extensionManifestRegister = defineContentOperation({
   name: 'extension.manifest.register',
   kind: 'command',
   access: 'internal',

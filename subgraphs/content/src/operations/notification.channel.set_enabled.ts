@@ -1,5 +1,5 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { conflict, t } from '@backoffice/platform';
-import { storeOfTenant } from '@backoffice/identity';
 import { channelKeyField, channelOf, instanceLocale, localeField, messageType, missingRequired, resolveTemplate, typeKeyField } from '../domain/notifications';
 import { notificationConfigUpdated } from '../events';
 import { defineContentOperation } from '../ports';

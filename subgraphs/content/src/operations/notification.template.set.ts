@@ -1,5 +1,5 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { conflict, t, validationFailed } from '@backoffice/platform';
-import { storeOfTenant } from '@backoffice/identity';
 import { FIELD_VALUE_MAX, channelKeyField, channelOf, checkTemplate, localeField, messageType, typeKeyField, missingRequired } from '../domain/notifications';
 import { notificationConfigUpdated } from '../events';
 import { defineContentOperation } from '../ports';

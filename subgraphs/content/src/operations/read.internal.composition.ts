@@ -12,7 +12,7 @@ const hook = t.entity('CompositionHook', {
 });
 
 /** A store's effective composition: the tenant's manifests with the store's placements laid over their defaults. */
-export const readComposition = defineContentOperation({
+export const readInternalComposition = defineContentOperation({
   name: 'read.internal.composition',
   kind: 'read',
   access: 'internal',

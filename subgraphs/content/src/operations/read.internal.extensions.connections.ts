@@ -11,7 +11,7 @@ const connection = t.entity('ExtensionConnection', {
 });
 
 /** The tenant's armed connections: names, keys and times, never a credential value. */
-export const readExtensionConnections = defineContentOperation({
+export const readInternalExtensionsConnections = defineContentOperation({
   name: 'read.internal.extensions.connections',
   kind: 'read',
   access: 'internal',

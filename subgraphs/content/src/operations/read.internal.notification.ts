@@ -3,7 +3,7 @@ import { notificationDetail, notificationOut } from '../domain/notification-view
 import { defineContentOperation } from '../ports';
 import type { NotificationRow } from '../domain/notification-view';
 
-export const readNotification = defineContentOperation({
+export const readInternalNotification = defineContentOperation({
   name: 'read.internal.notification',
   kind: 'read',
   access: 'internal',

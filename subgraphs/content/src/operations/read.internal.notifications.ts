@@ -5,7 +5,7 @@ import type { NotificationRow } from '../domain/notification-view';
 
 const pageOfNotifications = pageOf(notificationView);
 
-export const readNotifications = defineContentOperation({
+export const readInternalNotifications = defineContentOperation({
   name: 'read.internal.notifications',
   kind: 'read',
   access: 'internal',

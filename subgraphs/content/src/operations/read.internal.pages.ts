@@ -5,7 +5,7 @@ import { defineContentOperation } from '../ports';
 const SORTS = { title_asc: 'lower(title) ASC, title ASC, id ASC', title_desc: 'lower(title) DESC, title DESC, id DESC' } as const;
 const pageOfPages = pageOf(pageListItem);
 
-export const readPages = defineContentOperation({
+export const readInternalPages = defineContentOperation({
   name: 'read.internal.pages',
   kind: 'read',
   access: 'internal',

@@ -3,7 +3,7 @@ import { servedPageOut, servedPageView, type PageRow } from '../domain/pages';
 import { defineContentOperation } from '../ports';
 
 /** `GET /v1/read/pages?store=&slug=`: what a storefront serves at a page's address. */
-export const readPublicPage = defineContentOperation({
+export const readPages = defineContentOperation({
   name: 'read.pages',
   kind: 'read',
   access: 'public',

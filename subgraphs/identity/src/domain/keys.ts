@@ -1,8 +1,8 @@
 import { AppError, conflict, forbidden, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { ApiKey } from '../entities';
-import { CREDENTIALS_CHANNEL } from '../authenticate';
-import { mintToken } from '../tokens';
+import { CREDENTIALS_CHANNEL } from './authenticate';
+import { mintToken } from './tokens';
 
 export const DEFAULT_EXPIRY_DAYS = 90;
 const DAY_MS = 86_400_000;

@@ -1,3 +1,4 @@
+import type { LoginCodeHandoff } from '@backoffice/contracts';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import {
@@ -19,9 +20,9 @@ import {
   type SubgraphRuntime, sqlOf } from '@backoffice/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { adminUserActivated } from '../events';
-import { CREDENTIALS_CHANNEL } from '../authenticate';
-import { hashSecret } from '../tokens';
-import { ALL_SCOPES, type Scope } from '../scopes';
+import { CREDENTIALS_CHANNEL } from './authenticate';
+import { hashSecret } from './tokens';
+import { ALL_SCOPES, type Scope } from './scopes';
 import type { AdminUser } from '../entities';
 
 // ---------------------------------------------------------------------------------------------
@@ -337,27 +338,6 @@ function codeBox(): SecretBox {
 
 export function sealCode(loginCodeId: string, adminUserId: string, code: string): string {
   return codeBox().seal(code, codeAad(loginCodeId, adminUserId));
-}
-
-/** What the mail of a login code needs; the code in clear exists only here and in the mail. */
-export interface LoginCodeMail {
-  login_code_id: string;
-  admin_user_id: string;
-  tenant_id: string;
-  code: string;
-  email: string;
-  name: string;
-  locale: string;
-  expires_at: string;
-}
-
-/**
- * The mail pipeline's handoff of login codes. The `auth.login_code` event carries `login_code_id`,
- * never the code; the mailer opens the code here, in identity's process, while the code is still
- * usable (not expired, not used, attempts left). Opening it again (a retried send) gives the same code.
- */
-export interface LoginCodeHandoff {
-  open(loginCodeId: string): Promise<LoginCodeMail | null>;
 }
 
 export function loginCodeHandoffOf(dataSource: DataSource): LoginCodeHandoff {

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { conflict, maskPersonal, t, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { Store } from '../entities';
-import { normalizeHost, HOST_MAX_LENGTH } from '../stores';
+import { normalizeHost, HOST_MAX_LENGTH } from '@backoffice/contracts';
 
 /** What a storefront uses when a store has no theme_key, or one naming no theme it has. */
 export const DEFAULT_THEME_KEY = 'default';

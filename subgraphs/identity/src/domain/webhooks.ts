@@ -1,5 +1,7 @@
+import { urlProblem } from './webhook-target';
+import type { WebhookSettings } from './webhook-settings';
 import { randomBytes } from 'node:crypto';
-import { conflict, forbidden, maskEventPayload, routeConsumer, t, urlProblem, validationFailed, type Actor, type DomainEvent, type WebhookSettings, sqlOf } from '@backoffice/platform';
+import { conflict, forbidden, maskEventPayload, routeConsumer, t, validationFailed, type Actor, type DomainEvent, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { WebhookSubscription } from '../entities';
 

@@ -1,7 +1,7 @@
 import { defineOperation, newId, t, sqlOf } from '@backoffice/platform';
 import { authLoginCode } from '../events';
 import { CODE_TTL_MS, codeHash, LIVE_CODES, LOGIN_FLOOR_MS, newCode, sealCode, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
-import { STORE_HANDLE_PATTERN } from '../tenants';
+import { STORE_HANDLE_PATTERN } from '../domain/tenants';
 
 export const loginStoreField = t.string({ minLength: 1, maxLength: 63, pattern: STORE_HANDLE_PATTERN, description: 'the handle of the store the operator logs in at (names the tenant)' });
 
@@ -9,7 +9,7 @@ export const loginStoreField = t.string({ minLength: 1, maxLength: 63, pattern: 
  * Public: mails an operator a one-time code. The answer is the same whether or not the email
  * belongs to an operator of the store, and the rate limits are spent alike.
  */
-export const loginCodeRequest = defineOperation({
+export const authLoginCodeRequest = defineOperation({
   name: 'auth.login_code.request',
   kind: 'command',
   access: 'public',

@@ -4,7 +4,7 @@ import { badCode, checkLoginCode, LOGIN_FLOOR_MS, logIn, sessionResult, spendLog
 import { loginStoreField } from './auth.login_code.request';
 
 /** Public: trades a one-time code for a session; the first login activates an invited operator. */
-export const loginCodeVerify = defineOperation({
+export const authLoginCodeVerify = defineOperation({
   name: 'auth.login_code.verify',
   kind: 'command',
   access: 'public',

@@ -3,7 +3,7 @@ import { authLoggedOut } from '../events';
 import { notifyOperatorChanged } from '../domain/operators';
 
 /** Ends the calling operator session: its token stops working at once, in every process. */
-export const logout = defineOperation({
+export const authLogout = defineOperation({
   name: 'auth.logout',
   kind: 'command',
   access: 'internal',

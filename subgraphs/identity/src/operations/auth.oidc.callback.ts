@@ -8,7 +8,7 @@ import { oidc, oidcConfiguration } from '../domain/oidc';
  * own; the code is exchanged with PKCE, the ID token's nonce checked, and the operator matched by
  * the provider's verified email among the operators of the store the login began at.
  */
-export const oidcCallback = defineOperation({
+export const authOidcCallback = defineOperation({
   name: 'auth.oidc.callback',
   kind: 'command',
   access: 'public',

@@ -7,7 +7,7 @@ import { loginStoreField } from './auth.login_code.request';
  * Public: begins an OIDC login (authorization code flow with PKCE, `state` and `nonce`) at a store.
  * `GET /v1/auth/oidc/start?store=<handle>` calls it and redirects to the answer's URL.
  */
-export const oidcStart = defineOperation({
+export const authOidcStart = defineOperation({
   name: 'auth.oidc.start',
   kind: 'command',
   access: 'public',

@@ -1,9 +1,9 @@
 import { defineOperation, newId, t } from '@backoffice/platform';
 import { apiKeyWrite, assertWithinIssuer, credentialWrite, expiryOf } from '../domain/keys';
 import { apiKeyCreated } from '../events';
-import { ALL_SCOPES } from '../scopes';
+import { ALL_SCOPES } from '../domain/scopes';
 
-export const apiKeyCreate = defineOperation({
+export const iamApiKeyCreate = defineOperation({
   name: 'iam.api_key.create',
   kind: 'command',
   access: 'internal',

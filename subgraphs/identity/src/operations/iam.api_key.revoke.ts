@@ -3,7 +3,7 @@ import { lockKey, notifyKeyLifeChanged } from '../domain/keys';
 import { apiKeyRevoked } from '../events';
 
 /** The model of a command: lock what it acts on, check, stage the write, emit, return. */
-export const apiKeyRevoke = defineOperation({
+export const iamApiKeyRevoke = defineOperation({
   name: 'iam.api_key.revoke',
   kind: 'command',
   idempotent: true,

@@ -4,7 +4,7 @@ import { apiKeyRotated } from '../events';
 
 const HOUR_MS = 3_600_000;
 
-export const apiKeyRotate = defineOperation({
+export const iamApiKeyRotate = defineOperation({
   name: 'iam.api_key.rotate',
   kind: 'command',
   access: 'internal',

@@ -2,7 +2,7 @@ import { defineOperation, t, pageOf } from '@backoffice/platform';
 import { adminUserView, adminUserViewOf, OPERATOR_STATES, type AdminUserRow } from '../domain/operators';
 
 /** The tenant's operators; email and name are personal: masked without pii.read. */
-export const adminUsersRead = defineOperation({
+export const readInternalAdminUsers = defineOperation({
   name: 'read.internal.admin_users',
   kind: 'read',
   access: 'internal',

@@ -4,7 +4,7 @@ import type { Store } from '../entities';
 import { defineIdentityOperation } from '../ports';
 
 /** The tenant's stores, for any valid key of the tenant; `notification_reply_to` masked without pii.read. */
-export const storesRead = defineIdentityOperation({
+export const readInternalStores = defineIdentityOperation({
   name: 'read.internal.stores',
   kind: 'read',
   access: 'internal',

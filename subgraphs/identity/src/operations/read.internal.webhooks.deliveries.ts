@@ -19,7 +19,7 @@ const delivery = t.object({
 });
 
 
-export const webhookDeliveriesRead = defineIdentityOperation({
+export const readInternalWebhooksDeliveries = defineIdentityOperation({
   name: 'read.internal.webhooks.deliveries',
   kind: 'read',
   access: 'internal',

@@ -2,7 +2,7 @@ import { t, sqlOf } from '@backoffice/platform';
 import { subscriptionView, viewOf, WEBHOOK_SUBSCRIPTIONS_PER_TENANT, type SubscriptionRow } from '../domain/webhooks';
 import { defineIdentityOperation } from '../ports';
 
-export const webhooksRead = defineIdentityOperation({
+export const readInternalWebhooks = defineIdentityOperation({
   name: 'read.internal.webhooks',
   kind: 'read',
   access: 'internal',

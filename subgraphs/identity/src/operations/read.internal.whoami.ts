@@ -1,6 +1,6 @@
 import { defineOperation, t } from '@backoffice/platform';
 
-export const whoami = defineOperation({
+export const readInternalWhoami = defineOperation({
   name: 'read.internal.whoami',
   kind: 'read',
   access: 'internal',

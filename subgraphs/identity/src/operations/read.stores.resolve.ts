@@ -1,12 +1,12 @@
 import { notFound, t, validationFailed, sqlOf } from '@backoffice/platform';
-import { HOST_INPUT_MAX_LENGTH, normalizeHost } from '../stores';
+import { HOST_INPUT_MAX_LENGTH, normalizeHost } from '@backoffice/contracts';
 import { defineIdentityOperation } from '../ports';
 
 /**
  * Public: which store a storefront serves at a host (its `Host` header, port and case as they come).
  * Read from identity's own table on every call, so a host set, changed or cleared is followed at once.
  */
-export const storeResolve = defineIdentityOperation({
+export const readStoresResolve = defineIdentityOperation({
   name: 'read.stores.resolve',
   kind: 'read',
   access: 'public',

@@ -1,11 +1,11 @@
 import { conflict, defineOperation, newId, t, sqlOf } from '@backoffice/platform';
 import { STORE_NAME_MAX_LENGTH, STORES_PER_TENANT } from '../domain/stores';
 import { storeCreated } from '../events';
-import { notifyStoreChanged } from '../stores';
-import { STORE_HANDLE_PATTERN } from '../tenants';
+import { notifyStoreChanged } from '../domain/store-directory';
+import { STORE_HANDLE_PATTERN } from '../domain/tenants';
 
 /** A new store in the caller's tenant (extension): a name and a handle, unique across tenants as at tenant creation. */
-export const storeCreate = defineOperation({
+export const tenantStoreCreate = defineOperation({
   name: 'tenant.store.create',
   kind: 'command',
   access: 'internal',

@@ -10,7 +10,8 @@ import {
   THEME_KEY_MAX_LENGTH,
 } from '../domain/stores';
 import { STORE_FIELDS, storeUpdated } from '../events';
-import { HOST_INPUT_MAX_LENGTH, notifyStoreChanged } from '../stores';
+import { HOST_INPUT_MAX_LENGTH } from '@backoffice/contracts';
+import { notifyStoreChanged } from '../domain/store-directory';
 
 type Field = (typeof STORE_FIELDS)[number];
 
@@ -20,7 +21,7 @@ type Field = (typeof STORE_FIELDS)[number];
  * across tenants. The event, and the notification that makes every process's store directory
  * forget the store, happen only when a value changed.
  */
-export const storeUpdate = defineOperation({
+export const tenantStoreUpdate = defineOperation({
   name: 'tenant.store.update',
   kind: 'command',
   access: 'internal',

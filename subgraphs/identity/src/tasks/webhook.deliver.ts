@@ -1,4 +1,6 @@
-import { metrics, returningRows, sendWebhook, signedHeaders, task, type DomainEvent, sqlOf } from '@backoffice/platform';
+import { sendWebhook } from '../domain/webhook-send';
+import { signedHeaders } from '../domain/webhook-signature';
+import { metrics, returningRows, task, type DomainEvent, sqlOf } from '@backoffice/platform';
 import { envelopeFor, routeWebhooks, WEBHOOK_DISABLE_AFTER_MS, type SubscriptionRow } from '../domain/webhooks';
 import { webhookSubscriptionDisabled } from '../events';
 import type { IdentityPorts } from '../ports';

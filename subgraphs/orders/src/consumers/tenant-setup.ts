@@ -1,4 +1,4 @@
-import { tenantCreated } from '@backoffice/identity';
+import { tenantCreated } from '@backoffice/contracts';
 import { on, sqlOf } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { warehouseOf } from '../domain/stock';

@@ -20,13 +20,13 @@ export function requireHttpUrl(field: string, value: string): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationFailed(`${field}: only http and https URLs are accepted`);
 }
 
-export interface ParcelItem {
+export interface ShipmentItem {
   order_item_id: string;
   qty: number;
 }
 
 /** A shipment as its operations read it; the date as text (YYYY-MM-DD: no time zone in between). */
-export type ParcelRow = Pick<Shipment, 'id' | 'order_id' | 'tenant_id' | 'warehouse_id' | 'status' | 'tracking_carrier' | 'tracking_code' | 'tracking_url'> & { estimated_delivery_date: string | null };
+export type ShipmentRow = Pick<Shipment, 'id' | 'order_id' | 'tenant_id' | 'warehouse_id' | 'status' | 'tracking_carrier' | 'tracking_code' | 'tracking_url'> & { estimated_delivery_date: string | null };
 
 export interface ShippingOrder {
   id: string;
@@ -34,33 +34,33 @@ export interface ShippingOrder {
   status: StateOf<'order'>;
 }
 
-/** How a parcel's state reads in a message. */
+/** How a shipment's state reads in a message. */
 const PARCEL_STATE_WORDS: Record<string, string> = { pending: 'not yet dispatched' };
 
-const PARCEL_COLUMNS = `id, order_id, tenant_id, warehouse_id, status, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier, tracking_code, tracking_url`;
+const SHIPMENT_COLUMNS = `id, order_id, tenant_id, warehouse_id, status, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier, tracking_code, tracking_url`;
 
 /**
- * Writes a new parcel of an order, not dispatched, holding `items` (default: every item of the order
- * in its full quantity: the parcel of a new order). `estimatedDeliveryDate` (YYYY-MM-DD or null) is
- * stamped now and never recalculated. One statement; returns the parcel's id.
+ * Writes a new shipment of an order, not dispatched, holding `items` (default: every item of the order
+ * in its full quantity: the shipment of a new order). `estimatedDeliveryDate` (YYYY-MM-DD or null) is
+ * stamped now and never recalculated. One statement; returns the shipment's id.
  */
-export async function insertParcel(
+export async function insertShipment(
   db: EntityManager,
-  parcel: { tenant_id: string; order_id: string; warehouse_id: string; estimated_delivery_date: string | null },
-  items?: readonly ParcelItem[],
+  shipment: { tenant_id: string; order_id: string; warehouse_id: string; estimated_delivery_date: string | null },
+  items?: readonly ShipmentItem[],
 ): Promise<string> {
   const id = newId('shp');
   const head = `WITH s AS (INSERT INTO orders.shipment (id, tenant_id, order_id, warehouse_id, status, estimated_delivery_date) VALUES ($1, $2, $3, $4, 'pending', $5::date))
      INSERT INTO orders.shipment_item (shipment_id, order_item_id, qty)`;
-  const params = [id, parcel.tenant_id, parcel.order_id, parcel.warehouse_id, parcel.estimated_delivery_date];
+  const params = [id, shipment.tenant_id, shipment.order_id, shipment.warehouse_id, shipment.estimated_delivery_date];
   if (items) await db.query(`${head} SELECT $1::text, u.* FROM unnest($6::text[], $7::int[]) AS u`, [...params, items.map((i) => i.order_item_id), items.map((i) => i.qty)]);
   else await db.query(`${head} SELECT $1::text, i.id, i.qty FROM orders.order_item i WHERE i.order_id = $3`, params);
   return id;
 }
 
 /**
- * An order of the tenant, share-locked for a change to its parcels or documents (cancel and mark
- * paid wait for it, and it for them; parcel commands on one order run side by side); a conflict
+ * An order of the tenant, share-locked for a change to its shipments or documents (cancel and mark
+ * paid wait for it, and it for them; shipment commands on one order run side by side); a conflict
  * when there is none.
  */
 export async function orderForShipping(db: EntityManager, tenantId: string, orderId: string): Promise<ShippingOrder> {
@@ -69,53 +69,53 @@ export async function orderForShipping(db: EntityManager, tenantId: string, orde
   return order;
 }
 
-/** A parcel of the order, locked; a conflict when the order has no such parcel. */
-export async function lockParcel(db: EntityManager, orderId: string, shipmentId: string): Promise<ParcelRow> {
-  const [parcel] = await sqlOf(db).rows<ParcelRow>(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId]);
-  if (!parcel) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
-  return parcel;
+/** A shipment of the order, locked; a conflict when the order has no such shipment. */
+export async function lockShipment(db: EntityManager, orderId: string, shipmentId: string): Promise<ShipmentRow> {
+  const [shipment] = await sqlOf(db).rows<ShipmentRow>(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId]);
+  if (!shipment) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
+  return shipment;
 }
 
 /**
- * The order's one parcel (among those in `states`, when given), locked, for a command that may omit
+ * The order's one shipment (among those in `states`, when given), locked, for a command that may omit
  * `shipment_id`: none is a conflict, several a validation failure asking for `field`.
  */
-export async function lockOnlyParcel(db: EntityManager, orderId: string, field: string, states?: readonly string[]): Promise<ParcelRow> {
+export async function lockOnlyShipment(db: EntityManager, orderId: string, field: string, states?: readonly string[]): Promise<ShipmentRow> {
   const filter = `order_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`;
   for (let attempt = 0; ; attempt += 1) {
-    const parcels = await sqlOf(db).rows<ParcelRow>(`SELECT ${PARCEL_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null]);
-    // The lock waited for concurrent splits, whose new parcels that statement could not see: a new
-    // statement does. The same parcels: they are the order's now; otherwise look again.
+    const shipments = await sqlOf(db).rows<ShipmentRow>(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null]);
+    // The lock waited for concurrent splits, whose new shipments that statement could not see: a new
+    // statement does. The same shipments: they are the order's now; otherwise look again.
     const now = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.shipment WHERE ${filter} ORDER BY id`, [orderId, states ?? null]);
-    if (now.length !== parcels.length || now.some((p, i) => p.id !== parcels[i].id)) {
+    if (now.length !== shipments.length || now.some((p, i) => p.id !== shipments[i].id)) {
       if (attempt < 3) continue;
       throw conflict(`the parcels of order ${orderId} keep changing; try again`);
     }
     const which = states ? `parcels ${states.map((state) => PARCEL_STATE_WORDS[state] ?? state).join(' or ')}` : 'parcels';
-    if (!parcels.length) throw conflict(`order ${orderId} has no ${which}`);
-    if (parcels.length > 1) throw validationFailed(`${field}: order ${orderId} has ${parcels.length} ${which}; name one`);
-    return parcels[0];
+    if (!shipments.length) throw conflict(`order ${orderId} has no ${which}`);
+    if (shipments.length > 1) throw validationFailed(`${field}: order ${orderId} has ${shipments.length} ${which}; name one`);
+    return shipments[0];
   }
 }
 
 /**
- * Moves `lines` out of the locked parcel `source` into a new parcel at `warehouseId`, stamped with
+ * Moves `lines` out of the locked shipment `source` into a new shipment at `warehouseId`, stamped with
  * the source's estimated delivery date. Each line must be an item of the source's order (else a
  * conflict) and within what the source holds (else `exceeds_remaining` with `requested` and
- * `remaining`). A source left empty is deleted, its documents moved to the new parcel. Returns the
- * new parcel and whether the source was deleted.
+ * `remaining`). A source left empty is deleted, its documents moved to the new shipment. Returns the
+ * new shipment and whether the source was deleted.
  */
-export async function splitParcel(
+export async function splitShipment(
   db: EntityManager,
-  source: ParcelRow,
-  lines: readonly ParcelItem[],
+  source: ShipmentRow,
+  lines: readonly ShipmentItem[],
   warehouseId: string,
 ): Promise<{ shipment_id: string; deleted: boolean }> {
   const ids = lines.map((l) => l.order_item_id);
   const sql = sqlOf(db);
   const [ours, held] = await Promise.all([
     sql.rows<{ id: string }>(`SELECT id FROM orders.order_item WHERE order_id = $1 AND id = ANY($2::text[])`, [source.order_id, ids]),
-    sql.rows<ParcelItem>(`SELECT order_item_id, qty FROM orders.shipment_item WHERE shipment_id = $1`, [source.id]),
+    sql.rows<ShipmentItem>(`SELECT order_item_id, qty FROM orders.shipment_item WHERE shipment_id = $1`, [source.id]),
   ]);
   const known = new Set(ours.map((r) => r.id));
   const stranger = ids.find((id) => !known.has(id));
@@ -142,7 +142,7 @@ export async function splitParcel(
      UPDATE orders.shipment_item s SET qty = s.qty - u.qty FROM u WHERE s.shipment_id = $1 AND s.order_item_id = u.order_item_id AND s.qty > u.qty`,
     [source.id, ids, lines.map((l) => l.qty)],
   );
-  const shipmentId = await insertParcel(
+  const shipmentId = await insertShipment(
     db,
     { tenant_id: source.tenant_id, order_id: source.order_id, warehouse_id: warehouseId, estimated_delivery_date: source.estimated_delivery_date },
     lines,
@@ -158,26 +158,26 @@ export async function splitParcel(
   return { shipment_id: shipmentId, deleted: emptied };
 }
 
-/** A parcel in an event's words. */
-export const parcelEvent = (parcel: ParcelRow) => ({
-  order_id: parcel.order_id,
-  shipment_id: parcel.id,
-  status: parcel.status,
-  carrier: parcel.tracking_carrier,
-  tracking_code: parcel.tracking_code,
-  tracking_url: parcel.tracking_url,
+/** A shipment in an event's words. */
+export const shipmentEvent = (shipment: ShipmentRow) => ({
+  order_id: shipment.order_id,
+  shipment_id: shipment.id,
+  status: shipment.status,
+  carrier: shipment.tracking_carrier,
+  tracking_code: shipment.tracking_code,
+  tracking_url: shipment.tracking_url,
 });
 
-/** When a parcel reached each state after the first. */
+/** When a shipment reached each state after the first. */
 const STAMP = { dispatched: 'dispatched_at', delivered: 'delivered_at' } as const;
 
 /**
- * Moves a locked parcel to `to` (dispatched, delivered) as the state table allows: false when it is
+ * Moves a locked shipment to `to` (dispatched, delivered) as the state table allows: false when it is
  * there already (a repeat: no change), a conflict for a move the table refuses (back, or skipping).
  */
-export async function advanceParcel(db: EntityManager, parcel: ParcelRow, to: 'dispatched' | 'delivered'): Promise<boolean> {
-  if (move('shipment', parcel.id, parcel.status, to) === 'same') return false;
-  await db.query(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [parcel.id, to]);
-  parcel.status = to;
+export async function advanceShipment(db: EntityManager, shipment: ShipmentRow, to: 'dispatched' | 'delivered'): Promise<boolean> {
+  if (move('shipment', shipment.id, shipment.status, to) === 'same') return false;
+  await db.query(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [shipment.id, to]);
+  shipment.status = to;
   return true;
 }

@@ -1,5 +1,5 @@
+import type { SkuShipping } from '@backoffice/contracts';
 import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
-import type { SkuShipping } from '@backoffice/catalog';
 import type { EntityManager } from 'typeorm';
 
 /*

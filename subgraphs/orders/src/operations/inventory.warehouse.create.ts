@@ -3,7 +3,7 @@ import { WAREHOUSE_CODE, warehouseOf } from '../domain/stock';
 import { warehouseCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
-export const warehouseCreate = defineOrdersOperation({
+export const inventoryWarehouseCreate = defineOrdersOperation({
   name: 'inventory.warehouse.create',
   kind: 'command',
   access: 'internal',

@@ -1,9 +1,9 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { AppError, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
-import { insertParcel } from '../domain/shipments';
+import { insertShipment } from '../domain/shipments';
 import { checkShipping, parcelOf } from '../domain/shipping';
 import { distinctSkus, hold, stockLines, warehouseOf } from '../domain/stock';
-import { storeOfTenant } from '@backoffice/identity';
 import { inventoryReserved, orderCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
 import { KEY_PATTERN } from '../domain/payments';
@@ -161,7 +161,7 @@ export const orderCreate = defineOrdersOperation({
       ],
     );
     // Its first parcel: every item, at the hold's warehouse, not dispatched, dated by the method.
-    const shipmentId = await insertParcel(db, { tenant_id: tenantId, order_id: orderId, warehouse_id: warehouseId, estimated_delivery_date: estimatedDeliveryDate });
+    const shipmentId = await insertShipment(db, { tenant_id: tenantId, order_id: orderId, warehouse_id: warehouseId, estimated_delivery_date: estimatedDeliveryDate });
     const [{ payment_due_at }] = await refreshPaymentExpiry(db, tenantId, { orderIds: [orderId] });
     emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: null, order_id: orderId });
     emit(orderCreated, {

@@ -32,9 +32,9 @@ export const orderDocumentAttach = defineOrdersOperation({
     if (input.file_url !== undefined) requireHttpUrl('file_url', input.file_url);
     const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
     if (input.shipment_id) {
-      // Share-locked: a split cannot delete the parcel while a document is attached to it.
-      const [parcel] = await sqlOf(db).rows<unknown>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [input.shipment_id, order.id]);
-      if (!parcel) throw conflict(`shipment ${input.shipment_id} is not a parcel of order ${order.id}`);
+      // Share-locked: a split cannot delete the shipment while a document is attached to it.
+      const shipment = await sqlOf(db).one<{ id: string }>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [input.shipment_id, order.id]);
+      if (!shipment) throw conflict(`shipment ${input.shipment_id} is not a parcel of order ${order.id}`);
     }
     const document = {
       document_id: newId('doc'),

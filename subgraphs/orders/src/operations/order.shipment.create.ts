@@ -1,5 +1,5 @@
 import { t, validationFailed } from '@backoffice/platform';
-import { lockOnlyParcel, lockParcel, orderForShipping, splitParcel } from '../domain/shipments';
+import { lockOnlyShipment, lockShipment, orderForShipping, splitShipment } from '../domain/shipments';
 import { allow, statesAllowing } from '../domain/states';
 import { warehouseOf } from '../domain/stock';
 import { shipmentCreated } from '../events';
@@ -17,7 +17,7 @@ export const orderShipmentCreate = defineOrdersOperation({
     'Splits an order into a new parcel by moving quantities of order items out of a parcel not yet dispatched (`from_shipment_id`, or the order\'s only one), optionally shipped from another warehouse. Asking for more than the source parcel holds is refused with `exceeds_remaining` carrying `requested` and `remaining`; a source left empty is deleted. The new parcel\'s estimated delivery date is the source\'s, stamped at creation and never recalculated.',
   input: t.object({
     order_id: t.id(),
-    // Far above any parcel (an order item holds at most 1000): too much is exceeds_remaining, not validation_failed.
+    // Far above any shipment (an order item holds at most 1000): too much is exceeds_remaining, not validation_failed.
     items: t.array(t.object({ order_item_id: t.id(), qty: t.integer({ minimum: 1, maximum: SPLIT_QTY_MAX }) }), { minItems: 1, maxItems: 100, description: 'distinct order items' }),
     from_shipment_id: t.optional(t.id('the parcel to take from; default: the order\'s only parcel not yet dispatched')),
     warehouse_id: t.optional(t.id('where the new parcel ships from (a warehouse of the tenant); default: the source parcel\'s')),
@@ -39,12 +39,12 @@ export const orderShipmentCreate = defineOrdersOperation({
     const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
     allow('order', order.id, order.status, 'shipment.split');
     const warehouseId = input.warehouse_id ? await warehouseOf(db, order.tenant_id, input.warehouse_id) : null;
-    // Locked: concurrent splits of one parcel take turns, each seeing what the previous left.
+    // Locked: concurrent splits of one shipment take turns, each seeing what the previous left.
     const source = input.from_shipment_id
-      ? await lockParcel(db, order.id, input.from_shipment_id)
-      : await lockOnlyParcel(db, order.id, 'from_shipment_id', statesAllowing('shipment', 'split'));
+      ? await lockShipment(db, order.id, input.from_shipment_id)
+      : await lockOnlyShipment(db, order.id, 'from_shipment_id', statesAllowing('shipment', 'split'));
     allow('shipment', source.id, source.status, 'split');
-    const split = await splitParcel(db, source, input.items, warehouseId ?? source.warehouse_id);
+    const split = await splitShipment(db, source, input.items, warehouseId ?? source.warehouse_id);
     emit(shipmentCreated, {
       order_id: order.id,
       shipment_id: split.shipment_id,

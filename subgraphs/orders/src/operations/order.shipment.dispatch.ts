@@ -1,5 +1,5 @@
 import { t } from '@backoffice/platform';
-import { advanceParcel, lockParcel, orderForShipping, parcelEvent } from '../domain/shipments';
+import { advanceShipment, lockShipment, orderForShipping, shipmentEvent } from '../domain/shipments';
 import { allow } from '../domain/states';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -17,8 +17,8 @@ export const orderShipmentDispatch = defineOrdersOperation({
   async handler({ input, actor, db, emit }) {
     const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
     allow('order', order.id, order.status, 'shipment.dispatch');
-    const parcel = await lockParcel(db, order.id, input.shipment_id);
-    if (await advanceParcel(db, parcel, 'dispatched')) emit(orderShipmentUpdated, { ...parcelEvent(parcel), changed: ['status'] });
-    return { order_id: order.id, shipment_id: parcel.id, status: 'dispatched' as const };
+    const shipment = await lockShipment(db, order.id, input.shipment_id);
+    if (await advanceShipment(db, shipment, 'dispatched')) emit(orderShipmentUpdated, { ...shipmentEvent(shipment), changed: ['status'] });
+    return { order_id: order.id, shipment_id: shipment.id, status: 'dispatched' as const };
   },
 });

@@ -1,5 +1,5 @@
 import { t } from '@backoffice/platform';
-import { advanceParcel, lockParcel, orderForShipping, parcelEvent } from '../domain/shipments';
+import { advanceShipment, lockShipment, orderForShipping, shipmentEvent } from '../domain/shipments';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -15,8 +15,8 @@ export const orderShipmentMarkDelivered = defineOrdersOperation({
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
     const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
-    const parcel = await lockParcel(db, order.id, input.shipment_id);
-    if (await advanceParcel(db, parcel, 'delivered')) emit(orderShipmentUpdated, { ...parcelEvent(parcel), changed: ['status'] });
-    return { order_id: order.id, shipment_id: parcel.id, status: 'delivered' as const };
+    const shipment = await lockShipment(db, order.id, input.shipment_id);
+    if (await advanceShipment(db, shipment, 'delivered')) emit(orderShipmentUpdated, { ...shipmentEvent(shipment), changed: ['status'] });
+    return { order_id: order.id, shipment_id: shipment.id, status: 'delivered' as const };
   },
 });

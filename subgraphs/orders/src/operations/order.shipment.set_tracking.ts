@@ -1,5 +1,5 @@
 import { t } from '@backoffice/platform';
-import { httpUrlField, lockOnlyParcel, lockParcel, orderForShipping, parcelEvent, requireHttpUrl } from '../domain/shipments';
+import { httpUrlField, lockOnlyShipment, lockShipment, orderForShipping, shipmentEvent, requireHttpUrl } from '../domain/shipments';
 import { allow } from '../domain/states';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -24,22 +24,22 @@ export const orderShipmentSetTracking = defineOrdersOperation({
     if (input.tracking_url !== undefined) requireHttpUrl('tracking_url', input.tracking_url);
     const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
     allow('order', order.id, order.status, 'shipment.track');
-    const parcel = input.shipment_id ? await lockParcel(db, order.id, input.shipment_id) : await lockOnlyParcel(db, order.id, 'shipment_id');
+    const shipment = input.shipment_id ? await lockShipment(db, order.id, input.shipment_id) : await lockOnlyShipment(db, order.id, 'shipment_id');
     const next = {
-      tracking_carrier: input.carrier ?? parcel.tracking_carrier,
-      tracking_code: input.tracking_code ?? parcel.tracking_code,
-      tracking_url: input.tracking_url ?? parcel.tracking_url,
+      tracking_carrier: input.carrier ?? shipment.tracking_carrier,
+      tracking_code: input.tracking_code ?? shipment.tracking_code,
+      tracking_url: input.tracking_url ?? shipment.tracking_url,
     };
-    const same = next.tracking_carrier === parcel.tracking_carrier && next.tracking_code === parcel.tracking_code && next.tracking_url === parcel.tracking_url;
+    const same = next.tracking_carrier === shipment.tracking_carrier && next.tracking_code === shipment.tracking_code && next.tracking_url === shipment.tracking_url;
     if (!same) {
       stage(`UPDATE orders.shipment SET tracking_carrier = $2, tracking_code = $3, tracking_url = $4, updated_at = now() WHERE id = $1`, [
-        parcel.id,
+        shipment.id,
         next.tracking_carrier,
         next.tracking_code,
         next.tracking_url,
       ]);
-      emit(orderShipmentUpdated, { ...parcelEvent({ ...parcel, ...next }), changed: ['tracking'] });
+      emit(orderShipmentUpdated, { ...shipmentEvent({ ...shipment, ...next }), changed: ['tracking'] });
     }
-    return { order_id: order.id, shipment_id: parcel.id };
+    return { order_id: order.id, shipment_id: shipment.id };
   },
 });

@@ -1,6 +1,6 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { conflict, t, sqlOf } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
-import { storeOfTenant } from '@backoffice/identity';
 import { defineOrdersOperation } from '../ports';
 import { KEY_PATTERN, WINDOW_MAX } from '../domain/payments';
 

@@ -4,7 +4,7 @@ import { defineOrdersOperation } from '../ports';
 
 const level = t.object({ sku_id: t.string(), warehouse_id: t.string(), on_hand: t.integer(), reserved: t.integer(), available: t.integer() });
 
-export const readInventory = defineOrdersOperation({
+export const readInternalInventory = defineOrdersOperation({
   name: 'read.internal.inventory',
   kind: 'read',
   access: 'internal',

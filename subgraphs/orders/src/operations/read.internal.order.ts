@@ -55,14 +55,14 @@ const document = t.entity('OrderDocument', {
 type OrderRead = Order & { subtotal: number; discount: number; total: number; warehouse_id: string; reservation_status: Reservation['status'] };
 type ItemRead = Pick<OrderItem, 'sku_id' | 'product_id' | 'code' | 'title' | 'qty'> & { order_item_id: string; unit_amount: number; line_amount: number };
 type AttemptRead = Pick<PaymentAttempt, 'app_id' | 'method' | 'status' | 'failure_reason' | 'provider_reference' | 'created_at'> & { payment_attempt_id: string; orphaned: boolean };
-type ParcelRead = Pick<Shipment, 'status' | 'warehouse_id' | 'tracking_code' | 'tracking_url' | 'created_at' | 'dispatched_at' | 'delivered_at'> & {
+type ShipmentRead = Pick<Shipment, 'status' | 'warehouse_id' | 'tracking_code' | 'tracking_url' | 'created_at' | 'dispatched_at' | 'delivered_at'> & {
   shipment_id: string;
   estimated_delivery_date: string | null;
   carrier: string | null;
 };
 type DocumentRead = Pick<OrderDocument, 'kind' | 'shipment_id' | 'name' | 'file_url' | 'asset_id' | 'metadata' | 'created_at'> & { document_id: string };
 
-export const readOrder = defineOrdersOperation({
+export const readInternalOrder = defineOrdersOperation({
   name: 'read.internal.order',
   kind: 'read',
   access: 'internal',
@@ -96,7 +96,7 @@ export const readOrder = defineOrdersOperation({
   }),
   events: [],
   async handler({ input, actor, db }) {
-    // One snapshot: parcels, their items and documents agree even while a split commits.
+    // One snapshot: shipments, their items and documents agree even while a split commits.
     return db.transaction('REPEATABLE READ', async (tx) => {
       await tx.query('SET TRANSACTION READ ONLY');
       const pii = actor!.scopes.includes('pii.read');
@@ -118,13 +118,13 @@ export const readOrder = defineOrdersOperation({
          FROM orders.payment_attempt WHERE order_id = $1 ORDER BY created_at DESC, id DESC`,
         [order.id],
       );
-      const parcels = await sql.rows<ParcelRead>(
+      const shipments = await sql.rows<ShipmentRead>(
         `SELECT id AS shipment_id, status, warehouse_id, estimated_delivery_date::text AS estimated_delivery_date, tracking_carrier AS carrier, tracking_code, tracking_url,
                 created_at, dispatched_at, delivered_at
          FROM orders.shipment WHERE order_id = $1 ORDER BY created_at, id`,
         [order.id],
       );
-      const parcelItems = await sql.rows<ShipmentItem & Pick<OrderItem, 'sku_id'>>(
+      const shipmentItems = await sql.rows<ShipmentItem & Pick<OrderItem, 'sku_id'>>(
         `SELECT s.shipment_id, s.order_item_id, i.sku_id, s.qty FROM orders.shipment_item s JOIN orders.order_item i ON i.id = s.order_item_id
          WHERE i.order_id = $1 ORDER BY i.position`,
         [order.id],
@@ -149,9 +149,9 @@ export const readOrder = defineOrdersOperation({
         items,
         reservation: { reservation_id: order.reservation_id, warehouse_id: order.warehouse_id, status: order.reservation_status },
         payment_attempts: attempts.map((a) => ({ ...a, created_at: a.created_at.toISOString() })),
-        shipments: parcels.map((p) => ({
+        shipments: shipments.map((p) => ({
           ...p,
-          items: parcelItems.filter((i) => i.shipment_id === p.shipment_id).map(({ order_item_id, sku_id, qty }) => ({ order_item_id, sku_id, qty })),
+          items: shipmentItems.filter((i) => i.shipment_id === p.shipment_id).map(({ order_item_id, sku_id, qty }) => ({ order_item_id, sku_id, qty })),
           created_at: p.created_at.toISOString(),
           dispatched_at: iso(p.dispatched_at),
           delivered_at: iso(p.delivered_at),

@@ -14,7 +14,7 @@ const summary = t.object({
   created_at: t.timestamp(),
 });
 
-export const readOrders = defineOrdersOperation({
+export const readInternalOrders = defineOrdersOperation({
   name: 'read.internal.orders',
   kind: 'read',
   access: 'internal',

@@ -2,7 +2,7 @@ import { t, pageOf } from '@backoffice/platform';
 import { METHOD_COLUMNS, methodOut, methodView, type MethodRow } from '../domain/shipping';
 import { defineOrdersOperation } from '../ports';
 
-export const readShippingMethods = defineOrdersOperation({
+export const readInternalShippingMethods = defineOrdersOperation({
   name: 'read.internal.shipping.methods',
   kind: 'read',
   access: 'internal',

@@ -37,7 +37,7 @@ function parseItems(text: string): Array<{ sku_id: string; qty: number }> {
 /** A parcel figure (grams or centimetres); null when unknown. */
 const figure = t.nullable(t.integer({ minimum: 0 }));
 
-export const readShippingQuote = defineOrdersOperation({
+export const readInternalShippingQuote = defineOrdersOperation({
   name: 'read.internal.shipping.quote',
   kind: 'read',
   access: 'internal',

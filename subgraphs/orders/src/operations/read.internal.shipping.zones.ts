@@ -10,7 +10,7 @@ const zone = t.entity('ShippingZone', {
   created_at: t.timestamp(),
 });
 
-export const readShippingZones = defineOrdersOperation({
+export const readInternalShippingZones = defineOrdersOperation({
   name: 'read.internal.shipping.zones',
   kind: 'read',
   access: 'internal',

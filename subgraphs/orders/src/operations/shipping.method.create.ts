@@ -3,7 +3,7 @@ import { assertZones, lockShippingConfig, methodFields, METHODS_PER_TENANT } fro
 import { shippingConfigUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
-export const methodCreate = defineOrdersOperation({
+export const shippingMethodCreate = defineOrdersOperation({
   name: 'shipping.method.create',
   kind: 'command',
   access: 'internal',

@@ -6,7 +6,7 @@ import { defineOrdersOperation } from '../ports';
 /** The method's columns the update may set (zone_ids lives in its own table). */
 const COLUMNS = METHOD_FIELDS.filter((f): f is Exclude<MethodField, 'zone_ids'> => f !== 'zone_ids');
 
-export const methodUpdate = defineOrdersOperation({
+export const shippingMethodUpdate = defineOrdersOperation({
   name: 'shipping.method.update',
   kind: 'command',
   access: 'internal',

@@ -3,7 +3,7 @@ import { lockShippingConfig, postalCodeInput, zoneRange, ZONES_PER_TENANT } from
 import { shippingConfigUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
-export const zoneCreate = defineOrdersOperation({
+export const shippingZoneCreate = defineOrdersOperation({
   name: 'shipping.zone.create',
   kind: 'command',
   access: 'internal',

@@ -1,8 +1,8 @@
-import { conflict, eventDraft, newId, sqlOf, t, validate, writeEvents } from '@backoffice/platform';
+import { tenantCreated } from '@backoffice/contracts';
+import { conflict, eventDraft, newId, t, validate, writeEvents, sqlOf } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
-import type { Tenant } from './entities';
-import { apiKeyWrite, credentialWrite, expiryOf } from './domain/keys';
-import { tenantCreated } from './events';
+import { apiKeyWrite, credentialWrite, expiryOf } from './keys';
+import type { Tenant } from '../entities';
 import { ALL_SCOPES } from './scopes';
 
 export const STORE_HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';

@@ -1,9 +1,5 @@
-import { SecretBox } from './secret-box';
-import { targetPolicy, type TargetPolicy } from './target';
-import { deploymentKey } from '../deployment-key';
-import type { EventDeclaration } from '../event';
-import { payloadSchemas } from '../personal';
-import type { TSchema } from '../schema';
+import { deploymentKey, payloadSchemas, SecretBox, type EventDeclaration, type TSchema } from '@backoffice/platform';
+import { targetPolicy, type TargetPolicy } from './webhook-target';
 
 /** What webhook subscriptions and deliveries need from the deployment. */
 export interface WebhookSettings {
@@ -30,7 +26,7 @@ export function webhookSecretKey(env = process.env): string {
 }
 
 /** The settings, given every event declaration of the system (the catalog subscriptions choose from). */
-export function webhookSettings(events: readonly EventDeclaration[], env = process.env): WebhookSettings {
+export function webhookSettings(events: ReadonlyArray<Pick<EventDeclaration, 'name'> & { payload: object }>, env = process.env): WebhookSettings {
   const delay = Number(env.WEBHOOK_RETRY_DELAY_SECONDS || 20);
   if (!Number.isInteger(delay) || delay < 1 || delay > 3600) throw new Error('WEBHOOK_RETRY_DELAY_SECONDS must be a whole number of seconds from 1 to 3600');
   const payloads = payloadSchemas(events);

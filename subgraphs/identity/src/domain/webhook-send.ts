@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { resolveTarget, type TargetPolicy } from './target';
+import { resolveTarget, type TargetPolicy } from './webhook-target';
 
 /** What became of one POST: the receiver's status, or why there was none. */
 export type SendOutcome = { ok: boolean; status: number | null; error: string | null };

@@ -1,9 +1,10 @@
+import type { IdentityClient } from '@backoffice/contracts';
 import { ChannelListener, poolOf, type Actor, type EventDraft, type SubgraphHooks, type SubgraphRuntime } from '@backoffice/platform';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
-import { adminUserDeactivated, adminUserUpdated, apiKeyRevoked, apiKeyRotated, authLoggedOut } from './events';
+import { adminUserDeactivated, adminUserUpdated, apiKeyRevoked, apiKeyRotated, authLoggedOut } from '../events';
 import { parseToken, secretMatches } from './tokens';
-import { parseSessionToken, roleScopes, SESSION_PREFIX } from './domain/operators';
+import { parseSessionToken, roleScopes, SESSION_PREFIX } from './operators';
 
 /** Only generations that are alive: the key not revoked, the generation not past its deadline. */
 const LIVE_CREDENTIAL = {
@@ -194,4 +195,13 @@ export function authenticatorOf(runtime: SubgraphRuntime): Authenticator {
   const { authenticator } = runtime.hooks as { authenticator?: unknown };
   if (!(authenticator instanceof Authenticator)) throw new Error(`${runtime.definition.name} is not the identity subgraph`);
   return authenticator;
+}
+
+/** Identity in this process, as the gateway started with it asks: its authenticator and its audit trail. */
+export function inProcessIdentity(runtime: SubgraphRuntime): IdentityClient {
+  const authenticator = authenticatorOf(runtime);
+  return {
+    authenticate: (token) => authenticator.authenticate(token),
+    recordAudit: (row) => runtime.audit.record(row),
+  };
 }

@@ -1,9 +1,30 @@
 import { internalCaller, type Actor, type AuditRow } from '@backoffice/platform';
-import type { LoginCodeHandoff, LoginCodeMail } from './domain/operators';
-import type { StoreSender, StoreSenders } from './stores';
+
+// What identity serves to the gateway and to content besides stores: who a bearer is, the audit of refusals, login codes to mail.
+
+/** What the mail of a login code needs; the code in clear exists only here and in the mail. */
+export interface LoginCodeMail {
+  login_code_id: string;
+  admin_user_id: string;
+  tenant_id: string;
+  code: string;
+  email: string;
+  name: string;
+  locale: string;
+  expires_at: string;
+}
+
+/**
+ * The mail pipeline's handoff of login codes. The `auth.login_code` event carries `login_code_id`,
+ * never the code; the mailer opens the code here, in identity's process, while the code is still
+ * usable (not expired, not used, attempts left). Opening it again (a retried send) gives the same code.
+ */
+export interface LoginCodeHandoff {
+  open(loginCodeId: string): Promise<LoginCodeMail | null>;
+}
 
 /** A POST to one of identity's internal endpoints (`/internal/<name>`), guarded by the shared secret. */
-export const internalPost = (baseUrl: string, secret: string) => internalCaller('identity', baseUrl, secret);
+const internalPost = (baseUrl: string, secret: string) => internalCaller('identity', baseUrl, secret);
 
 /**
  * What other processes need from identity: who a bearer token is, and a place for the audit rows of
@@ -26,12 +47,6 @@ export function remoteIdentity(baseUrl: string, secret: string, log: (line: stri
     authenticate: async (token) => (await post<{ actor: Actor | null }>('authenticate', { token })).actor,
     recordAudit: (row) => void post('audit', row).catch((error: Error) => log(`audit: ${error.message}`)),
   };
-}
-
-/** A store's sender settings, asked of identity in another process (its `/internal/store_sender`). */
-export function remoteStoreSenders(baseUrl: string, secret: string): StoreSenders {
-  const post = internalPost(baseUrl, secret);
-  return { sender: async (storeId) => (await post<{ sender: StoreSender | null }>('store_sender', { store_id: storeId })).sender };
 }
 
 /**

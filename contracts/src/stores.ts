@@ -1,8 +1,8 @@
-import { ChannelListener, conflict, notifyChannel, poolOf } from '@backoffice/platform';
+import { ChannelListener, conflict, internalCaller } from '@backoffice/platform';
 import { LRUCache } from 'lru-cache';
 import type { ClientConfig } from 'pg';
-import type { DataSource } from 'typeorm';
-import { internalPost } from './client';
+
+// What identity serves about stores: the directory (which tenant a store is, by id, handle or host) and a store's mail sender.
 
 /** Where a store belongs: what other subgraphs need to serve a public read by `store`. */
 export interface StoreRef {
@@ -48,31 +48,8 @@ export function isHostRef(ref: string): boolean {
 }
 
 /** The key a reference is looked up and remembered by: a host normalized; null for a malformed host. */
-function refKey(ref: string): string | null {
+export function refKey(ref: string): string | null {
   return isHostRef(ref) ? normalizeHost(ref) : ref;
-}
-
-const BY_ID_OR_HANDLE = {
-  name: 'identity_store_ref',
-  text: `SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE id = $1 OR handle = $1 LIMIT 1`,
-};
-const BY_HOST = {
-  name: 'identity_store_ref_by_host',
-  text: `SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE host = $1`,
-};
-
-/** A store by its id, its handle or its host (any form `normalizeHost` takes). */
-export async function resolveStore(dataSource: DataSource, ref: string): Promise<StoreRef | null> {
-  const key = refKey(ref);
-  if (key === null) return null;
-  const { rows } = await poolOf(dataSource).query({ ...(isHostRef(key) ? BY_HOST : BY_ID_OR_HANDLE), values: [key] });
-  return (rows[0] as StoreRef | undefined) ?? null;
-}
-
-/** The stores of a tenant, oldest first (the command line seeds a catalog into them). */
-export async function storesOfTenant(dataSource: DataSource, tenantId: string): Promise<StoreRef[]> {
-  const { rows } = await poolOf(dataSource).query(`SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY id`, [tenantId]);
-  return rows as StoreRef[];
 }
 
 /** How other subgraphs learn about stores, which identity owns: asked, never read from identity's tables. */
@@ -87,11 +64,6 @@ export interface StoreDirectory {
  * new host): every listening directory forgets them at once.
  */
 export const STORES_CHANNEL = 'identity_stores';
-
-/** Tells every process's directory to forget these references of a store (in the command's transaction). */
-export async function notifyStoreChanged(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, refs: ReadonlyArray<string | null | undefined>): Promise<void> {
-  await notifyChannel(db, STORES_CHANNEL, JSON.stringify(refs.filter((ref): ref is string => !!ref)));
-}
 
 function refsOf(payload: string): string[] {
   try {
@@ -186,7 +158,7 @@ export function cachedDirectory(lookup: (ref: string) => Promise<StoreRef | null
  * remembers answers 30 s; without, 2 s.
  */
 export function remoteDirectory(identityUrl: string, secret: string, options: Pick<DirectoryOptions, 'listen'> = {}): CachedStoreDirectory {
-  const post = internalPost(identityUrl, secret);
+  const post = internalCaller('identity', identityUrl, secret);
   const directory = cachedDirectory(async (ref) => (await post<{ store: StoreRef | null }>('store', { ref })).store, options);
   // For the life of the process: it answers (uncached) while it connects.
   void directory.start();
@@ -197,39 +169,6 @@ export function remoteDirectory(identityUrl: string, secret: string, options: Pi
 export async function storeOfTenant(stores: StoreDirectory, tenantId: string, storeId: string): Promise<void> {
   const store = await stores.resolve(storeId);
   if (!store || store.tenant_id !== tenantId || store.store_id !== storeId) throw conflict(`store ${storeId} does not exist in this tenant`);
-}
-
-/**
- * Identity's directory for the subgraphs started in its process (`storeDirectoryOf`): made on first
- * ask, listening on identity's database for other processes' changes, and told of this process's own
- * at once (`committed`, before the command's caller hears back).
- */
-export class LocalStoreDirectory {
-  private directory: CachedStoreDirectory | null = null;
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly log: (line: string) => void,
-  ) {}
-
-  get(): CachedStoreDirectory {
-    if (!this.directory) {
-      this.directory = cachedDirectory((ref) => resolveStore(this.dataSource, ref), { listen: { connection: () => poolOf(this.dataSource).options, log: this.log } });
-      void this.directory.start();
-    }
-    return this.directory;
-  }
-
-  /** Forgets the stores a committed command created or changed (payloads of tenant.store.created / .updated). */
-  forget(payloads: ReadonlyArray<Record<string, unknown>>): void {
-    const refs = payloads.flatMap((p) => [p.store_id, p.handle, p.host, p.previous_host]).filter((ref): ref is string => typeof ref === 'string');
-    this.directory?.forget(refs);
-  }
-
-  async stop(): Promise<void> {
-    await this.directory?.stop();
-    this.directory = null;
-  }
 }
 
 /** Who a store's mail comes from: its settings (tenant.store.update) and the names they fall back to. */
@@ -249,17 +188,8 @@ export interface StoreSenders {
   sender(storeId: string): Promise<StoreSender | null>;
 }
 
-/** Identity's answer, for subgraphs started in its process: asked when a message is prepared, never remembered. */
-export function storeSendersOf(dataSource: DataSource): StoreSenders {
-  return {
-    async sender(storeId) {
-      const { rows } = await poolOf(dataSource).query(
-        `SELECT s.id AS store_id, s.tenant_id, s.name AS store_name, t.name AS tenant_name,
-           nullif(s.notification_sender_name, '') AS notification_sender_name, nullif(s.notification_reply_to, '') AS notification_reply_to
-         FROM identity.store s JOIN identity.tenant t ON t.id = s.tenant_id WHERE s.id = $1`,
-        [storeId],
-      );
-      return (rows[0] as StoreSender | undefined) ?? null;
-    },
-  };
+/** A store's sender settings, asked of identity in another process (its `/internal/store_sender`). */
+export function remoteStoreSenders(baseUrl: string, secret: string): StoreSenders {
+  const post = internalCaller('identity', baseUrl, secret);
+  return { sender: async (storeId) => (await post<{ sender: StoreSender | null }>('store_sender', { store_id: storeId })).sender };
 }
