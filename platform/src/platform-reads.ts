@@ -65,7 +65,7 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       async handler({ input, actor, db }) {
         const limit = input.limit ?? 24;
         const pageNo = input.page ?? 1;
-        const { items, total } = await listAudit(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
+        const { items, total } = await listAudit(db, subgraph, actor.tenant_id, input, limit, (pageNo - 1) * limit);
         return { items, page: pageNo, limit, total };
       },
     }),
@@ -81,8 +81,8 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       async handler({ input, actor, db }) {
         const limit = input.limit ?? 24;
         const pageNo = input.page ?? 1;
-        const { items, total } = await listEvents(db, subgraph, actor!.tenant_id, input, limit, (pageNo - 1) * limit);
-        const pii = actor!.scopes.includes('pii.read');
+        const { items, total } = await listEvents(db, subgraph, actor.tenant_id, input, limit, (pageNo - 1) * limit);
+        const pii = actor.scopes.includes('pii.read');
         return { items: pii ? items : items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })), page: pageNo, limit, total };
       },
     }),

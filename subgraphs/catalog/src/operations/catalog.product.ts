@@ -16,7 +16,7 @@ export const adminProduct = defineCatalogOperation({
   result: product,
   events: [],
   async handler({ input, actor, db }) {
-    const rows = (await db.query(`SELECT ${productColumns} FROM catalog.product p WHERE p.id = $1 AND p.tenant_id = $2`, [input.product_id, actor!.tenant_id])) as Row[];
+    const rows = (await db.query(`SELECT ${productColumns} FROM catalog.product p WHERE p.id = $1 AND p.tenant_id = $2`, [input.product_id, actor.tenant_id])) as Row[];
     if (!rows.length) throw notFound(`product ${input.product_id} does not exist`);
     return shapeItems(rows)[0] as never;
   },

@@ -15,11 +15,11 @@ export const pageArchive = defineContentOperation({
   result: pageView,
   events: [pageArchived],
   async handler({ input, actor, db, emit }) {
-    const page = await lockPage(db, actor!, input.page_id);
+    const page = await lockPage(db, actor, input.page_id);
     if (movePage(page.id, stateOf(page), 'archived') === 'same') return pageOut(page);
     const [[after]] = (await db.query(
       `UPDATE content.page SET archived_at = clock_timestamp(), updated_by_id = $2, updated_by_name = $3, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
-      [page.id, actor!.api_key_id, actor!.name],
+      [page.id, actor.api_key_id, actor.name],
     )) as [PageRow[], number];
     emit(pageArchived, { page_id: after.id, store_id: after.store_id, slug: after.slug });
     return pageOut(after);

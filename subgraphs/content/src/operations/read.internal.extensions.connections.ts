@@ -28,7 +28,7 @@ export const readExtensionConnections = defineContentOperation({
   async handler({ input, actor, db }) {
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
-    const params = [actor!.tenant_id, input.extension_id ?? null];
+    const params = [actor.tenant_id, input.extension_id ?? null];
     const where = `tenant_id = $1 AND ($2::text IS NULL OR extension_id = $2)`;
     // Never the sealed column: a read has no use for it.
     const [rows, [{ total }]] = (await Promise.all([

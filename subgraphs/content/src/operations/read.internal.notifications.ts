@@ -25,7 +25,7 @@ export const readNotifications = defineContentOperation({
   async handler({ input, actor, db }) {
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
-    const values: unknown[] = [actor!.tenant_id];
+    const values: unknown[] = [actor.tenant_id];
     const where = ['tenant_id = $1'];
     if (input.type_key) where.push(`type_key = $${values.push(input.type_key)}`);
     if (input.status) where.push(`status = $${values.push(input.status)}`);
@@ -35,6 +35,6 @@ export const readNotifications = defineContentOperation({
       db.query(`SELECT count(*)::int AS total FROM content.notification WHERE ${filter}`, values),
     ])) as [NotificationRow[], Array<{ total: number }>];
     const result = { items: rows.map(notificationOut), page, limit, total };
-    return actor!.scopes.includes('pii.read') ? result : maskPersonal(pageOfNotifications, result);
+    return actor.scopes.includes('pii.read') ? result : maskPersonal(pageOfNotifications, result);
   },
 });

@@ -32,7 +32,7 @@ export const readPages = defineContentOperation({
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
     // The tenant is the caller's, always: a store_id of another tenant matches none of its pages.
-    const values: unknown[] = [actor!.tenant_id];
+    const values: unknown[] = [actor.tenant_id];
     const where = ['tenant_id = $1'];
     if (archived === 'exclude') where.push('archived_at IS NULL');
     if (archived === 'only') where.push('archived_at IS NOT NULL');
@@ -48,6 +48,6 @@ export const readPages = defineContentOperation({
       db.query(`SELECT count(*)::int AS total FROM content.page WHERE ${filter}`, values),
     ])) as [PageRow[], Array<{ total: number }>];
     const result = { items: rows.map(pageListOut), page, limit, total };
-    return actor!.scopes.includes('pii.read') ? result : maskPersonal(pageOfPages, result);
+    return actor.scopes.includes('pii.read') ? result : maskPersonal(pageOfPages, result);
   },
 });

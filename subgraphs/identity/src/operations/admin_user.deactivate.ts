@@ -22,11 +22,11 @@ export const adminUserDeactivate = defineOperation({
   }),
   events: [adminUserDeactivated, apiKeyRevoked],
   async handler({ input, actor, db, stage, emit }) {
-    const operator = await lockOperator(db, actor!, input.admin_user_id);
+    const operator = await lockOperator(db, actor, input.admin_user_id);
     if (operator.status === 'deactivated') {
       return { admin_user_id: operator.id, status: operator.status, deactivated_at: operator.deactivated_at!.toISOString(), sessions_revoked: 0, api_keys_revoked: [] };
     }
-    assertMayGrant(actor!, operator.role);
+    assertMayGrant(actor, operator.role);
     const to = nextState(operator.status, 'deactivate')!;
     const now = new Date();
     const [{ live }] = (await db.query(`SELECT count(*)::int AS live FROM identity.operator_session WHERE admin_user_id = $1 AND revoked_at IS NULL AND expires_at > now()`, [

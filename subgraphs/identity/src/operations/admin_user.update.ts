@@ -20,10 +20,10 @@ export const adminUserUpdate = defineOperation({
   events: [adminUserUpdated],
   async handler({ input, actor, db, stage, emit }) {
     if (input.name === undefined && input.role === undefined && input.locale === undefined) throw validationFailed('give at least one of name, role, locale');
-    const operator = await lockOperator(db, actor!, input.admin_user_id);
+    const operator = await lockOperator(db, actor, input.admin_user_id);
     if (!nextState(operator.status, 'update')) throw conflict(`admin user ${operator.id} is ${operator.status}: it cannot be changed`);
-    assertMayGrant(actor!, operator.role);
-    if (input.role !== undefined) assertMayGrant(actor!, input.role);
+    assertMayGrant(actor, operator.role);
+    if (input.role !== undefined) assertMayGrant(actor, input.role);
     const next = { name: input.name ?? operator.name, role: input.role ?? operator.role, locale: input.locale ?? operator.locale };
     const changed = (['name', 'role', 'locale'] as const).filter((field) => next[field] !== operator[field]);
     const result = { admin_user_id: operator.id, ...next, status: operator.status };

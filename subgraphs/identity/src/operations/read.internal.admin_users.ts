@@ -19,7 +19,7 @@ export const adminUsersRead = defineOperation({
   async handler({ input, actor, db }) {
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
-    const params: unknown[] = [actor!.tenant_id];
+    const params: unknown[] = [actor.tenant_id];
     let where = 'tenant_id = $1';
     if (input.status) {
       params.push(input.status);
@@ -29,6 +29,6 @@ export const adminUsersRead = defineOperation({
       db.query(`SELECT * FROM identity.admin_user WHERE ${where} ORDER BY created_at, id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params),
       db.query(`SELECT count(*)::int AS total FROM identity.admin_user WHERE ${where}`, params),
     ])) as [AdminUserRow[], Array<{ total: number }>];
-    return { items: rows.map((row) => adminUserViewOf(row, actor!)), page, limit, total };
+    return { items: rows.map((row) => adminUserViewOf(row, actor)), page, limit, total };
   },
 });

@@ -21,9 +21,9 @@ export const storesRead = defineIdentityOperation({
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
     const [rows, [{ total }]] = (await Promise.all([
-      db.query(`SELECT * FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, [actor!.tenant_id]),
-      db.query(`SELECT count(*)::int AS total FROM identity.store WHERE tenant_id = $1`, [actor!.tenant_id]),
+      db.query(`SELECT * FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, [actor.tenant_id]),
+      db.query(`SELECT count(*)::int AS total FROM identity.store WHERE tenant_id = $1`, [actor.tenant_id]),
     ])) as [Store[], Array<{ total: number }>];
-    return { items: rows.map((row) => storeViewOf(row, actor!)), page, limit, total };
+    return { items: rows.map((row) => storeViewOf(row, actor)), page, limit, total };
   },
 });

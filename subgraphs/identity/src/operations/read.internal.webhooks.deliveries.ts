@@ -49,7 +49,7 @@ export const webhookDeliveriesRead = defineIdentityOperation({
   async handler({ input, actor, db }) {
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
-    const params: unknown[] = [actor!.tenant_id, input.subscription_id ?? null, input.status ?? null];
+    const params: unknown[] = [actor.tenant_id, input.subscription_id ?? null, input.status ?? null];
     const where = `tenant_id = $1 AND ($2::text IS NULL OR subscription_id = $2) AND ($3::text IS NULL OR status = $3)`;
     const [rows, [{ total }]] = (await Promise.all([
       db.query(

@@ -13,7 +13,7 @@ export const webhooksRead = defineIdentityOperation({
   result: t.object({ items: t.array(subscriptionView) }),
   events: [],
   async handler({ actor, db }) {
-    const rows = (await db.query(`SELECT * FROM identity.webhook_subscription WHERE tenant_id = $1 ORDER BY created_at, id`, [actor!.tenant_id])) as SubscriptionRow[];
+    const rows = (await db.query(`SELECT * FROM identity.webhook_subscription WHERE tenant_id = $1 ORDER BY created_at, id`, [actor.tenant_id])) as SubscriptionRow[];
     return { items: rows.map(viewOf) };
   },
 });

@@ -15,7 +15,7 @@ export const webhookDeliveryRetry = defineIdentityOperation({
     const [row] = (await db.query(
       `SELECT d.id, s.enabled FROM identity.webhook_delivery d JOIN identity.webhook_subscription s ON s.id = d.subscription_id
        WHERE d.id = $1 AND d.tenant_id = $2 FOR UPDATE OF d`,
-      [input.delivery_id, actor!.tenant_id],
+      [input.delivery_id, actor.tenant_id],
     )) as Array<{ id: string; enabled: boolean }>;
     if (!row) throw conflict(`webhook delivery ${input.delivery_id} does not exist in this tenant`);
     if (!row.enabled) throw conflict('its subscription is disabled: enable it (webhook.subscription.update) first');

@@ -21,7 +21,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
   result: t.object({ order_id: t.string(), status: t.string(), orphaned: t.boolean() }),
   events: [orderPaid, inventoryCommitted, orderStockUncommitted, paymentOrphaned],
   async handler({ input, actor, db, emit, ports, separately }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const reference = input.provider_reference ?? null;
     const latest = `SELECT a.id, a.status, a.method, app.app_key FROM orders.payment_attempt a JOIN orders.payment_app app ON app.id = a.app_id
                     WHERE a.order_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 1`;

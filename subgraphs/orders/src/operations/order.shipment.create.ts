@@ -36,7 +36,7 @@ export const orderShipmentCreate = defineOrdersOperation({
       if (seen.has(item.order_item_id)) throw validationFailed(`items: order item ${item.order_item_id} is listed twice`);
       seen.add(item.order_item_id);
     }
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     allow('order', order.id, order.status, 'shipment.split');
     const warehouseId = input.warehouse_id ? await warehouseOf(db, order.tenant_id, input.warehouse_id) : null;
     // Locked: concurrent splits of one parcel take turns, each seeing what the previous left.

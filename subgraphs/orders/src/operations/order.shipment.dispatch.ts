@@ -15,7 +15,7 @@ export const orderShipmentDispatch = defineOrdersOperation({
   result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['dispatched'] as const) }),
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     allow('order', order.id, order.status, 'shipment.dispatch');
     const parcel = await lockParcel(db, order.id, input.shipment_id);
     if (await advanceParcel(db, parcel, 'dispatched')) emit(orderShipmentUpdated, { ...parcelEvent(parcel), changed: ['status'] });

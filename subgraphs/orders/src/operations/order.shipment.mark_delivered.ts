@@ -14,7 +14,7 @@ export const orderShipmentMarkDelivered = defineOrdersOperation({
   result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['delivered'] as const) }),
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     const parcel = await lockParcel(db, order.id, input.shipment_id);
     if (await advanceParcel(db, parcel, 'delivered')) emit(orderShipmentUpdated, { ...parcelEvent(parcel), changed: ['status'] });
     return { order_id: order.id, shipment_id: parcel.id, status: 'delivered' as const };

@@ -22,7 +22,7 @@ export const orderShipmentSetTracking = defineOrdersOperation({
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, stage, emit }) {
     if (input.tracking_url !== undefined) requireHttpUrl('tracking_url', input.tracking_url);
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     allow('order', order.id, order.status, 'shipment.track');
     const parcel = input.shipment_id ? await lockParcel(db, order.id, input.shipment_id) : await lockOnlyParcel(db, order.id, 'shipment_id');
     const next = {

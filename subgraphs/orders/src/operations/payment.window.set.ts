@@ -19,7 +19,7 @@ export const paymentWindowSet = defineOrdersOperation({
   result: t.object({ store_id: t.string(), app_id: t.string(), method: t.string(), reservation_window_seconds: t.nullable(t.integer()) }),
   events: [],
   async handler({ input, actor, db, ports }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const [app] = (await db.query(`SELECT id, methods FROM orders.payment_app WHERE id = $1 AND tenant_id = $2`, [input.app_id, tenantId])) as Array<{
       id: string;
       methods: Array<{ method: string }>;

@@ -22,7 +22,7 @@ export const readInventory = defineOrdersOperation({
   async handler({ input, actor, db }) {
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
-    const params = [actor!.tenant_id, input.sku_id ?? null, input.warehouse_id ?? null];
+    const params = [actor.tenant_id, input.sku_id ?? null, input.warehouse_id ?? null];
     const where = `tenant_id = $1 AND ($2::text IS NULL OR sku_id = $2) AND ($3::text IS NULL OR warehouse_id = $3)`;
     const [rows, [{ total }]] = (await Promise.all([
       db.query(`SELECT sku_id, warehouse_id, on_hand, reserved FROM orders.stock_level WHERE ${where} ORDER BY sku_id, warehouse_id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params),

@@ -95,11 +95,11 @@ export const readOrder = defineOrdersOperation({
     // One snapshot: parcels, their items and documents agree even while a split commits.
     return db.transaction('REPEATABLE READ', async (tx) => {
       await tx.query('SET TRANSACTION READ ONLY');
-      const pii = actor!.scopes.includes('pii.read');
+      const pii = actor.scopes.includes('pii.read');
       const [order] = (await tx.query(
         `SELECT o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount, o.total_amount::float8 AS total, r.warehouse_id, r.status AS reservation_status
          FROM orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id WHERE o.id = $1 AND o.tenant_id = $2`,
-        [input.order_id, actor!.tenant_id],
+        [input.order_id, actor.tenant_id],
       )) as Array<Record<string, any>>;
       if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`);
       const [items, attempts, parcels, parcelItems, documents] = (await inOrder([

@@ -31,10 +31,10 @@ export const readOrders = defineOrdersOperation({
   result: t.object({ items: t.array(summary), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) }),
   events: [],
   async handler({ input, actor, db }) {
-    const pii = actor!.scopes.includes('pii.read');
+    const pii = actor.scopes.includes('pii.read');
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
-    const values: unknown[] = [actor!.tenant_id];
+    const values: unknown[] = [actor.tenant_id];
     const where = ['tenant_id = $1'];
     if (input.status) where.push(`status = $${values.push(input.status)}`);
     if (input.store_id) where.push(`store_id = $${values.push(input.store_id)}`);

@@ -19,7 +19,7 @@ export const readShippingMethods = defineOrdersOperation({
   async handler({ input, actor, db }) {
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
-    const params = [actor!.tenant_id, input.active ?? null];
+    const params = [actor.tenant_id, input.active ?? null];
     const where = `m.tenant_id = $1 AND ($2::boolean IS NULL OR m.active = $2)`;
     const [rows, [{ total }]] = (await Promise.all([
       db.query(`SELECT ${METHOD_COLUMNS} FROM orders.shipping_method m WHERE ${where} ORDER BY m.created_at, m.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params),

@@ -28,7 +28,7 @@ export const readShippingZones = defineOrdersOperation({
     const limit = input.limit ?? 24;
     const page = input.page ?? 1;
     const code = input.postal_code === undefined ? null : normalizePostalCode(input.postal_code);
-    const params = [actor!.tenant_id, code];
+    const params = [actor.tenant_id, code];
     const where = `tenant_id = $1 AND ($2::text IS NULL OR (length(postal_code_from) = length($2) AND postal_code_from <= $2 AND postal_code_to >= $2))`;
     const [rows, [{ total }]] = (await Promise.all([
       db.query(

@@ -19,7 +19,7 @@ export const zoneCreate = defineOrdersOperation({
   events: [shippingConfigUpdated],
   async handler({ input, actor, db, emit }) {
     const range = zoneRange(input.postal_code_from, input.postal_code_to);
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     await lockShippingConfig(db, tenantId);
     const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM orders.shipping_zone WHERE tenant_id = $1`, [tenantId])) as Array<{ n: number }>;
     if (n >= ZONES_PER_TENANT) throw validationFailed(`a tenant has at most ${ZONES_PER_TENANT} shipping zones`);
