@@ -41,3 +41,4 @@ export * from './db/returning';
 export * from './deployment-key';
 export * from './vault';
 export * from './prepared';
+export * from './state-machine';

@@ -1,6 +1,6 @@
 import { AppError, conflict, newId, t, validationFailed } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import { move, type StateOf } from './states';
+import { MACHINES, type StateOf } from './states';
 
 /** The kinds of order documents (the reference's order.document.attach). */
 export const DOCUMENT_KINDS = ['fiscal_invoice', 'shipping_label', 'packing_slip', 'content_declaration', 'delivery_proof', 'other'] as const;
@@ -184,7 +184,7 @@ const STAMP = { dispatched: 'dispatched_at', delivered: 'delivered_at' } as cons
  * there already (a repeat: no change), a conflict for a move the table refuses (back, or skipping).
  */
 export async function advanceParcel(db: EntityManager, parcel: ParcelRow, to: 'dispatched' | 'delivered'): Promise<boolean> {
-  if (move('shipment', parcel.id, parcel.status, to) === 'same') return false;
+  if (MACHINES.shipment.assertMove(parcel.id, parcel.status, to) === 'same') return false;
   await db.query(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [parcel.id, to]);
   parcel.status = to;
   return true;

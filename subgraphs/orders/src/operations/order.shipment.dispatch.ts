@@ -1,6 +1,6 @@
 import { t } from '@backoffice/platform';
 import { advanceParcel, lockParcel, orderForShipping, parcelEvent } from '../domain/shipments';
-import { allow } from '../domain/states';
+import { MACHINES } from '../domain/states';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -16,7 +16,7 @@ export const orderShipmentDispatch = defineOrdersOperation({
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);
-    allow('order', order.id, order.status, 'shipment.dispatch');
+    MACHINES.order.assertAllowed(order.id, order.status, 'shipment.dispatch');
     const parcel = await lockParcel(db, order.id, input.shipment_id);
     if (await advanceParcel(db, parcel, 'dispatched')) emit(orderShipmentUpdated, { ...parcelEvent(parcel), changed: ['status'] });
     return { order_id: order.id, shipment_id: parcel.id, status: 'dispatched' as const };

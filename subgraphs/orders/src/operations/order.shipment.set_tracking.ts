@@ -1,6 +1,6 @@
 import { t } from '@backoffice/platform';
 import { httpUrlField, lockOnlyParcel, lockParcel, orderForShipping, parcelEvent, requireHttpUrl } from '../domain/shipments';
-import { allow } from '../domain/states';
+import { MACHINES } from '../domain/states';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -23,7 +23,7 @@ export const orderShipmentSetTracking = defineOrdersOperation({
   async handler({ input, actor, db, stage, emit }) {
     if (input.tracking_url !== undefined) requireHttpUrl('tracking_url', input.tracking_url);
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);
-    allow('order', order.id, order.status, 'shipment.track');
+    MACHINES.order.assertAllowed(order.id, order.status, 'shipment.track');
     const parcel = input.shipment_id ? await lockParcel(db, order.id, input.shipment_id) : await lockOnlyParcel(db, order.id, 'shipment_id');
     const next = {
       tracking_carrier: input.carrier ?? parcel.tracking_carrier,

@@ -1,7 +1,7 @@
 import { notFound, t } from '@backoffice/platform';
 import { addressFor, addressView, customerFor, customerView } from '../domain/order-view';
 import { DOCUMENT_KINDS } from '../domain/shipments';
-import { statesOf } from '../domain/states';
+import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
 
 const item = t.entity('OrderItem', {
@@ -19,7 +19,7 @@ const attempt = t.object({
   payment_attempt_id: t.string(),
   app_id: t.string(),
   method: t.string(),
-  status: t.enum(['open', 'confirming', 'succeeded', 'failed'] as const),
+  status: t.enum(MACHINES.payment_attempt.states),
   failure_reason: t.nullable(t.string()),
   provider_reference: t.nullable(t.string()),
   orphaned: t.boolean(),
@@ -28,7 +28,7 @@ const attempt = t.object({
 
 const shipment = t.entity('Shipment', {
   shipment_id: t.string(),
-  status: t.enum(statesOf('shipment'), { description: 'pending: not yet dispatched (it may be split)' }),
+  status: t.enum(MACHINES.shipment.states, { description: 'pending: not yet dispatched (it may be split)' }),
   warehouse_id: t.string({ description: 'where it ships from' }),
   estimated_delivery_date: t.nullable(t.string({ format: 'date', description: 'YYYY-MM-DD, stamped when the parcel was created' })),
   carrier: t.nullable(t.string()),
@@ -71,7 +71,7 @@ export const readOrder = defineOrdersOperation({
   result: t.object({
     order_id: t.string(),
     store_id: t.string(),
-    status: t.enum(['pending_payment', 'paid', 'cancelled'] as const),
+    status: t.enum(MACHINES.order.states),
     cancel_reason: t.nullable(t.string()),
     currency: t.string(),
     subtotal_amount: t.integer(),
@@ -81,7 +81,7 @@ export const readOrder = defineOrdersOperation({
     shipping_address: addressView,
     shipping_method_id: t.nullable(t.string()),
     items: t.array(item),
-    reservation: t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(['active', 'committed', 'released'] as const) }),
+    reservation: t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(MACHINES.reservation.states) }),
     payment_attempts: t.array(attempt, { description: 'newest first' }),
     shipments: t.array(shipment, { description: 'the parcels, oldest first; together they hold every item in its ordered quantity' }),
     documents: t.array(document, { description: 'oldest first' }),

@@ -1,13 +1,12 @@
 import { escapeLike, t } from '@backoffice/platform';
 import { customerFor, customerView } from '../domain/order-view';
+import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
-
-const STATUSES = ['pending_payment', 'paid', 'cancelled'] as const;
 
 const summary = t.object({
   order_id: t.string(),
   store_id: t.string(),
-  status: t.enum(STATUSES),
+  status: t.enum(MACHINES.order.states),
   currency: t.string(),
   total_amount: t.integer(),
   customer: customerView,
@@ -22,7 +21,7 @@ export const readOrders = defineOrdersOperation({
   summary: 'The tenant’s orders, newest first, by status, store, or `q` (the order id or the customer’s email); personal fields masked without pii.read (extension).',
   restPath: '/internal/orders',
   input: t.object({
-    status: t.optional(t.enum(STATUSES)),
+    status: t.optional(t.enum(MACHINES.order.states)),
     store_id: t.optional(t.id()),
     q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'an order id, or part of the customer’s email (needs pii.read)' })),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
