@@ -1,6 +1,6 @@
 import { escapeLike, t } from '@backoffice/platform';
 import { customerFor, customerView } from '../domain/order-view';
-import { MACHINES } from '../domain/states';
+import { MACHINES, type StateOf } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
 
 const summary = t.object({
@@ -47,7 +47,7 @@ export const readOrders = defineOrdersOperation({
         values,
       ),
       db.query(`SELECT count(*)::int AS total FROM orders."order" WHERE ${filter}`, values),
-    ])) as [Array<{ id: string; store_id: string; status: (typeof STATUSES)[number]; currency: string; total_amount: number; customer: never; created_at: Date }>, Array<{ total: number }>];
+    ])) as [Array<{ id: string; store_id: string; status: StateOf<'order'>; currency: string; total_amount: number; customer: never; created_at: Date }>, Array<{ total: number }>];
     return {
       items: rows.map((r) => ({
         order_id: r.id,
