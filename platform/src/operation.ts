@@ -131,13 +131,17 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
  * `export const defineCatalogOperation = operationDefiner(catalogPorts);`
  */
 export function operationDefiner<P extends object>(_ports: PortDeclarations<P>) {
-  // Input, result and events are inferred from the declaration, then erased: every surface and the
-  // executor handle operations alike.
+  // Input, result, events and access are inferred from the declaration, then erased: every surface and
+  // the executor handle operations alike (the handler's parameter type keeps them apart otherwise).
   return <I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(operation: Operation<I, R, P, E, A>): Operation<TObject, TSchema, P> =>
     operation as unknown as Operation<TObject, TSchema, P>;
 }
 
-/** Declares an operation (of a subgraph without ports) with its input, result and event types inferred. */
+/**
+ * Declares an operation (of a subgraph without ports) with its input, result and event types inferred.
+ * Erased as `operationDefiner`'s are: sound, since the executor gives the handler only input valid
+ * against `input`, and an actor whenever `access` is internal.
+ */
 export function defineOperation<I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(operation: Operation<I, R, {}, E, A>): Operation {
   return operation as unknown as Operation;
 }
