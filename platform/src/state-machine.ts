@@ -22,7 +22,7 @@ export interface StateMachine<S extends string, A extends string = never> {
   readonly states: readonly [S, ...S[]];
   can(from: S, to: S): boolean;
   movesFrom(state: S): readonly S[];
-  /** The states from which `to` may be reached: the `status IN (...)` guard of an SQL move. */
+  /** The states from which `to` may be reached: the `status = ANY(...)` guard of an SQL move. */
   sourcesOf(to: S): S[];
   /** 'move' (allowed), 'same' (already there, and repeating is allowed), or a conflict naming both states. */
   assertMove(id: string, from: S, to: S): 'move' | 'same';

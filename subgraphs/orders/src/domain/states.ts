@@ -3,7 +3,7 @@ import { defineStateMachine } from '@backoffice/platform';
 /**
  * The states of orders, payment attempts, reservations and shipments (parcels) and the moves allowed
  * between them (the reference's section 3), each one platform state machine. A handler asks `assertMove`
- * before it writes a new state; an SQL move takes its `status IN (...)` guard from `sourcesOf`.
+ * before it writes a new state; an SQL move takes its `status = ANY(...)` guard from `sourcesOf`.
  */
 export const MACHINES = {
   order: defineStateMachine({
