@@ -3,6 +3,8 @@ import { ACTOR_CONTEXT_HEADER, injectTrace, inSpan, SpanKind, type CallContext, 
 import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 
+type Options = GraphQLDataSourceProcessOptions<GatewayContext>;
+
 export interface GatewayContext {
   /** Who is calling, as the gateway admitted them. */
   call: CallContext;
@@ -29,8 +31,13 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   constructor(private readonly runtime: SubgraphRuntime) {}
 
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    return this.request(options.request, options.context);
+  }
+
+  /** One request, with only what running it needs (REST's single fetch has no gateway request around it). */
+  request(request: Options['request'], context: Options['context']) {
     const { name } = this.runtime.definition;
-    return inSpan(`subgraph ${name}`, SpanKind.INTERNAL, { 'backoffice.subgraph': name, 'graphql.operation.name': options.request.operationName ?? '' }, () => this.run(options));
+    return inSpan(`subgraph ${name}`, SpanKind.INTERNAL, { 'backoffice.subgraph': name, 'graphql.operation.name': request.operationName ?? '' }, () => this.run(request, context));
   }
 
   /** Runs one of the subgraph's prepared reads without GraphQL (see `Operation.prepared`); the executor checks as it always does. */
@@ -41,7 +48,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     );
   }
 
-  private async run({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
+  private async run(request: Options['request'], context: Options['context']) {
     const source = request.query ?? '';
     let document = this.documents.get(source);
     if (!document) {

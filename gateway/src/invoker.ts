@@ -89,8 +89,9 @@ export class Invoker {
     const { actor } = admission.call;
     try {
       if (op.access === 'internal' && !actor) throw unauthorized();
-      if (op.scope && !actor!.scopes.includes(op.scope)) throw forbidden(op.scope);
-      if (op.ownerGated && !actor!.is_owner) throw ownerOnly(op);
+      // As the executor: a public operation declares no scope and no owner gate, so these ask only an actor.
+      if (op.scope && actor && !actor.scopes.includes(op.scope)) throw forbidden(op.scope);
+      if (op.ownerGated && actor && !actor.is_owner) throw ownerOnly(op);
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw validationFailed('the input must be a JSON object');
       const value = fromQuery ? queryInput(op, raw as Record<string, string | string[]>) : raw;
       const input = validate<Record<string, unknown>>(op.input, structuredClone(value), fromQuery);

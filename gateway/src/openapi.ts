@@ -127,7 +127,7 @@ function queryParameters(op: Pick<Operation, 'input' | 'queryFamilies' | 'queryV
   const families = op.queryFamilies ?? {};
   return Object.entries(properties).map(([name, schema]) =>
     Object.hasOwn(families, name)
-      ? familyParameter(families[name], schema as unknown as ListSchema)
+      ? familyParameter(families[name], schema as ListSchema)
       : { name, in: 'query', required: required.includes(name), schema: withQueryValues(schema, op.queryValues?.[name]), ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) },
   );
 }

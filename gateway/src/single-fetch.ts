@@ -49,12 +49,7 @@ export async function executeSingleFetch(
   variables: Record<string, unknown>,
   admission: Admission,
 ): Promise<Record<string, unknown>> {
-  const result = await source.process({
-    kind: 'incoming operation' as never,
-    request: { query: fetch.query, variables, operationName: fetch.operationName },
-    context: { call: admission.call, signed: admission.signed },
-    incomingRequestContext: undefined as never,
-  });
+  const result = await source.request({ query: fetch.query, variables, operationName: fetch.operationName }, { call: admission.call, signed: admission.signed });
   const [first] = (result.errors ?? []) as GraphQLError[];
   if (first) {
     const formatted = formatError({ message: first.message, extensions: first.extensions as Record<string, unknown> });

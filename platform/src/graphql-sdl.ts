@@ -105,7 +105,7 @@ class SdlBuilder {
 
 function rootField(op: Operation, builder: SdlBuilder): string {
   const stem = typeStem(op.name);
-  const input = op.input as unknown as Schema;
+  const input = op.input as Schema;
   const hasInput = Object.keys(input.properties ?? {}).length > 0;
   const args = hasInput
     ? `(input: ${builder.objectType(input, `${stem}Input`, 'input')}${(input.required ?? []).length ? '!' : ''})`
@@ -148,7 +148,7 @@ export function selectionOf(schema: TSchema): string {
  * result, or the fields of a named projection.
  */
 export function operationDocument(op: Operation, projection?: string): string {
-  const input = op.input as unknown as Schema;
+  const input = op.input as Schema;
   const hasInput = Object.keys(input.properties ?? {}).length > 0;
   const inputType = `${typeStem(op.name)}Input${(input.required ?? []).length ? '!' : ''}`;
   const kind = op.kind === 'command' ? 'mutation' : 'query';

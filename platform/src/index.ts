@@ -43,3 +43,4 @@ export { type DerivedCopies, emittersOf, type SubgraphContext, subgraphDataSourc
 export { trustProxyOf } from './subgraph-access';
 export { resultProblem, validate } from './validation';
 export { vaultKey } from './vault-key';
+export { defineStateMachine, type StateMachine } from './state-machine';

@@ -9,13 +9,18 @@ import type { Sql } from './db/sql';
 
 export type { EventDraft } from './event';
 
+/** Who may call an operation: `public` needs no credential, `internal` a tenant credential. */
+export type Access = 'public' | 'internal';
+
 /**
  * What a handler gets: validated input, the actor, a database handle (a transaction for commands),
- * and its subgraph's ports `P`. `E` is the union of the events the operation declares.
+ * and its subgraph's ports `P`. `E` is the union of the events the operation declares. `A` is its
+ * access: the executor admits an internal call only with a credential, so its handler gets an actor.
  */
-export interface OperationCall<I, P extends object = {}, E extends EventDeclaration = EventDeclaration> {
+export interface OperationCall<I, P extends object = {}, E extends EventDeclaration = EventDeclaration, A extends Access = Access> {
   input: I;
-  actor: Actor | null;
+  // Bracketed so the union (an operation whose access is not known) stays `Actor | null`.
+  actor: [A] extends ['internal'] ? Actor : Actor | null;
   request_id: string;
   db: EntityManager;
   /** Typed queries over `db` (same connection, same transaction): rows, one row, a page with its total. */
@@ -56,12 +61,12 @@ export interface OperationCall<I, P extends object = {}, E extends EventDeclarat
  * The one declaration of an operation. The GraphQL field, input validation, REST route, OpenAPI entry
  * and audit all come from it.
  */
-export interface Operation<I extends TObject = TObject, R extends TSchema = TSchema, P extends object = {}, E extends EventDeclaration = EventDeclaration> {
+export interface Operation<I extends TObject = TObject, R extends TSchema = TSchema, P extends object = {}, E extends EventDeclaration = EventDeclaration, A extends Access = Access> {
   /** The reference's name, e.g. `iam.api_key.rotate`. */
   name: string;
   kind: 'command' | 'read';
   /** `public`: no actor, the tenant comes from the input. `internal`: a tenant credential is required. */
-  access: 'public' | 'internal';
+  access: A;
   /** The scope the credential must carry; null when any valid credential (or none, if public) will do. */
   scope: string | null;
   summary: string;
@@ -121,7 +126,7 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
    * (with its HTTP caching headers). GraphQL callers get the object the text spells.
    */
   prepared?: boolean;
-  handler(call: OperationCall<Static<I>, P, E>): Promise<Static<R>>;
+  handler(call: OperationCall<Static<I>, P, E, A>): Promise<Static<R>>;
 }
 
 /**
@@ -129,14 +134,18 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
  * `export const defineCatalogOperation = operationDefiner(catalogPorts);`
  */
 export function operationDefiner<P extends object>(_ports: PortDeclarations<P>) {
-  // Input, result and events are inferred from the declaration, then erased: every surface and the
-  // executor handle operations alike.
-  return <I extends TObject, R extends TSchema, E extends EventDeclaration = never>(operation: Operation<I, R, P, E>): Operation<TObject, TSchema, P> =>
+  // Input, result, events and access are inferred from the declaration, then erased: every surface and
+  // the executor handle operations alike (the handler's parameter type keeps them apart otherwise).
+  return <I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(operation: Operation<I, R, P, E, A>): Operation<TObject, TSchema, P> =>
     operation as unknown as Operation<TObject, TSchema, P>;
 }
 
-/** Declares an operation (of a subgraph without ports) with its input, result and event types inferred. */
-export function defineOperation<I extends TObject, R extends TSchema, E extends EventDeclaration = never>(operation: Operation<I, R, {}, E>): Operation {
+/**
+ * Declares an operation (of a subgraph without ports) with its input, result and event types inferred.
+ * Erased as `operationDefiner`'s are: sound, since the executor gives the handler only input valid
+ * against `input`, and an actor whenever `access` is internal.
+ */
+export function defineOperation<I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(operation: Operation<I, R, {}, E, A>): Operation {
   return operation as unknown as Operation;
 }
 

@@ -138,7 +138,8 @@ export class OutboxRelay {
     const s = `"${this.schema}"`;
     const pool = poolOf(this.dataSource);
     const claim = claimStatement(this.schema, this.options.batchSize, this.options.maxAttempts);
-    // One round trip: the two statements of one query string are one implicit transaction.
+    // One round trip: the two statements of one query string are one implicit transaction. pg answers
+    // such a text with one result per statement, which its types (one result) do not say.
     const results = (await pool.query(`${claim.setting}; ${claim.text}`)) as unknown as Array<{ rows: Array<Record<string, unknown>> }>;
     const { rows } = results[1];
     const due = rows.length ? (rows[0].due as number) : 0;

@@ -64,7 +64,7 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       result: auditPage,
       events: [],
       async handler({ input, actor, db }) {
-        return listAudit(db, subgraph, actor!.tenant_id, input);
+        return listAudit(db, subgraph, actor.tenant_id, input);
       },
     }),
     defineOperation({
@@ -77,8 +77,8 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       result: eventPage,
       events: [],
       async handler({ input, actor, db }) {
-        const page = await listEvents(db, subgraph, actor!.tenant_id, input);
-        const pii = actor!.scopes.includes('pii.read');
+        const page = await listEvents(db, subgraph, actor.tenant_id, input);
+        const pii = actor.scopes.includes('pii.read');
         return pii ? page : { ...page, items: page.items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })) };
       },
     }),

@@ -265,6 +265,7 @@ export class SubgraphRuntime<P extends object = {}> {
     for (const definition of tasks) {
       const transaction = taskTransaction(this.dataSource, name, `task ${definition.name}`, definition.emits ?? [], () => this.relay.wake());
       const retry = typeof definition.retry === 'function' ? definition.retry(ports) : definition.retry;
+      // Sound: the queue holds only what `enqueue` took as this task's data type, erased here as `never`.
       await bus.task(taskQueue(name, definition.name), retry, (data, attempt, lastAttempt) =>
         definition.handler({ data: data as never, attempt, lastAttempt, dataSource: this.dataSource, ports, log: this.log, transaction }),
       );

@@ -16,7 +16,8 @@ export class CliError extends Error {
  */
 export async function callOperation(url: string, token: string | undefined, name: string, input: Record<string, unknown>): Promise<unknown> {
   try {
-    // Names come from the command line: the server refuses one it does not know.
+    // Names and inputs come from the command line, so the SDK's compile-time types cannot hold: the
+    // server refuses a name it does not know and validates the input.
     return await new BackofficeClient({ baseUrl: url, token }).call(name as OperationName, input as never);
   } catch (error) {
     // No answer (refused, no such host, a URL fetch cannot use): the SDK's `unreachable`.

@@ -228,6 +228,6 @@ export class EventBus {
   }
 
   private db(): PgBoss.Db {
-    return (this.boss as unknown as { getDb(): PgBoss.Db }).getDb();
+    return this.boss.getDb();
   }
 }

@@ -122,7 +122,8 @@ export class ChannelListener {
     if (client !== this.current) return;
     this.current = null;
     this.deaf();
-    // Destroyed, not ended: a half-open socket would otherwise stay open until TCP gives up.
+    // Destroyed, not ended: a half-open socket would otherwise stay open until TCP gives up. pg's types
+    // leave out the client's connection; hence the optional chain.
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     client.end().catch(() => undefined);
     if (this.stopped || this.retry) return;

@@ -54,5 +54,6 @@ export async function migrate(url: string, dataSource: DataSource): Promise<void
 
 /** The DataSource's pg pool, for hot paths that want named statements or plain row results. */
 export function poolOf(dataSource: DataSource): Pool {
+  // Sound: every DataSource here is PostgreSQL, whose driver (typed as any driver) keeps its pg pool as `master`.
   return (dataSource.driver as unknown as { master: Pool }).master;
 }

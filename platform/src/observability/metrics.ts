@@ -184,6 +184,7 @@ function outboxStats(name: string, entry: Watched): Promise<OutboxStats | null> 
     .query(outboxQuery(name))
     .then(
       (results) => {
+        // Two statements, two results (pg's types say one).
         const row = (results as unknown as Array<{ rows: Array<{ pending: number; oldest: number }> }>)[1].rows[0];
         const stats = { pending: row.pending, oldestAgeSeconds: row.oldest };
         entry.last = { at: Date.now(), stats };

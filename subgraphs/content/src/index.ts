@@ -86,7 +86,7 @@ export const content: SubgraphDefinition<ContentPorts> = {
   consumers: [notificationDispatch],
   tasks: [notificationSend],
   typeDefs,
-  resolvers: () => ({ Page: { store: storeOf }, PageListed: { store: storeOf }, ReadInternalCompositionResult: { store: storeOf } }) as never,
+  resolvers: () => ({ Page: { store: storeOf }, PageListed: { store: storeOf }, ReadInternalCompositionResult: { store: storeOf } }),
 };
 
 export { connectionBroker } from './domain/connections';

@@ -1,6 +1,6 @@
 import { defineEvent, t } from '@backoffice/platform';
 import { METHOD_FIELDS } from './domain/shipping';
-import { statesOf } from './domain/states';
+import { MACHINES } from './domain/states';
 
 /** Every event orders emits, with its payload. Events go only to the tenant's own consumers and subscribers. */
 
@@ -121,7 +121,7 @@ export const orderShipmentUpdated = defineEvent(
     order_id: t.string(),
     shipment_id: t.string(),
     changed: t.array(t.enum(['status', 'tracking'] as const)),
-    status: t.enum(statesOf('shipment')),
+    status: t.enum(MACHINES.shipment.states),
     carrier: t.nullable(t.string()),
     tracking_code: t.nullable(t.string()),
     tracking_url: t.nullable(t.string()),

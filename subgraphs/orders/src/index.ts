@@ -112,5 +112,5 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
     ({
       OrderItem: { sku: (item: { sku_id: string }) => ({ __typename: 'Sku', sku_id: item.sku_id }) },
       ReadInternalOrderResult: { store: (order: { store_id: string }) => ({ __typename: 'Store', store_id: order.store_id }) },
-    }) as never,
+    }),
 };

@@ -15,7 +15,7 @@ export const catalogBrandCreate = defineCatalogOperation({
     const brandId = newId('brd');
     const [row] = await db.query(
       `INSERT INTO catalog.brand (id, tenant_id, name) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id`,
-      [brandId, actor!.tenant_id, input.name],
+      [brandId, actor.tenant_id, input.name],
     );
     if (!row) throw conflict(`a brand named ${input.name} exists already`);
     emit(brandCreated, { brand_id: brandId, name: input.name });

@@ -19,13 +19,13 @@ export const catalogCategoryCreate = defineCatalogOperation({
     const labels = input.path.split('.');
     if (labels.length > 1) {
       const parent = labels.slice(0, -1).join('.');
-      const [found] = await db.query(`SELECT 1 FROM catalog.category WHERE tenant_id = $1 AND path = $2::ltree`, [actor!.tenant_id, parent]);
+      const [found] = await db.query(`SELECT 1 FROM catalog.category WHERE tenant_id = $1 AND path = $2::ltree`, [actor.tenant_id, parent]);
       if (!found) throw conflict(`parent category ${parent} does not exist in this tenant`);
     }
     const categoryId = newId('cat');
     const [row] = await db.query(
       `INSERT INTO catalog.category (id, tenant_id, path, name) VALUES ($1, $2, $3::ltree, $4) ON CONFLICT (tenant_id, path) DO NOTHING RETURNING id`,
-      [categoryId, actor!.tenant_id, input.path, input.name],
+      [categoryId, actor.tenant_id, input.path, input.name],
     );
     if (!row) throw conflict(`category ${input.path} exists already`);
     emit(categoryCreated, { category_id: categoryId, path: input.path, name: input.name });

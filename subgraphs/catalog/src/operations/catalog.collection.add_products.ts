@@ -14,8 +14,8 @@ export const catalogCollectionAddProducts = defineCatalogOperation({
   result: t.object({ collection_id: t.string(), added: t.integer({ minimum: 0 }) }),
   events: [collectionUpdated],
   async handler({ input, actor, db, emit }) {
-    await assertOwned(db, actor!, 'collection', [input.collection_id]);
-    const owned = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM catalog.product WHERE tenant_id = $1 AND id = ANY($2::text[])`, [actor!.tenant_id, input.product_ids]);
+    await assertOwned(db, actor, 'collection', [input.collection_id]);
+    const owned = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM catalog.product WHERE tenant_id = $1 AND id = ANY($2::text[])`, [actor.tenant_id, input.product_ids]);
     const found = new Set(owned.map((r) => r.id));
     const missing = input.product_ids.filter((id) => !found.has(id));
     if (missing.length) throw conflict(`product ${missing.join(', ')} does not exist in this tenant`);
@@ -24,7 +24,7 @@ export const catalogCollectionAddProducts = defineCatalogOperation({
        SELECT $1, p, $2, (SELECT coalesce(max(position), -1) FROM catalog.collection_product WHERE collection_id = $1) + n
        FROM unnest($3::text[]) WITH ORDINALITY AS x(p, n)
        ON CONFLICT (collection_id, product_id) DO NOTHING RETURNING product_id`,
-      [input.collection_id, actor!.tenant_id, input.product_ids],
+      [input.collection_id, actor.tenant_id, input.product_ids],
     );
     if (added.length) emit(collectionUpdated, { collection_id: input.collection_id, added: added.map((r: { product_id: string }) => r.product_id) });
     return { collection_id: input.collection_id, added: added.length };

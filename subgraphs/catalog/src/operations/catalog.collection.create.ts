@@ -16,7 +16,7 @@ export const catalogCollectionCreate = defineCatalogOperation({
     const collectionId = newId('col');
     const [row] = await db.query(
       `INSERT INTO catalog.collection (id, tenant_id, handle, title) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, handle) DO NOTHING RETURNING id`,
-      [collectionId, actor!.tenant_id, input.handle, input.title],
+      [collectionId, actor.tenant_id, input.handle, input.title],
     );
     if (!row) throw conflict(`a collection with handle ${input.handle} exists already`);
     emit(collectionCreated, { collection_id: collectionId, handle: input.handle });

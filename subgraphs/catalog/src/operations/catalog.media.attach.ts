@@ -27,7 +27,7 @@ export const catalogMediaAttach = defineCatalogOperation({
       input.owner_type === 'product'
         ? `SELECT id AS product_id FROM catalog.product WHERE id = $1 AND tenant_id = $2 FOR UPDATE`
         : `SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
-      [input.owner_id, actor!.tenant_id],
+      [input.owner_id, actor.tenant_id],
     );
     if (!owner) throw conflict(`${input.owner_type} ${input.owner_id} does not exist in this tenant`);
     const kind = input.kind ?? 'image';
@@ -39,7 +39,7 @@ export const catalogMediaAttach = defineCatalogOperation({
          SET kind = excluded.kind, alt = excluded.alt, role = excluded.role,
              position = coalesce($10, catalog.media.position)
        RETURNING id, position`,
-      [newId('med'), actor!.tenant_id, owner.product_id, input.owner_type, input.owner_id, input.provider_key, kind, urlOf(input.provider_key), input.alt ?? null, input.position ?? null, input.role ?? null],
+      [newId('med'), actor.tenant_id, owner.product_id, input.owner_type, input.owner_id, input.provider_key, kind, urlOf(input.provider_key), input.alt ?? null, input.position ?? null, input.role ?? null],
     );
     // A product's media changes the product; a SKU's media changes the SKU.
     if (input.owner_type === 'product') emit(productUpdated, { product_id: owner.product_id, changed: ['media'], media_id: media.id });

@@ -20,13 +20,13 @@ export const catalogOptionCreate = defineCatalogOperation({
   async handler({ input, actor, db, stage, emit }) {
     if (new Set(input.values).size !== input.values.length) throw validationFailed('values lists a value twice');
     if (!input.values.includes(input.default_value)) throw validationFailed('default_value must be one of values');
-    const product = await lockProduct(db, actor!, input.product_id);
+    const product = await lockProduct(db, actor, input.product_id);
     const optionId = newId('opt');
     const [row] = await db.query(
       `INSERT INTO catalog.option (id, tenant_id, product_id, name, "values", default_value, position)
        SELECT $1, $2, $3, $4, $5, $6, count(*) FROM catalog.option WHERE product_id = $3
        ON CONFLICT (product_id, name) DO NOTHING RETURNING id`,
-      [optionId, actor!.tenant_id, product.id, input.name, input.values, input.default_value],
+      [optionId, actor.tenant_id, product.id, input.name, input.values, input.default_value],
     );
     if (!row) throw conflict(`product ${product.id} has an option ${input.name} already`);
     stage(`UPDATE catalog.sku SET option_values = option_values || jsonb_build_object($2::text, $3::text) WHERE product_id = $1`, [

@@ -24,15 +24,15 @@ export const catalogProductCreate = defineCatalogOperation({
   events: [productCreated],
   async handler({ input, actor, db, stage, emit }) {
     const categories = placeCategories(input.categories ?? []);
-    await assertOwned(db, actor!, 'brand', input.brand_id ? [input.brand_id] : []);
-    await assertOwned(db, actor!, 'category', categories.map((c) => c.category_id));
+    await assertOwned(db, actor, 'brand', input.brand_id ? [input.brand_id] : []);
+    await assertOwned(db, actor, 'category', categories.map((c) => c.category_id));
     const productId = newId('prd');
     const [row] = await db.query(
       `INSERT INTO catalog.product (id, tenant_id, title, handle, description, status, metadata, brand_id, custom_fields)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (tenant_id, handle) DO NOTHING RETURNING id`,
       [
         productId,
-        actor!.tenant_id,
+        actor.tenant_id,
         input.title,
         input.handle,
         input.description ?? null,
@@ -44,7 +44,7 @@ export const catalogProductCreate = defineCatalogOperation({
     );
     if (!row) throw conflict(`a product with handle ${input.handle} exists already`);
     if (categories.length) {
-      stage(INSERT_CATEGORIES, [productId, actor!.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
+      stage(INSERT_CATEGORIES, [productId, actor.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
     }
     emit(productCreated, { product_id: productId, handle: input.handle, status: input.status ?? 'draft' });
     return { product_id: productId };

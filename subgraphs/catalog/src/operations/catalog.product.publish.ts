@@ -14,9 +14,9 @@ export const catalogProductPublish = defineCatalogOperation({
   result: publicationResult,
   events: [productPublished],
   async handler({ input, actor, db, emit, ports }) {
-    const storeId = await ownStore(ports.stores, actor!, input.store_id);
-    const product = await lockProduct(db, actor!, input.product_id);
-    if (await publish(db, actor!.tenant_id, [storeId], [product.id])) emit(productPublished, { product_id: product.id, store_id: storeId });
+    const storeId = await ownStore(ports.stores, actor, input.store_id);
+    const product = await lockProduct(db, actor, input.product_id);
+    if (await publish(db, actor.tenant_id, [storeId], [product.id])) emit(productPublished, { product_id: product.id, store_id: storeId });
     return { product_id: product.id, store_id: storeId, published: true };
   },
 });

@@ -14,9 +14,9 @@ export const catalogProductUnpublish = defineCatalogOperation({
   result: publicationResult,
   events: [productUnpublished],
   async handler({ input, actor, db, emit, ports }) {
-    const storeId = await ownStore(ports.stores, actor!, input.store_id);
-    const product = await lockProduct(db, actor!, input.product_id);
-    if (await unpublish(db, actor!.tenant_id, [storeId], [product.id])) emit(productUnpublished, { product_id: product.id, store_id: storeId });
+    const storeId = await ownStore(ports.stores, actor, input.store_id);
+    const product = await lockProduct(db, actor, input.product_id);
+    if (await unpublish(db, actor.tenant_id, [storeId], [product.id])) emit(productUnpublished, { product_id: product.id, store_id: storeId });
     return { product_id: product.id, store_id: storeId, published: false };
   },
 });

@@ -28,12 +28,12 @@ export const catalogProductUpdate = defineCatalogOperation({
   events: [productUpdated],
   async handler({ input, actor, db, stage, emit }) {
     const categories = input.categories && placeCategories(input.categories);
-    const product = await lockProduct(db, actor!, input.product_id);
+    const product = await lockProduct(db, actor, input.product_id);
     if (input.status && REFUSED_MOVES.has(`${product.status}>${input.status}`)) {
       throw conflict(`a product cannot move from ${product.status} to ${input.status}`);
     }
-    if (input.brand_id) await assertOwned(db, actor!, 'brand', [input.brand_id]);
-    if (categories) await assertOwned(db, actor!, 'category', categories.map((c) => c.category_id));
+    if (input.brand_id) await assertOwned(db, actor, 'brand', [input.brand_id]);
+    if (categories) await assertOwned(db, actor, 'category', categories.map((c) => c.category_id));
     const sets: string[] = [];
     const params: unknown[] = [product.id];
     const set = (column: string, value: unknown) => {
@@ -48,13 +48,13 @@ export const catalogProductUpdate = defineCatalogOperation({
     if (input.brand_id !== undefined) set('brand_id', input.brand_id);
     if (input.custom_fields !== undefined) set('custom_fields', JSON.stringify(input.custom_fields));
     if (input.handle !== undefined) {
-      const [taken] = await db.query(`SELECT 1 FROM catalog.product WHERE tenant_id = $1 AND handle = $2 AND id <> $3`, [actor!.tenant_id, input.handle, product.id]);
+      const [taken] = await db.query(`SELECT 1 FROM catalog.product WHERE tenant_id = $1 AND handle = $2 AND id <> $3`, [actor.tenant_id, input.handle, product.id]);
       if (taken) throw conflict(`a product with handle ${input.handle} exists already`);
     }
     if (sets.length) await db.query(`UPDATE catalog.product SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
     if (categories) {
       await db.query(`DELETE FROM catalog.product_category WHERE product_id = $1`, [product.id]);
-      stage(INSERT_CATEGORIES, [product.id, actor!.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
+      stage(INSERT_CATEGORIES, [product.id, actor.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
     }
     const status = input.status ?? product.status;
     const changed = Object.keys(input).filter((k): k is ProductChange => k !== 'product_id');

@@ -20,7 +20,7 @@ export const catalogProducts = defineCatalogOperation({
   result: pageOf(product),
   events: [],
   async handler({ input, actor, sql }) {
-    const values: unknown[] = [actor!.tenant_id];
+    const values: unknown[] = [actor.tenant_id];
     const where = ['p.tenant_id = $1'];
     if (input.status) where.push(`p.status = $${values.push(input.status)}`);
     if (input.q) where.push(`(p.title ILIKE $${values.push(`%${escapeLike(input.q)}%`)} OR p.handle ILIKE $${values.length})`);

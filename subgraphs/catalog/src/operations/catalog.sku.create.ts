@@ -33,7 +33,7 @@ export const catalogSkuCreate = defineCatalogOperation({
   async handler({ input, actor, db, emit }) {
     const given = input.option_values ?? [];
     if (new Set(given.map((o) => o.option)).size !== given.length) throw validationFailed('option_values names an option twice');
-    const product = await lockProduct(db, actor!, input.product_id);
+    const product = await lockProduct(db, actor, input.product_id);
     const options = await sqlOf(db).rows<{
       name: string;
       values: string[];
@@ -61,7 +61,7 @@ export const catalogSkuCreate = defineCatalogOperation({
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
       [
         skuId,
-        actor!.tenant_id,
+        actor.tenant_id,
         product.id,
         input.code ?? skuId,
         input.name ?? null,

@@ -50,6 +50,8 @@ export const readProducts = defineCatalogOperation({
     const version = await currentVersion(call.db, store.tenant_id);
     const key = pageKey(store.store_id, input);
     const kept = cache?.page(version, key);
+    // Sound: a prepared read may answer PreparedJson, text checked against the result schema when it was
+    // written; the executor sends it as is. The handler's type knows only the result object.
     if (kept) return kept as never;
 
     const query = productQuery(store, input, projection as Projection);
@@ -62,6 +64,6 @@ export const readProducts = defineCatalogOperation({
     const text = `{"items":[${page.items}],"page":${input.page ?? 1},"limit":${input.limit ?? 24},"total":${count.total},"total_exact":${count.exact}${facets}}`;
     const prepared = new PreparedJson(text, pageCaching(cache?.settings ?? storefrontSettings(), version, key, store.store_id, page.ids));
     cache?.keep(version, key, prepared);
-    return prepared as never;
+    return prepared as never; // PreparedJson, as above
   },
 });

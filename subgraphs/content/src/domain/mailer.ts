@@ -51,7 +51,8 @@ export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
         }
       : null;
   if (smtp) {
-    const transport = nodemailer.createTransport(smtp.options as never);
+    // One call per overload: nodemailer types a URL and an options object apart.
+    const transport = typeof smtp.options === 'string' ? nodemailer.createTransport(smtp.options) : nodemailer.createTransport(smtp.options);
     return {
       from,
       retryDelaySeconds,

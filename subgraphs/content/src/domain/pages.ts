@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
+import { conflict, t, validationFailed, type Actor, sqlOf, defineStateMachine } from '@backoffice/platform';
 import { Type } from '@sinclair/typebox';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../entities';
@@ -26,30 +26,21 @@ export const EDITABLE = ['slug', 'title', 'template_key', 'published', 'meta_tit
 export type Editable = (typeof EDITABLE)[number];
 
 /**
- * A page's states and the moves between them, as data: `active` (listed by default, served when
- * published) and `archived` (hidden from the storefront and from default listings, read-only).
- * Repeating a move succeeds without change.
+ * A page's states and the moves between them: `active` (listed by default, served when published)
+ * and `archived` (hidden from the storefront and from default listings, read-only). Repeating a move
+ * succeeds without change. An archived page is unarchived before it is changed.
  */
-export const PAGE_TRANSITIONS = {
-  active: ['archived'],
-  archived: ['active'],
-} as const satisfies Record<string, readonly string[]>;
-export type PageState = keyof typeof PAGE_TRANSITIONS;
+export const PAGE_MACHINE = defineStateMachine({
+  name: 'page',
+  transitions: { active: ['archived'], archived: ['active'] },
+  repeatable: ['active', 'archived'],
+  actions: { update: ['active'] },
+});
+export type PageState = (typeof PAGE_MACHINE.states)[number];
 
-/** What may be done to a page in each state beyond moving it: an archived page is unarchived before it is changed. */
-export const PAGE_ALLOWED_IN = {
-  update: ['active'],
-} as const satisfies Record<string, readonly PageState[]>;
-
-/** 'move', 'same' (already there: success without change), or a conflict. */
-export function movePage(id: string, from: PageState, to: PageState): 'move' | 'same' {
-  if ((PAGE_TRANSITIONS[from] as readonly string[]).includes(to)) return 'move';
-  if (from === to) return 'same';
-  throw conflict(`page ${id} is ${from}: it cannot become ${to}`);
-}
-
-export function allowPage(id: string, state: PageState, action: keyof typeof PAGE_ALLOWED_IN): void {
-  if (!(PAGE_ALLOWED_IN[action] as readonly string[]).includes(state)) {
+/** The machine's refusal, with the way out for an archived page. */
+export function allowPage(id: string, state: PageState, action: 'update'): void {
+  if (!PAGE_MACHINE.allows(action, state)) {
     throw conflict(`page ${id} is ${state}: ${action} is not allowed${state === 'archived' ? ' (unarchive it first)' : ''}`);
   }
 }

@@ -17,7 +17,7 @@ export const compositionPlacementRemove = defineContentOperation({
   result: t.object({ removed: t.boolean() }),
   events: [compositionUpdated],
   async handler({ input, actor, db, emit, ports }) {
-    const { removed } = await resetPlacement(db, emit, actor!, await storeOfCaller(ports.stores, actor!, input.store), input);
+    const { removed } = await resetPlacement(db, emit, actor, await storeOfCaller(ports.stores, actor, input.store), input);
     return { removed };
   },
 });

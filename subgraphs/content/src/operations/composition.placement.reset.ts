@@ -18,6 +18,6 @@ export const compositionPlacementReset = defineContentOperation({
   result: t.object({ removed: t.boolean(), slot: t.nullable(t.string()), position: t.nullable(t.integer()) }),
   events: [compositionUpdated],
   async handler({ input, actor, db, emit, ports }) {
-    return resetPlacement(db, emit, actor!, await storeOfCaller(ports.stores, actor!, input.store), input);
+    return resetPlacement(db, emit, actor, await storeOfCaller(ports.stores, actor, input.store), input);
   },
 });

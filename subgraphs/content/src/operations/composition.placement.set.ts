@@ -22,8 +22,8 @@ export const compositionPlacementSet = defineContentOperation({
   result: t.object({ placement_id: t.string() }),
   events: [compositionUpdated],
   async handler({ input, actor, db, emit, stage, ports }) {
-    const tenantId = actor!.tenant_id;
-    const storeId = await storeOfCaller(ports.stores, actor!, input.store);
+    const tenantId = actor.tenant_id;
+    const storeId = await storeOfCaller(ports.stores, actor, input.store);
     const manifest = await lockManifest(db, tenantId, input.extension_id);
     if (!manifest) throw conflict(`extension ${input.extension_id} has no manifest in this tenant`);
     if (!defaultOf(manifest, input.component)) throw conflict(`extension ${input.extension_id} has no component ${input.component} in its manifest`);

@@ -1,5 +1,5 @@
 import { t, sqlOf } from '@backoffice/platform';
-import { lockPage, movePage, pageOut, pageView, stateOf, type PageRow } from '../domain/pages';
+import { lockPage, PAGE_MACHINE, pageOut, pageView, stateOf, type PageRow } from '../domain/pages';
 import { pageUnarchived } from '../events';
 import { defineContentOperation } from '../ports';
 
@@ -15,11 +15,11 @@ export const contentPageUnarchive = defineContentOperation({
   result: pageView,
   events: [pageUnarchived],
   async handler({ input, actor, db, emit }) {
-    const page = await lockPage(db, actor!, input.page_id);
-    if (movePage(page.id, stateOf(page), 'active') === 'same') return pageOut(page);
+    const page = await lockPage(db, actor, input.page_id);
+    if (PAGE_MACHINE.assertMove(page.id, stateOf(page), 'active') === 'same') return pageOut(page);
     const [after] = await sqlOf(db).returning<PageRow>(
       `UPDATE content.page SET archived_at = NULL, updated_by_id = $2, updated_by_name = $3, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
-      [page.id, actor!.api_key_id, actor!.name],
+      [page.id, actor.api_key_id, actor.name],
     );
     emit(pageUnarchived, { page_id: after.id, store_id: after.store_id, slug: after.slug, published: after.published });
     return pageOut(after);

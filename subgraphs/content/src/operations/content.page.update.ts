@@ -22,11 +22,11 @@ export const contentPageUpdate = defineContentOperation({
   result: pageView,
   events: [pageUpdated],
   async handler({ input, actor, db, emit }) {
-    const page = await lockPage(db, actor!, input.page_id);
+    const page = await lockPage(db, actor, input.page_id);
     allowPage(page.id, stateOf(page), 'update');
     const changed: Editable[] = [];
     const sets: string[] = [];
-    const params: unknown[] = [page.id, actor!.api_key_id, actor!.name];
+    const params: unknown[] = [page.id, actor.api_key_id, actor.name];
     for (const field of EDITABLE) {
       const value = input[field];
       if (value === undefined || value === page[field]) continue;

@@ -17,7 +17,7 @@ export const extensionConnectionRevoke = defineContentOperation({
   async handler({ input, actor, db }) {
     const deleted = returningRows(
       await db.query(`DELETE FROM content.extension_connection WHERE tenant_id = $1 AND extension_id = $2 AND connection_name = $3 RETURNING connection_name`, [
-        actor!.tenant_id,
+        actor.tenant_id,
         input.extension_id,
         input.connection_name,
       ]),

@@ -32,7 +32,7 @@ export const extensionConnectionSet = defineContentOperation({
   async handler({ input, actor, stage, ports }) {
     const credential = input.credential ?? {};
     checkCredential(credential);
-    const binding = { tenant_id: actor!.tenant_id, extension_id: input.extension_id, connection_name: input.connection_name };
+    const binding = { tenant_id: actor.tenant_id, extension_id: input.extension_id, connection_name: input.connection_name };
     const at = new Date();
     // Sealed here: the statement carries only ciphertext. One upsert: setting again replaces.
     const write = armWrite(ports.vault, binding, credential, at);

@@ -25,7 +25,7 @@ export const extensionManifestRegister = defineContentOperation({
   result: t.object({ extension_id: t.string(), created: t.boolean(), changed: t.boolean(), dropped_placements: t.integer({ minimum: 0 }) }),
   events: [manifestRegistered, compositionUpdated],
   async handler({ input, actor, db, emit, stage }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const names = input.components.map((c) => c.component);
     const twice = names.find((name, i) => names.indexOf(name) !== i);
     if (twice !== undefined) throw validationFailed(`components names ${twice} twice`);

@@ -31,7 +31,7 @@ export const notificationChannelRegister = defineContentOperation({
   result: t.object({ channel_key: t.string() }),
   events: [notificationConfigUpdated],
   async handler({ input, actor, db, stage, emit }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     if (input.key === EMAIL_CHANNEL.key) throw conflict('email is the built-in channel: it cannot be registered over');
     const names = input.variant_schema.map((f) => f.name);
     const twice = names.find((name, i) => names.indexOf(name) !== i);

@@ -22,7 +22,7 @@ export const notificationChannelSetEnabled = defineContentOperation({
   result: t.object({ type_key: t.string(), channel_key: t.string(), enabled: t.boolean() }),
   events: [notificationConfigUpdated],
   async handler({ input, actor, db, stage, emit, ports }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const storeId = input.store_id ?? null;
     // Omitted: the locale customers' messages are rendered in (the instance's DEFAULT_LOCALE).
     const locale = input.locale ?? instanceLocale();

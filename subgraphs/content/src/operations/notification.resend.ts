@@ -17,7 +17,7 @@ export const notificationResend = defineContentOperation({
   result: t.object({ notification_id: t.string({ description: 'the new record' }), type_key: t.string(), channel_key: t.string(), requested: t.boolean() }),
   events: [notificationResendRequested],
   async handler({ input, actor, db, stage, emit, enqueue }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const [original] = await sqlOf(db).rows<NotificationRow>(`SELECT * FROM content.notification WHERE tenant_id = $1 AND id = $2 FOR SHARE`, [tenantId, input.notification_id]);
     if (!original) throw conflict(`notification ${input.notification_id} does not exist in this tenant`);
     if (original.subject === null && original.body_html === null && original.body_text === null) {

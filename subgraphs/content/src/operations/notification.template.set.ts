@@ -22,7 +22,7 @@ export const notificationTemplateSet = defineContentOperation({
   result: t.object({ type_key: t.string(), channel_key: t.string(), locale: t.string(), store_id: t.nullable(t.string()) }),
   events: [notificationConfigUpdated],
   async handler({ input, actor, db, stage, emit, ports }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const storeId = input.store_id ?? null;
     messageType(input.type_key);
     const channel = await channelOf(db, tenantId, input.channel_key);

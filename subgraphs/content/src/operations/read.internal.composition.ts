@@ -26,9 +26,9 @@ export const readInternalComposition = defineContentOperation({
   result: t.object({ store_id: t.string(), items: t.array(hook) }),
   events: [],
   async handler({ input, actor, db, ports }) {
-    const storeId = await storeOfCaller(ports.stores, actor!, input.store).catch((error: unknown) => {
+    const storeId = await storeOfCaller(ports.stores, actor, input.store).catch((error: unknown) => {
       throw error instanceof AppError && error.kind === 'conflict' ? notFound(error.message) : error;
     });
-    return { store_id: storeId, items: await effectiveComposition(db, actor!.tenant_id, storeId) };
+    return { store_id: storeId, items: await effectiveComposition(db, actor.tenant_id, storeId) };
   },
 });

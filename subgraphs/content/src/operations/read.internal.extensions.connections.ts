@@ -33,7 +33,7 @@ export const readInternalExtensionsConnections = defineContentOperation({
         from: 'content.extension_connection',
         where: `tenant_id = $1 AND ($2::text IS NULL OR extension_id = $2)`,
         orderBy: 'extension_id COLLATE "C", connection_name COLLATE "C"',
-        params: [actor!.tenant_id, input.extension_id ?? null],
+        params: [actor.tenant_id, input.extension_id ?? null],
       },
       input,
     );

@@ -23,7 +23,7 @@ export const readInternalNotifications = defineContentOperation({
   result: pageOfNotifications,
   events: [],
   async handler({ input, actor, sql }) {
-    const values: unknown[] = [actor!.tenant_id];
+    const values: unknown[] = [actor.tenant_id];
     const where = ['tenant_id = $1'];
     if (input.type_key) where.push(`type_key = $${values.push(input.type_key)}`);
     if (input.status) where.push(`status = $${values.push(input.status)}`);
@@ -32,6 +32,6 @@ export const readInternalNotifications = defineContentOperation({
       input,
     );
     const result = { ...page, items: page.items.map(notificationOut) };
-    return actor!.scopes.includes('pii.read') ? result : maskPersonal(pageOfNotifications, result);
+    return actor.scopes.includes('pii.read') ? result : maskPersonal(pageOfNotifications, result);
   },
 });

@@ -30,7 +30,7 @@ export const readInternalPages = defineContentOperation({
     const archived = archivedMode(input.archived, input.include_archived);
     const published = flagValue(input.published);
     // The tenant is the caller's, always: a store_id of another tenant matches none of its pages.
-    const values: unknown[] = [actor!.tenant_id];
+    const values: unknown[] = [actor.tenant_id];
     const where = ['tenant_id = $1'];
     if (archived === 'exclude') where.push('archived_at IS NULL');
     if (archived === 'only') where.push('archived_at IS NOT NULL');
@@ -42,6 +42,6 @@ export const readInternalPages = defineContentOperation({
     }
     const page = await sql.page<PageRow>({ select: '*', from: 'content.page', where: where.join(' AND '), orderBy: SORTS[input.sort ?? 'title_asc'], params: values }, input);
     const result = { ...page, items: page.items.map(pageListOut) };
-    return actor!.scopes.includes('pii.read') ? result : maskPersonal(pageOfPages, result);
+    return actor.scopes.includes('pii.read') ? result : maskPersonal(pageOfPages, result);
   },
 });

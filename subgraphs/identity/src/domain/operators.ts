@@ -4,6 +4,7 @@ import ipaddr from 'ipaddr.js';
 import {
   conflict,
   createRateLimiter,
+  defineStateMachine,
   forbidden,
   maskPersonal,
   newId,
@@ -54,23 +55,19 @@ export function roleScopes(role: string): string[] {
   }
 }
 
-/** An operator's states, with what may happen to each (the same rows live in identity.admin_user_status). */
-export const OPERATOR_STATES = ['invited', 'active', 'deactivated'] as const;
+/**
+ * An operator's states (the same rows live in identity.admin_user_status) and what may happen in
+ * each: the first login activates an invited operator, later ones leave it active; a deactivated
+ * operator neither logs in nor changes, and deactivating it again changes nothing.
+ */
+export const OPERATOR_MACHINE = defineStateMachine({
+  name: 'admin user',
+  transitions: { invited: ['active', 'deactivated'], active: ['deactivated'], deactivated: [] },
+  repeatable: ['deactivated'],
+  actions: { login: ['invited', 'active'], update: ['invited', 'active'] },
+});
+export const OPERATOR_STATES = OPERATOR_MACHINE.states;
 export type OperatorState = (typeof OPERATOR_STATES)[number];
-
-/** Transitions as data: from a state, a trigger leads to a state. Anything not listed is refused. */
-export const OPERATOR_TRANSITIONS: ReadonlyArray<{ from: OperatorState; on: 'login' | 'update' | 'deactivate'; to: OperatorState }> = [
-  { from: 'invited', on: 'login', to: 'active' },
-  { from: 'active', on: 'login', to: 'active' },
-  { from: 'invited', on: 'update', to: 'invited' },
-  { from: 'active', on: 'update', to: 'active' },
-  { from: 'invited', on: 'deactivate', to: 'deactivated' },
-  { from: 'active', on: 'deactivate', to: 'deactivated' },
-];
-
-export function nextState(from: string, on: 'login' | 'update' | 'deactivate'): OperatorState | null {
-  return OPERATOR_TRANSITIONS.find((transition) => transition.from === from && transition.on === on)?.to ?? null;
-}
 
 export const DOCUMENTED_LOCALES = ['en', 'pt-BR', 'es'] as const;
 /** The instance default an operator invited without a locale inherits (DEFAULT_LOCALE, default `en`). */
@@ -204,8 +201,7 @@ export function logIn(
   method: 'login_code' | 'oidc',
   now = new Date(),
 ) {
-  const to = nextState(operator.status, 'login');
-  if (!to) throw unauthorized('this operator cannot log in');
+  if (!OPERATOR_MACHINE.allows('login', operator.status)) throw unauthorized('this operator cannot log in');
   const sessionId = newId('ses');
   const secret = pooledRandomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -217,11 +213,11 @@ export function logIn(
     method,
     expiresAt,
   ]);
-  const activated = operator.status === 'invited' && to === 'active';
+  const activated = OPERATOR_MACHINE.can(operator.status, 'active');
   // A login, by either way, ends the count of failed code logins and their wait. One UPDATE of the
   // row: staged writes are one statement, in which a row updated twice keeps only one of the changes.
   if (activated) {
-    call.stage(`UPDATE identity.admin_user SET status = $2, activated_at = $3, updated_at = $3, failed_logins = 0, login_locked_until = NULL WHERE id = $1`, [operator.id, to, now]);
+    call.stage(`UPDATE identity.admin_user SET status = $2, activated_at = $3, updated_at = $3, failed_logins = 0, login_locked_until = NULL WHERE id = $1`, [operator.id, 'active', now]);
   } else {
     call.stage(`UPDATE identity.admin_user SET failed_logins = 0, login_locked_until = NULL WHERE id = $1 AND failed_logins > 0`, [operator.id]);
   }

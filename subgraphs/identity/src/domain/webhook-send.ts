@@ -28,7 +28,8 @@ export async function sendWebhook(url: string, headers: Record<string, string>, 
       {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'backoffice-webhooks/1' },
-        // Node may ask for every address (happy eyeballs) or one: either way, only the checked one.
+        // Node may ask for every address (happy eyeballs) or one: either way, only the checked one. Node's
+        // overloaded lookup type has no single arrow form; the two answers are the ones its callback takes.
         lookup: ((_host: string, options: { all?: boolean }, done: (...args: unknown[]) => void) =>
           options.all ? done(null, [target]) : done(null, target.address, target.family)) as never,
         timeout: timeoutMs,

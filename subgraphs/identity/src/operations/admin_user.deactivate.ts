@@ -1,7 +1,7 @@
 import { defineOperation, t, sqlOf } from '@backoffice/platform';
 import { adminUserDeactivated, apiKeyRevoked } from '../events';
 import { notifyKeyLifeChanged } from '../domain/keys';
-import { assertMayGrant, lockOperator, nextState, notifyOperatorChanged } from '../domain/operators';
+import { assertMayGrant, lockOperator, notifyOperatorChanged, OPERATOR_MACHINE } from '../domain/operators';
 
 /** Deactivates an operator: no more logins, and every session revoked at once in every process. */
 export const adminUserDeactivate = defineOperation({
@@ -22,12 +22,12 @@ export const adminUserDeactivate = defineOperation({
   }),
   events: [adminUserDeactivated, apiKeyRevoked],
   async handler({ input, actor, db, stage, emit }) {
-    const operator = await lockOperator(db, actor!, input.admin_user_id);
-    if (operator.status === 'deactivated') {
+    const operator = await lockOperator(db, actor, input.admin_user_id);
+    if (OPERATOR_MACHINE.assertMove(operator.id, operator.status, 'deactivated') === 'same') {
       return { admin_user_id: operator.id, status: operator.status, deactivated_at: operator.deactivated_at!.toISOString(), sessions_revoked: 0, api_keys_revoked: [] };
     }
-    assertMayGrant(actor!, operator.role);
-    const to = nextState(operator.status, 'deactivate')!;
+    assertMayGrant(actor, operator.role);
+    const to = 'deactivated';
     const now = new Date();
     const [{ live }] = await sqlOf(db).rows<{ live: number }>(`SELECT count(*)::int AS live FROM identity.operator_session WHERE admin_user_id = $1 AND revoked_at IS NULL AND expires_at > now()`, [
       operator.id,

@@ -21,28 +21,28 @@ export const adminUserInvite = defineOperation({
   events: [adminUserInvited],
   async handler({ input, actor, db, stage, emit }) {
     const role = input.role ?? 'staff';
-    assertMayGrant(actor!, role);
+    assertMayGrant(actor, role);
     const email = input.email.trim();
     // A plain check for a clear answer; the unique index (tenant, lower(email)) among live operators
     // settles two invitations racing: the loser's insert is a unique violation, answered as conflict.
     const [taken] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM identity.admin_user WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deactivated'`, [
-      actor!.tenant_id,
+      actor.tenant_id,
       email,
     ]);
     if (taken) throw conflict('an operator with this email already exists in the tenant');
-    const store = await primaryStore(db, actor!.tenant_id);
+    const store = await primaryStore(db, actor.tenant_id);
     const adminUserId = newId('adm');
     const name = input.name ?? email.slice(0, email.lastIndexOf('@')).slice(0, 120);
     const locale = input.locale ?? defaultLocale();
     const link = input.admin_login_url && !isLoopbackUrl(input.admin_login_url) ? input.admin_login_url : null;
     stage(`INSERT INTO identity.admin_user (id, tenant_id, email, name, role, locale, status, invited_by) VALUES ($1, $2, $3, $4, $5, $6, 'invited', $7)`, [
       adminUserId,
-      actor!.tenant_id,
+      actor.tenant_id,
       email,
       name,
       role,
       locale,
-      actor!.api_key_id,
+      actor.api_key_id,
     ]);
     emit(adminUserInvited, {
       admin_user_id: adminUserId,
@@ -54,7 +54,7 @@ export const adminUserInvite = defineOperation({
       store_id: store.id,
       store_handle: store.handle,
       admin_login_url: link,
-      invited_by: actor!.api_key_id,
+      invited_by: actor.api_key_id,
     });
     return { admin_user_id: adminUserId };
   },

@@ -1,6 +1,6 @@
 import { conflict, defineOperation, t, validationFailed } from '@backoffice/platform';
 import { adminUserUpdated } from '../events';
-import { assertMayGrant, localeField, lockOperator, nameField, nextState, notifyOperatorChanged, roleField, ROLES, OPERATOR_STATES } from '../domain/operators';
+import { assertMayGrant, localeField, lockOperator, nameField, notifyOperatorChanged, OPERATOR_MACHINE, roleField, ROLES, OPERATOR_STATES } from '../domain/operators';
 
 /** Changes an operator's name, role or locale; live sessions follow at once (every process). */
 export const adminUserUpdate = defineOperation({
@@ -20,10 +20,10 @@ export const adminUserUpdate = defineOperation({
   events: [adminUserUpdated],
   async handler({ input, actor, db, stage, emit }) {
     if (input.name === undefined && input.role === undefined && input.locale === undefined) throw validationFailed('give at least one of name, role, locale');
-    const operator = await lockOperator(db, actor!, input.admin_user_id);
-    if (!nextState(operator.status, 'update')) throw conflict(`admin user ${operator.id} is ${operator.status}: it cannot be changed`);
-    assertMayGrant(actor!, operator.role);
-    if (input.role !== undefined) assertMayGrant(actor!, input.role);
+    const operator = await lockOperator(db, actor, input.admin_user_id);
+    if (!OPERATOR_MACHINE.allows('update', operator.status)) throw conflict(`admin user ${operator.id} is ${operator.status}: it cannot be changed`);
+    assertMayGrant(actor, operator.role);
+    if (input.role !== undefined) assertMayGrant(actor, input.role);
     const next = { name: input.name ?? operator.name, role: input.role ?? operator.role, locale: input.locale ?? operator.locale };
     const changed = (['name', 'role', 'locale'] as const).filter((field) => next[field] !== operator[field]);
     const result = { admin_user_id: operator.id, ...next, status: operator.status };

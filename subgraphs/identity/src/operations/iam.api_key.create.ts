@@ -25,12 +25,12 @@ export const iamApiKeyCreate = defineOperation({
   }),
   events: [apiKeyCreated],
   async handler({ input, actor, stage, emit }) {
-    assertWithinIssuer(actor!, input.scopes);
+    assertWithinIssuer(actor, input.scopes);
     const expiresAt = expiryOf(input, new Date());
     const apiKeyId = newId('key');
-    const key = apiKeyWrite({ id: apiKeyId, tenant_id: actor!.tenant_id, name: input.name, scopes: input.scopes, issued_by: actor!.api_key_id });
+    const key = apiKeyWrite({ id: apiKeyId, tenant_id: actor.tenant_id, name: input.name, scopes: input.scopes, issued_by: actor.api_key_id });
     stage(key.sql, key.params);
-    const write = credentialWrite(actor!.tenant_id, apiKeyId, expiresAt);
+    const write = credentialWrite(actor.tenant_id, apiKeyId, expiresAt);
     stage(write.sql, write.params);
     const credential = write.minted;
     const expires_at = expiresAt?.toISOString() ?? null;

@@ -14,7 +14,7 @@ export const iamApiKeyRevoke = defineOperation({
   result: t.object({ api_key_id: t.string(), revoked: t.boolean(), revoked_at: t.timestamp() }),
   events: [apiKeyRevoked],
   async handler({ input, actor, db, stage, emit }) {
-    const key = await lockKey(db, actor!, input.api_key_id);
+    const key = await lockKey(db, actor, input.api_key_id);
     if (key.revoked_at) return { api_key_id: key.id, revoked: true, revoked_at: key.revoked_at.toISOString() };
     const revokedAt = new Date();
     await notifyKeyLifeChanged(db, key.id);

@@ -27,7 +27,7 @@ export const iamApiKeyRotate = defineOperation({
   async handler({ input, actor, db, stage, emit }) {
     const now = new Date();
     const expiresAt = expiryOf(input, now);
-    const key = await lockKey(db, actor!, input.api_key_id);
+    const key = await lockKey(db, actor, input.api_key_id);
     if (key.revoked_at) throw conflict(`api key ${key.id} is revoked`);
     await notifyKeyLifeChanged(db, key.id);
     const previousDeadline = new Date(now.getTime() + (input.overlap_hours ?? 24) * HOUR_MS);

@@ -17,13 +17,13 @@ export const readInternalAdminUsers = defineOperation({
   result: pageOf(adminUserView),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor!.tenant_id];
+    const params: unknown[] = [actor.tenant_id];
     let where = 'tenant_id = $1';
     if (input.status) {
       params.push(input.status);
       where += ` AND status = $2`;
     }
     const page = await sql.page<AdminUserRow>({ select: '*', from: 'identity.admin_user', where, orderBy: 'created_at, id', params }, input);
-    return { ...page, items: page.items.map((row) => adminUserViewOf(row, actor!)) };
+    return { ...page, items: page.items.map((row) => adminUserViewOf(row, actor)) };
   },
 });

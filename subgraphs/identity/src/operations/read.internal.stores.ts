@@ -18,7 +18,7 @@ export const readInternalStores = defineIdentityOperation({
   result: pageOf(storeView),
   events: [],
   async handler({ input, actor, sql }) {
-    const page = await sql.page<Store>({ select: '*', from: 'identity.store', where: 'tenant_id = $1', orderBy: 'created_at, id', params: [actor!.tenant_id] }, input);
-    return { ...page, items: page.items.map((row) => storeViewOf(row, actor!)) };
+    const page = await sql.page<Store>({ select: '*', from: 'identity.store', where: 'tenant_id = $1', orderBy: 'created_at, id', params: [actor.tenant_id] }, input);
+    return { ...page, items: page.items.map((row) => storeViewOf(row, actor)) };
   },
 });

@@ -41,7 +41,7 @@ export const readInternalWebhooksDeliveries = defineIdentityOperation({
         from: 'identity.webhook_delivery',
         where: `tenant_id = $1 AND ($2::text IS NULL OR subscription_id = $2) AND ($3::text IS NULL OR status = $3)`,
         orderBy: 'created_at DESC, id DESC',
-        params: [actor!.tenant_id, input.subscription_id ?? null, input.status ?? null],
+        params: [actor.tenant_id, input.subscription_id ?? null, input.status ?? null],
       },
       input,
     );

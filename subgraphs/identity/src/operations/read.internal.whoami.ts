@@ -17,7 +17,7 @@ export const readInternalWhoami = defineOperation({
   }),
   events: [],
   async handler({ actor }) {
-    const { api_key_id, name, tenant_id, credential_id, scopes } = actor!;
+    const { api_key_id, name, tenant_id, credential_id, scopes } = actor;
     return { actor_id: api_key_id, name, tenant_id, credential_id, scopes };
   },
 });

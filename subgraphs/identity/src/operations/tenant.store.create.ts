@@ -19,17 +19,17 @@ export const tenantStoreCreate = defineOperation({
   events: [storeCreated],
   async handler({ input, actor, db, stage, emit }) {
     // The tenant's row serializes its store creations, so the count below holds.
-    await db.query(`SELECT 1 FROM identity.tenant WHERE id = $1 FOR UPDATE`, [actor!.tenant_id]);
+    await db.query(`SELECT 1 FROM identity.tenant WHERE id = $1 FOR UPDATE`, [actor.tenant_id]);
     const [{ stores, taken }] = await sqlOf(db).rows<{ stores: number; taken: boolean }>(
       `SELECT (SELECT count(*)::int FROM identity.store WHERE tenant_id = $1) AS stores, EXISTS (SELECT 1 FROM identity.store WHERE handle = $2) AS taken`,
-      [actor!.tenant_id, input.handle],
+      [actor.tenant_id, input.handle],
     );
     if (taken) throw conflict(`store handle ${input.handle} is taken`);
     if (stores >= STORES_PER_TENANT) throw conflict(`a tenant has at most ${STORES_PER_TENANT} stores`);
     const id = newId('sto');
     // A directory that remembered the handle as unknown forgets that at commit.
     await notifyStoreChanged(db, [id, input.handle]);
-    stage(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, $4)`, [id, actor!.tenant_id, input.handle, input.name]);
+    stage(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, $4)`, [id, actor.tenant_id, input.handle, input.name]);
     emit(storeCreated, { store_id: id, handle: input.handle, name: input.name });
     return { id };
   },

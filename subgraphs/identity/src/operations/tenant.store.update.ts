@@ -50,7 +50,7 @@ export const tenantStoreUpdate = defineOperation({
   async handler({ input, actor, db, stage, emit }) {
     // Checked before any lock: a malformed host is the caller's mistake whatever the store.
     const host = input.host === undefined ? undefined : hostOf(input.host);
-    const store = await lockStore(db, actor!, input.id);
+    const store = await lockStore(db, actor, input.id);
     const next = {
       name: input.name ?? store.name,
       theme_key: input.theme_key ?? store.theme_key,

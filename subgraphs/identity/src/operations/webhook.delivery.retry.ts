@@ -15,7 +15,7 @@ export const webhookDeliveryRetry = defineIdentityOperation({
     const [row] = await sqlOf(db).rows<{ id: string; enabled: boolean }>(
       `SELECT d.id, s.enabled FROM identity.webhook_delivery d JOIN identity.webhook_subscription s ON s.id = d.subscription_id
        WHERE d.id = $1 AND d.tenant_id = $2 FOR UPDATE OF d`,
-      [input.delivery_id, actor!.tenant_id],
+      [input.delivery_id, actor.tenant_id],
     );
     if (!row) throw conflict(`webhook delivery ${input.delivery_id} does not exist in this tenant`);
     if (!row.enabled) throw conflict('its subscription is disabled: enable it (webhook.subscription.update) first');

@@ -33,17 +33,17 @@ export const webhookSubscriptionCreate = defineIdentityOperation({
     checkUrl(input.url, settings);
     const eventTypes = checkEventTypes(input.event_types, settings);
     const personalData = input.personal_data ?? false;
-    checkPersonalData(actor!, personalData, true, false);
+    checkPersonalData(actor, personalData, true, false);
     // The routing lock first: it also orders this tenant's creations, so the count below holds.
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-routes'))`);
-    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM identity.webhook_subscription WHERE tenant_id = $1`, [actor!.tenant_id]);
+    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM identity.webhook_subscription WHERE tenant_id = $1`, [actor.tenant_id]);
     if (n >= WEBHOOK_SUBSCRIPTIONS_PER_TENANT) throw validationFailed(`a tenant has at most ${WEBHOOK_SUBSCRIPTIONS_PER_TENANT} webhook subscriptions`);
     const id = newId('whs');
     const secret = newSigningSecret();
     const row = { id, url: input.url, event_types: eventTypes, description: input.description ?? null, enabled: true, personal_data: personalData };
     await db.query(
       `INSERT INTO identity.webhook_subscription (id, tenant_id, url, event_types, description, secret_sealed, personal_data) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, actor!.tenant_id, row.url, row.event_types, row.description, settings.secrets.seal(secret), personalData],
+      [id, actor.tenant_id, row.url, row.event_types, row.description, settings.secrets.seal(secret), personalData],
     );
     await routeWebhooks(db, settings);
     emit(webhookSubscriptionCreated, eventPayloadOf(row));

@@ -14,7 +14,7 @@ export const webhookSubscriptionDelete = defineIdentityOperation({
   events: [webhookSubscriptionDeleted],
   async handler({ input, actor, db, emit, ports }) {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-routes'))`);
-    const row = await lockSubscription(db, actor!, input.subscription_id);
+    const row = await lockSubscription(db, actor, input.subscription_id);
     await db.query(`DELETE FROM identity.webhook_subscription WHERE id = $1`, [row.id]);
     await routeWebhooks(db, ports.webhooks);
     emit(webhookSubscriptionDeleted, { subscription_id: row.id });

@@ -13,7 +13,7 @@ export const webhookSubscriptionRotateSecret = defineIdentityOperation({
   result: t.object({ subscription_id: t.string(), secret: t.string(), previous_secret_expires_at: t.timestamp() }),
   events: [webhookSubscriptionUpdated],
   async handler({ input, actor, db, stage, emit, ports }) {
-    const row = await lockSubscription(db, actor!, input.subscription_id);
+    const row = await lockSubscription(db, actor, input.subscription_id);
     const secret = newSigningSecret();
     const until = new Date(Date.now() + WEBHOOK_SECRET_OVERLAP_MS);
     // A second rotation within the overlap drops the oldest secret: two sign at most.

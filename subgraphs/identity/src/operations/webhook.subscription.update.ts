@@ -43,9 +43,9 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
     const eventTypes = input.event_types === undefined ? undefined : checkEventTypes(input.event_types, settings);
     // The routing lock before the row's: every command takes them in this order.
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-routes'))`);
-    const row = await lockSubscription(db, actor!, input.subscription_id);
+    const row = await lockSubscription(db, actor, input.subscription_id);
     const personalData = input.personal_data ?? row.personal_data;
-    checkPersonalData(actor!, personalData, input.personal_data === true && !row.personal_data, input.url !== undefined && input.url !== row.url);
+    checkPersonalData(actor, personalData, input.personal_data === true && !row.personal_data, input.url !== undefined && input.url !== row.url);
     const enabling = input.enabled === true && !row.enabled;
     const rows = await sqlOf(db).returning<SubscriptionRow>(
       `UPDATE identity.webhook_subscription SET url = $2, event_types = $3, description = $4, enabled = $5,

@@ -1,7 +1,7 @@
 import { conflict, type EventDeclaration, type EventPayload, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { inventoryCommitted, inventoryReleased, orderCancelled, orderPaid, orderStockUncommitted, paymentAttemptFailed } from '../events';
-import { move } from './states';
+import { MACHINES } from './states';
 import { lockReservation, lockReservations, settle } from './stock';
 import type { Order } from '../entities';
 
@@ -36,7 +36,7 @@ const customerOf = (order: OrderRow) => ({ email: order.customer.email, ...(orde
  * false for an order already paid (no change, no events); a cancelled order is a conflict.
  */
 export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<PaidEvents>): Promise<boolean> {
-  if (move('order', order.id, order.status, 'paid') === 'same') return false;
+  if (MACHINES.order.assertMove(order.id, order.status, 'paid') === 'same') return false;
   const reservation = await lockReservation(db, order.tenant_id, order.reservation_id);
   if (reservation.status === 'active') {
     await settle(db, [reservation], 'committed');
@@ -45,9 +45,9 @@ export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<
     emit(orderStockUncommitted, { order_id: order.id, reservation_id: reservation.id, reservation_status: reservation.status });
   }
   await db.query(
-    `WITH a AS (UPDATE orders.payment_attempt SET status = 'succeeded', updated_at = now() WHERE order_id = $1 AND status IN ('open', 'confirming'))
+    `WITH a AS (UPDATE orders.payment_attempt SET status = 'succeeded', updated_at = now() WHERE order_id = $1 AND status = ANY($2::text[]))
      UPDATE orders."order" SET status = 'paid', paid_at = now(), updated_at = now(), payment_expiry = NULL, payment_due_at = NULL WHERE id = $1`,
-    [order.id],
+    [order.id, MACHINES.payment_attempt.sourcesOf('succeeded')],
   );
   order.status = 'paid';
   emit(orderPaid, { order_id: order.id, store_id: order.store_id, currency: order.currency, total_amount: Number(order.total_amount), customer: customerOf(order) });
@@ -62,7 +62,7 @@ export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<
  * Returns the orders it cancelled.
  */
 export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[], reason: string, attemptReason: string, emit: EmitOf<CancelEvents>): Promise<OrderRow[]> {
-  const cancelling = orders.filter((o) => o.status !== 'cancelled' && move('order', o.id, o.status, 'cancelled') === 'move');
+  const cancelling = orders.filter((o) => o.status !== 'cancelled' && MACHINES.order.assertMove(o.id, o.status, 'cancelled') === 'move');
   if (!cancelling.length) return [];
   const tenantId = cancelling[0].tenant_id;
   const orderOf = new Map(cancelling.map((o) => [o.reservation_id, o.id]));
@@ -76,7 +76,7 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
                 WHERE k.id = n.coupon_id),
           o AS (UPDATE orders."order" SET status = 'cancelled', cancel_reason = $3, cancelled_at = now(), updated_at = now(), payment_expiry = NULL, payment_due_at = NULL
                 WHERE id = ANY($1::text[]))
-     UPDATE orders.payment_attempt SET status = 'failed', failure_reason = $4, updated_at = now() WHERE order_id = ANY($1::text[]) AND status IN ('open', 'confirming')
+     UPDATE orders.payment_attempt SET status = 'failed', failure_reason = $4, updated_at = now() WHERE order_id = ANY($1::text[]) AND status = ANY($5::text[])
      RETURNING id, order_id`,
     [ids, cancelling.map((o) => o.coupon_id), reason, attemptReason],
   );

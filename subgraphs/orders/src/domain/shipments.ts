@@ -1,6 +1,6 @@
 import { AppError, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import { move, type StateOf } from './states';
+import { MACHINES, type StateOf } from './states';
 import type { Shipment } from '../entities';
 
 /** The kinds of order documents (the reference's order.document.attach). */
@@ -176,7 +176,7 @@ const STAMP = { dispatched: 'dispatched_at', delivered: 'delivered_at' } as cons
  * there already (a repeat: no change), a conflict for a move the table refuses (back, or skipping).
  */
 export async function advanceShipment(db: EntityManager, shipment: ShipmentRow, to: 'dispatched' | 'delivered'): Promise<boolean> {
-  if (move('shipment', shipment.id, shipment.status, to) === 'same') return false;
+  if (MACHINES.shipment.assertMove(shipment.id, shipment.status, to) === 'same') return false;
   await db.query(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [shipment.id, to]);
   shipment.status = to;
   return true;

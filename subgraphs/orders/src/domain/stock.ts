@@ -1,6 +1,6 @@
 import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import { move, type StateOf } from './states';
+import { MACHINES, type StateOf } from './states';
 
 export interface StockLine {
   sku_id: string;
@@ -129,7 +129,7 @@ export async function lockReservation(db: EntityManager, tenantId: string, reser
  * holds cannot deadlock.
  */
 export async function settle(db: EntityManager, reservations: readonly Reservation[], to: 'released' | 'committed'): Promise<Reservation[]> {
-  const changing = reservations.filter((r) => move('reservation', r.id, r.status, to) === 'move');
+  const changing = reservations.filter((r) => MACHINES.reservation.assertMove(r.id, r.status, to) === 'move');
   if (!changing.length) return [];
   const lines = changing.flatMap((r) => r.items.map((i) => ({ warehouse_id: r.warehouse_id, ...i })));
   const params = [lines.map((l) => l.warehouse_id), lines.map((l) => l.sku_id), lines.map((l) => l.qty)];

@@ -26,7 +26,7 @@ export const couponCreate = defineOrdersOperation({
     // A code taken (in any case) fails on the unique index: conflict.
     stage(`INSERT INTO orders.coupon (id, tenant_id, code, percent_off, amount_off, currency, max_uses, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
       id,
-      actor!.tenant_id,
+      actor.tenant_id,
       input.code,
       input.percent_off ?? null,
       input.amount_off ?? null,

@@ -21,7 +21,7 @@ export const inventoryAdjust = defineOrdersOperation({
   events: [inventoryAdjusted],
   async handler({ input, actor, db, emit, ports }) {
     if ((input.on_hand === undefined) === (input.delta === undefined)) throw validationFailed('give exactly one of on_hand or delta');
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     // The SKU is the catalog's: asked, never read from its tables.
     const [sku] = await ports.catalog.skus(tenantId, [input.sku_id]);
     if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);

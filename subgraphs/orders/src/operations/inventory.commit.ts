@@ -15,7 +15,7 @@ export const inventoryCommit = defineOrdersOperation({
   result: t.object({ reservation_id: t.string(), status: t.string() }),
   events: [inventoryCommitted],
   async handler({ input, actor, db, emit }) {
-    const reservation = await lockReservation(db, actor!.tenant_id, input.reservation_id);
+    const reservation = await lockReservation(db, actor.tenant_id, input.reservation_id);
     const orderId = await orderOfReservation(db, reservation.id);
     for (const committed of await settle(db, [reservation], 'committed')) {
       emit(inventoryCommitted, { reservation_id: committed.id, warehouse_id: committed.warehouse_id, items: committed.items, order_id: orderId });

@@ -15,7 +15,7 @@ export const inventoryRelease = defineOrdersOperation({
   result: t.object({ reservation_id: t.string(), status: t.enum(['released'] as const) }),
   events: [inventoryReleased],
   async handler({ input, actor, db, emit }) {
-    const reservation = await lockReservation(db, actor!.tenant_id, input.reservation_id);
+    const reservation = await lockReservation(db, actor.tenant_id, input.reservation_id);
     const orderId = await orderOfReservation(db, reservation.id);
     for (const released of await settle(db, [reservation], 'released')) {
       emit(inventoryReleased, { reservation_id: released.id, warehouse_id: released.warehouse_id, items: released.items, reason: 'released', order_id: orderId });

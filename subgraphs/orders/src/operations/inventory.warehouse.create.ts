@@ -17,11 +17,11 @@ export const inventoryWarehouseCreate = defineOrdersOperation({
   events: [warehouseCreated],
   async handler({ input, actor, db, emit }) {
     // `default` is taken from the start, even ahead of the tenant's setup.
-    await warehouseOf(db, actor!.tenant_id, undefined);
+    await warehouseOf(db, actor.tenant_id, undefined);
     const id = newId('whs');
     const made = await sqlOf(db).rows<unknown>(
       `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
-      [id, actor!.tenant_id, input.code, input.name],
+      [id, actor.tenant_id, input.code, input.name],
     );
     if (!made.length) throw conflict(`a warehouse with code ${input.code} exists in this tenant`);
     emit(warehouseCreated, { warehouse_id: id, code: input.code, name: input.name });

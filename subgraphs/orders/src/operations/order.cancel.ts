@@ -14,7 +14,7 @@ export const orderCancel = defineOrdersOperation({
   result: t.object({ order_id: t.string(), status: t.enum(['cancelled'] as const) }),
   events: [orderCancelled, inventoryReleased, paymentAttemptFailed],
   async handler({ input, actor, db, emit }) {
-    const order = await lockOrder(db, actor!.tenant_id, input.order_id);
+    const order = await lockOrder(db, actor.tenant_id, input.order_id);
     await cancelOrders(db, [order], input.reason ?? 'merchant_cancelled', 'cancelled', emit);
     return { order_id: order.id, status: 'cancelled' as const };
   },

@@ -53,7 +53,7 @@ export const orderCreate = defineOrdersOperation({
   }),
   events: [orderCreated, inventoryReserved],
   async handler({ input, actor, db, emit, ports }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     distinctSkus(input.items);
     await storeOfTenant(ports.stores, tenantId, input.store_id);
     // What the catalog says now: the order keeps this snapshot.

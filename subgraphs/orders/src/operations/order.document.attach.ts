@@ -30,7 +30,7 @@ export const orderDocumentAttach = defineOrdersOperation({
   async handler({ input, actor, db, emit }) {
     if ((input.file_url === undefined) === (input.asset_id === undefined)) throw validationFailed('give exactly one of file_url and asset_id');
     if (input.file_url !== undefined) requireHttpUrl('file_url', input.file_url);
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     if (input.shipment_id) {
       // Share-locked: a split cannot delete the shipment while a document is attached to it.
       const shipment = await sqlOf(db).one<{ id: string }>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [input.shipment_id, order.id]);

@@ -25,7 +25,7 @@ export const orderExpireUnpaid = defineOrdersOperation({
   }),
   events: [orderCancelled, inventoryReleased, paymentAttemptFailed],
   async handler({ input, actor, db, emit }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     await db.query(`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now()) ON CONFLICT DO NOTHING`, [tenantId]);
     // Due orders, locked oldest due first (two runs at once: the second waits, then skips what the
     // first cancelled).

@@ -14,7 +14,7 @@ export const orderMarkPaid = defineOrdersOperation({
   result: t.object({ order_id: t.string(), status: t.string() }),
   events: [orderPaid, inventoryCommitted, orderStockUncommitted],
   async handler({ input, actor, db, emit }) {
-    const order = await lockOrder(db, actor!.tenant_id, input.order_id);
+    const order = await lockOrder(db, actor.tenant_id, input.order_id);
     await markPaid(db, order, emit);
     return { order_id: order.id, status: order.status };
   },

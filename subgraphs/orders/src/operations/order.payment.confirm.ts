@@ -1,11 +1,12 @@
 import { conflict, t, sqlOf } from '@backoffice/platform';
 import { lockOrder, markPaid } from '../domain/orders';
+import { MACHINES, type StateOf } from '../domain/states';
 import { inventoryCommitted, orderPaid, orderStockUncommitted, paymentOrphaned } from '../events';
 import { defineOrdersOperation } from '../ports';
 
 interface Attempt {
   id: string;
-  status: string;
+  status: StateOf<'payment_attempt'>;
   app_key: string;
   method: string;
 }
@@ -21,7 +22,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
   result: t.object({ order_id: t.string(), status: t.string(), orphaned: t.boolean() }),
   events: [orderPaid, inventoryCommitted, orderStockUncommitted, paymentOrphaned],
   async handler({ input, actor, db, emit, ports, separately }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const reference = input.provider_reference ?? null;
     const latest = `SELECT a.id, a.status, a.method, app.app_key FROM orders.payment_attempt a JOIN orders.payment_app app ON app.id = a.app_id
                     WHERE a.order_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 1`;
@@ -32,8 +33,12 @@ export const orderPaymentConfirm = defineOrdersOperation({
       if (!attempt) throw conflict(`order ${order.id} has no payment attempt to confirm`);
       // A confirmation repeated while the attempt is still confirming (the first died midway) marks it
       // again: the CONFIRMING_TIMEOUT_SECONDS that expiry allows count from the latest one.
-      if (order.status === 'pending_payment' && (attempt.status === 'open' || attempt.status === 'confirming')) {
-        await tx.query(`UPDATE orders.payment_attempt SET status = 'confirming', provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1`, [attempt.id, reference]);
+      if (order.status === 'pending_payment' && MACHINES.payment_attempt.can(attempt.status, 'confirming')) {
+        await tx.query(`UPDATE orders.payment_attempt SET status = 'confirming', provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND status = ANY($3::text[])`, [
+          attempt.id,
+          reference,
+          MACHINES.payment_attempt.sourcesOf('confirming'),
+        ]);
       }
       return { status: order.status, attempt };
     });

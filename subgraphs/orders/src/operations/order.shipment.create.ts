@@ -1,6 +1,6 @@
 import { t, validationFailed } from '@backoffice/platform';
 import { lockOnlyShipment, lockShipment, orderForShipping, splitShipment } from '../domain/shipments';
-import { allow, statesAllowing } from '../domain/states';
+import { MACHINES } from '../domain/states';
 import { warehouseOf } from '../domain/stock';
 import { shipmentCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -36,14 +36,14 @@ export const orderShipmentCreate = defineOrdersOperation({
       if (seen.has(item.order_item_id)) throw validationFailed(`items: order item ${item.order_item_id} is listed twice`);
       seen.add(item.order_item_id);
     }
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
-    allow('order', order.id, order.status, 'shipment.split');
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
+    MACHINES.order.assertAllowed(order.id, order.status, 'shipment.split');
     const warehouseId = input.warehouse_id ? await warehouseOf(db, order.tenant_id, input.warehouse_id) : null;
     // Locked: concurrent splits of one shipment take turns, each seeing what the previous left.
     const source = input.from_shipment_id
       ? await lockShipment(db, order.id, input.from_shipment_id)
-      : await lockOnlyShipment(db, order.id, 'from_shipment_id', statesAllowing('shipment', 'split'));
-    allow('shipment', source.id, source.status, 'split');
+      : await lockOnlyShipment(db, order.id, 'from_shipment_id', MACHINES.shipment.statesAllowing('split'));
+    MACHINES.shipment.assertAllowed(source.id, source.status, 'split');
     const split = await splitShipment(db, source, input.items, warehouseId ?? source.warehouse_id);
     emit(shipmentCreated, {
       order_id: order.id,

@@ -1,6 +1,6 @@
 import { t } from '@backoffice/platform';
 import { advanceShipment, lockShipment, orderForShipping, shipmentEvent } from '../domain/shipments';
-import { allow } from '../domain/states';
+import { MACHINES } from '../domain/states';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -15,8 +15,8 @@ export const orderShipmentDispatch = defineOrdersOperation({
   result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['dispatched'] as const) }),
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
-    allow('order', order.id, order.status, 'shipment.dispatch');
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
+    MACHINES.order.assertAllowed(order.id, order.status, 'shipment.dispatch');
     const shipment = await lockShipment(db, order.id, input.shipment_id);
     if (await advanceShipment(db, shipment, 'dispatched')) emit(orderShipmentUpdated, { ...shipmentEvent(shipment), changed: ['status'] });
     return { order_id: order.id, shipment_id: shipment.id, status: 'dispatched' as const };

@@ -14,7 +14,7 @@ export const orderShipmentMarkDelivered = defineOrdersOperation({
   result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['delivered'] as const) }),
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     const shipment = await lockShipment(db, order.id, input.shipment_id);
     if (await advanceShipment(db, shipment, 'delivered')) emit(orderShipmentUpdated, { ...shipmentEvent(shipment), changed: ['status'] });
     return { order_id: order.id, shipment_id: shipment.id, status: 'delivered' as const };

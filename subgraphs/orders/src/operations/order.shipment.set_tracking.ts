@@ -1,6 +1,6 @@
 import { t } from '@backoffice/platform';
 import { httpUrlField, lockOnlyShipment, lockShipment, orderForShipping, shipmentEvent, requireHttpUrl } from '../domain/shipments';
-import { allow } from '../domain/states';
+import { MACHINES } from '../domain/states';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -22,8 +22,8 @@ export const orderShipmentSetTracking = defineOrdersOperation({
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, stage, emit }) {
     if (input.tracking_url !== undefined) requireHttpUrl('tracking_url', input.tracking_url);
-    const order = await orderForShipping(db, actor!.tenant_id, input.order_id);
-    allow('order', order.id, order.status, 'shipment.track');
+    const order = await orderForShipping(db, actor.tenant_id, input.order_id);
+    MACHINES.order.assertAllowed(order.id, order.status, 'shipment.track');
     const shipment = input.shipment_id ? await lockShipment(db, order.id, input.shipment_id) : await lockOnlyShipment(db, order.id, 'shipment_id');
     const next = {
       tracking_carrier: input.carrier ?? shipment.tracking_carrier,

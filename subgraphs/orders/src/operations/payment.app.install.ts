@@ -29,10 +29,10 @@ export const paymentAppInstall = defineOrdersOperation({
     const [app] = await sqlOf(db).rows<{ id: string }>(
       `INSERT INTO orders.payment_app (id, tenant_id, app_key, name, methods) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant_id, app_key) DO UPDATE SET name = $4, methods = $5, installed = true, updated_at = now() RETURNING id`,
-      [newId('app'), actor!.tenant_id, input.app_key, input.name, JSON.stringify(input.methods)],
+      [newId('app'), actor.tenant_id, input.app_key, input.name, JSON.stringify(input.methods)],
     );
     // Windows of orders waiting on this app follow its methods (and its being installed again).
-    await refreshPaymentExpiry(db, actor!.tenant_id, { appId: app.id });
+    await refreshPaymentExpiry(db, actor.tenant_id, { appId: app.id });
     emit(paymentAppInstalled, { app_id: app.id, app_key: input.app_key, methods: input.methods });
     return { app_id: app.id };
   },

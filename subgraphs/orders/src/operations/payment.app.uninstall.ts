@@ -16,12 +16,12 @@ export const paymentAppUninstall = defineOrdersOperation({
   async handler({ input, actor, db, emit }) {
     const [app] = await sqlOf(db).rows<{ id: string; app_key: string; installed: boolean }>(`SELECT id, app_key, installed FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
       input.app_id,
-      actor!.tenant_id,
+      actor.tenant_id,
     ]);
     if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`);
     if (app.installed) {
       await db.query(`UPDATE orders.payment_app SET installed = false, updated_at = now() WHERE id = $1`, [app.id]);
-      await refreshPaymentExpiry(db, actor!.tenant_id, { appId: app.id });
+      await refreshPaymentExpiry(db, actor.tenant_id, { appId: app.id });
       emit(paymentAppUninstalled, { app_id: app.id, app_key: app.app_key });
     }
     return { app_id: app.id, installed: false };

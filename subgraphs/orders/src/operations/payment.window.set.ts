@@ -19,7 +19,7 @@ export const paymentWindowSet = defineOrdersOperation({
   result: t.object({ store_id: t.string(), app_id: t.string(), method: t.string(), reservation_window_seconds: t.nullable(t.integer()) }),
   events: [],
   async handler({ input, actor, db, ports }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const [app] = await sqlOf(db).rows<{
       id: string;
       methods: Array<{ method: string }>;

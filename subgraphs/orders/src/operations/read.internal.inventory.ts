@@ -26,7 +26,7 @@ export const readInternalInventory = defineOrdersOperation({
         from: 'orders.stock_level',
         where: `tenant_id = $1 AND ($2::text IS NULL OR sku_id = $2) AND ($3::text IS NULL OR warehouse_id = $3)`,
         orderBy: 'sku_id, warehouse_id',
-        params: [actor!.tenant_id, input.sku_id ?? null, input.warehouse_id ?? null],
+        params: [actor.tenant_id, input.sku_id ?? null, input.warehouse_id ?? null],
       },
       input,
     );

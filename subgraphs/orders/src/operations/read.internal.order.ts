@@ -1,7 +1,7 @@
 import { notFound, t, sqlOf } from '@backoffice/platform';
 import { addressFor, addressView, customerFor, customerView } from '../domain/order-view';
 import { DOCUMENT_KINDS } from '../domain/shipments';
-import { statesOf } from '../domain/states';
+import { MACHINES } from '../domain/states';
 import type { Order, OrderDocument, OrderItem, PaymentAttempt, Reservation, Shipment, ShipmentItem } from '../entities';
 import { defineOrdersOperation } from '../ports';
 
@@ -20,7 +20,7 @@ const attempt = t.object({
   payment_attempt_id: t.string(),
   app_id: t.string(),
   method: t.string(),
-  status: t.enum(['open', 'confirming', 'succeeded', 'failed'] as const),
+  status: t.enum(MACHINES.payment_attempt.states),
   failure_reason: t.nullable(t.string()),
   provider_reference: t.nullable(t.string()),
   orphaned: t.boolean(),
@@ -29,7 +29,7 @@ const attempt = t.object({
 
 const shipment = t.entity('Shipment', {
   shipment_id: t.string(),
-  status: t.enum(statesOf('shipment'), { description: 'pending: not yet dispatched (it may be split)' }),
+  status: t.enum(MACHINES.shipment.states, { description: 'pending: not yet dispatched (it may be split)' }),
   warehouse_id: t.string({ description: 'where it ships from' }),
   estimated_delivery_date: t.nullable(t.string({ format: 'date', description: 'YYYY-MM-DD, stamped when the parcel was created' })),
   carrier: t.nullable(t.string()),
@@ -75,7 +75,7 @@ export const readInternalOrder = defineOrdersOperation({
   result: t.object({
     order_id: t.string(),
     store_id: t.string(),
-    status: t.enum(['pending_payment', 'paid', 'cancelled'] as const),
+    status: t.enum(MACHINES.order.states),
     cancel_reason: t.nullable(t.string()),
     currency: t.string(),
     subtotal_amount: t.integer(),
@@ -85,7 +85,7 @@ export const readInternalOrder = defineOrdersOperation({
     shipping_address: addressView,
     shipping_method_id: t.nullable(t.string()),
     items: t.array(item),
-    reservation: t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(['active', 'committed', 'released'] as const) }),
+    reservation: t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(MACHINES.reservation.states) }),
     payment_attempts: t.array(attempt, { description: 'newest first' }),
     shipments: t.array(shipment, { description: 'the parcels, oldest first; together they hold every item in its ordered quantity' }),
     documents: t.array(document, { description: 'oldest first' }),
@@ -99,13 +99,13 @@ export const readInternalOrder = defineOrdersOperation({
     // One snapshot: shipments, their items and documents agree even while a split commits.
     return db.transaction('REPEATABLE READ', async (tx) => {
       await tx.query('SET TRANSACTION READ ONLY');
-      const pii = actor!.scopes.includes('pii.read');
+      const pii = actor.scopes.includes('pii.read');
       // One query at a time: a transaction's connection runs one at a time.
       const sql = sqlOf(tx);
       const order = await sql.one<OrderRead>(
         `SELECT o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount, o.total_amount::float8 AS total, r.warehouse_id, r.status AS reservation_status
          FROM orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id WHERE o.id = $1 AND o.tenant_id = $2`,
-        [input.order_id, actor!.tenant_id],
+        [input.order_id, actor.tenant_id],
       );
       if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`);
       const items = await sql.rows<ItemRead>(

@@ -1,13 +1,12 @@
 import { escapeLike, t, pageOf } from '@backoffice/platform';
 import { customerFor, customerView } from '../domain/order-view';
+import { MACHINES, type StateOf } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
-
-const STATUSES = ['pending_payment', 'paid', 'cancelled'] as const;
 
 const summary = t.object({
   order_id: t.string(),
   store_id: t.string(),
-  status: t.enum(STATUSES),
+  status: t.enum(MACHINES.order.states),
   currency: t.string(),
   total_amount: t.integer(),
   customer: customerView,
@@ -22,7 +21,7 @@ export const readInternalOrders = defineOrdersOperation({
   summary: 'The tenant’s orders, newest first, by status, store, or `q` (the order id or the customer’s email); personal fields masked without pii.read (extension).',
   restPath: '/internal/orders',
   input: t.object({
-    status: t.optional(t.enum(STATUSES)),
+    status: t.optional(t.enum(MACHINES.order.states)),
     store_id: t.optional(t.id()),
     q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'an order id, or part of the customer’s email (needs pii.read)' })),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
@@ -31,14 +30,14 @@ export const readInternalOrders = defineOrdersOperation({
   result: pageOf(summary),
   events: [],
   async handler({ input, actor, sql }) {
-    const pii = actor!.scopes.includes('pii.read');
-    const values: unknown[] = [actor!.tenant_id];
+    const pii = actor.scopes.includes('pii.read');
+    const values: unknown[] = [actor.tenant_id];
     const where = ['tenant_id = $1'];
     if (input.status) where.push(`status = $${values.push(input.status)}`);
     if (input.store_id) where.push(`store_id = $${values.push(input.store_id)}`);
     // Searching by email would reveal it to an actor who may not see it: the id only, then.
     if (input.q) where.push(pii ? `(id = $${values.push(input.q)} OR customer->>'email' ILIKE $${values.push(`%${escapeLike(input.q)}%`)})` : `id = $${values.push(input.q)}`);
-    const page = await sql.page<{ id: string; store_id: string; status: (typeof STATUSES)[number]; currency: string; total_amount: number; customer: never; created_at: Date }>(
+    const page = await sql.page<{ id: string; store_id: string; status: StateOf<'order'>; currency: string; total_amount: number; customer: never; created_at: Date }>(
       {
         select: 'id, store_id, status, currency, total_amount::float8 AS total_amount, customer, created_at',
         from: 'orders."order"',

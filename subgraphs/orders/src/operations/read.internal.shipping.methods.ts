@@ -23,7 +23,7 @@ export const readInternalShippingMethods = defineOrdersOperation({
         from: 'orders.shipping_method m',
         where: `m.tenant_id = $1 AND ($2::boolean IS NULL OR m.active = $2)`,
         orderBy: 'm.created_at, m.id',
-        params: [actor!.tenant_id, input.active ?? null],
+        params: [actor.tenant_id, input.active ?? null],
       },
       input,
     );

@@ -74,7 +74,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
   }),
   events: [],
   async handler({ input, actor, db, ports }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const lines = parseItems(input.items);
     const code = normalizePostalCode(input.postal_code);
     const store = await ports.stores.resolve(input.store_id);

@@ -32,7 +32,7 @@ export const readInternalShippingZones = defineOrdersOperation({
         from: 'orders.shipping_zone',
         where: `tenant_id = $1 AND ($2::text IS NULL OR (length(postal_code_from) = length($2) AND postal_code_from <= $2 AND postal_code_to >= $2))`,
         orderBy: 'created_at, id',
-        params: [actor!.tenant_id, code],
+        params: [actor.tenant_id, code],
       },
       input,
     );

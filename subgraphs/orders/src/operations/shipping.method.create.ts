@@ -14,7 +14,7 @@ export const shippingMethodCreate = defineOrdersOperation({
   result: t.object({ method_id: t.string() }),
   events: [shippingConfigUpdated],
   async handler({ input, actor, db, emit }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const zoneIds = input.zone_ids ?? [];
     await lockShippingConfig(db, tenantId);
     const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_method WHERE tenant_id = $1`, [tenantId]);

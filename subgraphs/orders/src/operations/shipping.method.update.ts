@@ -31,7 +31,7 @@ export const shippingMethodUpdate = defineOrdersOperation({
   result: methodView,
   events: [shippingConfigUpdated],
   async handler({ input, actor, db, emit }) {
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     const [locked] = await methodsOf(db, tenantId, { ids: [input.method_id], lock: true });
     if (!locked) throw conflict(`shipping method ${input.method_id} does not exist in this tenant`);
     // Read again once locked: the zones a concurrent update committed while this one waited are

@@ -19,7 +19,7 @@ export const shippingZoneCreate = defineOrdersOperation({
   events: [shippingConfigUpdated],
   async handler({ input, actor, db, emit }) {
     const range = zoneRange(input.postal_code_from, input.postal_code_to);
-    const tenantId = actor!.tenant_id;
+    const tenantId = actor.tenant_id;
     await lockShippingConfig(db, tenantId);
     const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_zone WHERE tenant_id = $1`, [tenantId]);
     if (n >= ZONES_PER_TENANT) throw validationFailed(`a tenant has at most ${ZONES_PER_TENANT} shipping zones`);
