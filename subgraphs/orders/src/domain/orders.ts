@@ -78,7 +78,7 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
                 WHERE id = ANY($1::text[]))
      UPDATE orders.payment_attempt SET status = 'failed', failure_reason = $4, updated_at = now() WHERE order_id = ANY($1::text[]) AND status = ANY($5::text[])
      RETURNING id, order_id`,
-    [ids, cancelling.map((o) => o.coupon_id), reason, attemptReason],
+    [ids, cancelling.map((o) => o.coupon_id), reason, attemptReason, MACHINES.payment_attempt.sourcesOf('failed')],
   );
   for (const r of released) {
     emit(inventoryReleased, { reservation_id: r.id, warehouse_id: r.warehouse_id, items: r.items, reason: 'order_cancelled', order_id: orderOf.get(r.id) ?? null });
