@@ -1,41 +1,10 @@
-import { jsonProblem, t as schema, validate } from '@backoffice/platform';
 import { MAX_INPUT_DEPTH } from '../platform/src/json-guard';
 import { mcpClient, startTestSystem, toolErrorBody, type TestSystem } from './helpers';
 
+// jsonProblem and uniqueItems alone, without the system: test/unit/json-guard.test.ts.
+
 /** `levels` nested arrays around 1: `[[1]]` is 2 levels. */
 const nested = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
-
-describe('jsonProblem', () => {
-  it('takes ordinary JSON', () => {
-    expect(jsonProblem({ a: 'text ✓ 𝄞', b: [1, 2.5, -3, null, true], c: { d: 9007199254740991 } })).toBeNull();
-  });
-
-  it('names the field holding what PostgreSQL cannot store or JSON would change', () => {
-    expect(jsonProblem({ a: { b: 'x\u0000y' } })).toBe('a.b contains U+0000, which cannot be stored');
-    expect(jsonProblem({ a: ['ok', '\ud800'] })).toBe('a.1 contains a lone UTF-16 surrogate (not valid Unicode)');
-    expect(jsonProblem({ a: { 'k\u0000': 1 } })).toBe('the key "k\\\\u0000" of a contains U+0000, which cannot be stored');
-    expect(jsonProblem(JSON.parse('{"a":{"__proto__":{"x":1}}}'))).toBe('the key "__proto__" of a is a reserved name');
-    expect(jsonProblem({ n: Infinity })).toBe('n must be a finite number');
-    expect(jsonProblem(JSON.parse('{"n":12345678901234567890}'))).toMatch(/^n must lie within ±9007199254740991/);
-  });
-
-  it('bounds nesting, counting the input itself, without recursion', () => {
-    expect(jsonProblem({ m: JSON.parse(nested(MAX_INPUT_DEPTH - 1)) })).toBeNull();
-    expect(jsonProblem({ m: JSON.parse(nested(MAX_INPUT_DEPTH)) })).toMatch(/nests deeper than 32 levels$/);
-    expect(jsonProblem(JSON.parse(nested(100_000)), 64)).toMatch(/nests deeper than 64 levels$/);
-  });
-});
-
-describe('uniqueItems', () => {
-  it('compares items by value, "__proto__" and objects with their keys in another order included', () => {
-    const ids = schema.object({ ids: schema.array(schema.string({ maxLength: 20 }), { uniqueItems: true }) });
-    expect(() => validate(ids, { ids: ['__proto__', '__proto__'] })).toThrow('ids must not contain the same item twice');
-    expect(() => validate(ids, { ids: ['a', 'a'] })).toThrow('ids must not contain the same item twice');
-    expect(validate(ids, { ids: ['a', 'b', '__proto__'] })).toEqual({ ids: ['a', 'b', '__proto__'] });
-    const pairs = schema.object({ p: schema.array(schema.record(), { uniqueItems: true }) });
-    expect(() => validate(pairs, { p: [{ a: 1, b: 2 }, { b: 2, a: 1 }] })).toThrow('must not contain the same item twice');
-  });
-});
 
 describe('every surface refuses what cannot be stored, and stores nothing', () => {
   let t: TestSystem;

@@ -109,7 +109,7 @@ export const MESSAGE_TYPES: Record<string, MessageType> = {
 };
 
 export function messageType(key: string): MessageType {
-  const type = MESSAGE_TYPES[key];
+  const type = Object.hasOwn(MESSAGE_TYPES, key) ? MESSAGE_TYPES[key] : undefined;
   // An input naming no type at all: the caller's mistake, as an enum would say.
   if (!type) throw validationFailed(`type_key: unknown message type ${key}: one of ${Object.keys(MESSAGE_TYPES).join(', ')}`);
   return type;

@@ -1,0 +1,94 @@
+import { placeCategories } from '../../subgraphs/catalog/src/domain/product-categories';
+import { priceTermsWithin } from '../../subgraphs/catalog/src/domain/publication';
+
+/** Catalog rules alone, without the system. */
+
+/** A listing's price term, as the migration's SQL function makes it: `p:<digits>:<first two digits>`. */
+const termOf = (amount: number) => `p:${String(amount).length}:${String(amount).slice(0, 2)}`;
+/** Each bucket's lowest and highest amount below `limit`, found amount by amount. */
+const bucketsBelow = (limit: number) => {
+  const buckets = new Map<string, [number, number]>();
+  for (let amount = 0; amount < limit; amount++) {
+    const term = termOf(amount);
+    buckets.set(term, [buckets.get(term)?.[0] ?? amount, amount]);
+  }
+  return buckets;
+};
+
+describe('price buckets wholly inside a range', () => {
+  it('lists single-digit amounts one by one and longer ones by their first two digits', () => {
+    expect(priceTermsWithin(0, 9)).toEqual(['p:1:0', 'p:1:1', 'p:1:2', 'p:1:3', 'p:1:4', 'p:1:5', 'p:1:6', 'p:1:7', 'p:1:8', 'p:1:9']);
+    expect(priceTermsWithin(3, 5)).toEqual(['p:1:3', 'p:1:4', 'p:1:5']);
+    expect(priceTermsWithin(1000, 1299)).toEqual(['p:4:10', 'p:4:11', 'p:4:12']);
+    expect(priceTermsWithin(1599, 24999)).toEqual([
+      ...Array.from({ length: 99 - 16 + 1 }, (_, i) => `p:4:${16 + i}`),
+      ...Array.from({ length: 24 - 10 + 1 }, (_, i) => `p:5:${10 + i}`),
+    ]);
+  });
+
+  it('leaves out a bucket reaching outside the range, so counts are a lower bound', () => {
+    expect(priceTermsWithin(1001, 1099)).toEqual([]);
+    expect(priceTermsWithin(1000, 1098)).toEqual([]);
+    expect(priceTermsWithin(1000, 1099)).toEqual(['p:4:10']);
+    expect(priceTermsWithin(7, 7)).toEqual(['p:1:7']);
+    expect(priceTermsWithin(10, 10)).toEqual(['p:2:10']);
+    expect(priceTermsWithin(100, 100)).toEqual([]);
+    expect(priceTermsWithin(100, 109)).toEqual(['p:3:10']);
+    expect(priceTermsWithin(5, 4)).toEqual([]);
+  });
+
+  it('equals, for every range of amounts below 1,000, the buckets whose every amount is in it', () => {
+    const buckets = bucketsBelow(1000);
+    const within = (min: number, max: number) => [...buckets].filter(([, [lo, hi]]) => lo >= min && hi <= max).map(([term]) => term).sort();
+    const wrong: unknown[] = [];
+    let ranges = 0;
+    for (let min = 0; min < 1000; min += 7) {
+      for (let max = min; max < 1000; max += 13) {
+        // Buckets of 4 digits or more are never wholly inside a range ending below 1000.
+        const expected = within(min, max).join();
+        const got = [...priceTermsWithin(min, max)].sort().join();
+        if (got !== expected) wrong.push({ min, max, got, expected });
+        ranges++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(ranges).toBeGreaterThan(5000);
+  });
+
+  it('handles the largest amounts without a bucket past them', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const terms = priceTermsWithin(10 ** 15, max);
+    expect(terms).toContain('p:16:10');
+    expect(terms).toContain('p:16:89');
+    // 9007199254740991 is inside the p:16:90 bucket, which reaches 9099999999999999.
+    expect(terms).not.toContain('p:16:90');
+    expect(terms).toHaveLength(80);
+  });
+});
+
+describe('product categories', () => {
+  it('makes the first category primary when none is marked', () => {
+    expect(placeCategories([{ category_id: 'cat_a' }, { category_id: 'cat_b', is_primary: false }])).toEqual([
+      { category_id: 'cat_a', is_primary: true },
+      { category_id: 'cat_b', is_primary: false },
+    ]);
+    expect(placeCategories([])).toEqual([]);
+  });
+
+  it('keeps the one marked primary, the others not', () => {
+    expect(placeCategories([{ category_id: 'cat_a' }, { category_id: 'cat_b', is_primary: true }, { category_id: 'cat_c' }])).toEqual([
+      { category_id: 'cat_a', is_primary: false },
+      { category_id: 'cat_b', is_primary: true },
+      { category_id: 'cat_c', is_primary: false },
+    ]);
+  });
+
+  it('refuses two primaries and a category listed twice', () => {
+    expect(() => placeCategories([{ category_id: 'cat_a', is_primary: true }, { category_id: 'cat_b', is_primary: true }])).toThrow(
+      expect.objectContaining({ kind: 'validation_failed', message: 'categories may have one primary category at most' }),
+    );
+    expect(() => placeCategories([{ category_id: 'cat_a' }, { category_id: 'cat_a', is_primary: true }])).toThrow(
+      expect.objectContaining({ kind: 'validation_failed', message: 'categories lists a category twice' }),
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import { internalToken, signContext, verifyContext, type CallContext } from '../../platform/src/actor';
+import { requestIdOf } from '../../platform/src/admission';
+import { maskString } from '../../platform/src/personal';
+import { noneMatchHits } from '../../platform/src/prepared';
+import { trustProxyOf } from '../../platform/src/subgraph-access';
+import { decodeVaultKey } from '../../platform/src/vault-key';
+
+/** Small platform rules alone, without the system. */
+const SECRET = 'context-secret-of-at-least-some-length';
+const context: CallContext = {
+  actor: { tenant_id: 'ten_1', api_key_id: 'key_1', credential_id: 'cred_1', name: 'ops', scopes: ['order.read'], is_owner: false },
+  request_id: 'req_1',
+  client_address: '203.0.113.7',
+};
+
+describe('signed call contexts', () => {
+  const now = 1_800_000_000_000;
+
+  it('carries the actor, request id and client address for 60 seconds', () => {
+    const header = signContext(SECRET, context, now);
+    expect(header).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(verifyContext(SECRET, header, now)).toEqual(context);
+    expect(verifyContext(SECRET, header, now + 60_000)).toEqual(context);
+    expect(verifyContext(SECRET, header, now + 60_001)).toBeNull();
+    expect(verifyContext(SECRET, signContext(SECRET, { actor: null, request_id: 'req_2' }, now), now)).toEqual({ actor: null, request_id: 'req_2' });
+  });
+
+  it('refuses a missing, malformed, forged or re-signed context', () => {
+    const header = signContext(SECRET, context, now);
+    const [body, mac] = header.split('.');
+    expect(verifyContext(SECRET, undefined, now)).toBeNull();
+    expect(verifyContext(SECRET, '', now)).toBeNull();
+    expect(verifyContext(SECRET, body, now)).toBeNull();
+    expect(verifyContext(SECRET, `.${mac}`, now)).toBeNull();
+    expect(verifyContext('another secret', header, now)).toBeNull();
+    // Another actor in the body with the original signature.
+    const forged = Buffer.from(JSON.stringify({ ...context, actor: { ...context.actor, is_owner: true }, exp: now + 60_000 })).toString('base64url');
+    expect(verifyContext(SECRET, `${forged}.${mac}`, now)).toBeNull();
+    expect(verifyContext(SECRET, `${body}.${mac.slice(0, -2)}`, now)).toBeNull();
+  });
+
+  it('derives the internal endpoints token from the secret, apart from the signing key', () => {
+    expect(internalToken(SECRET)).toBe(internalToken(SECRET));
+    expect(internalToken(SECRET)).not.toBe(internalToken(`${SECRET}x`));
+    expect(internalToken(SECRET)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('personal values masked', () => {
+  it('keeps the domain of an email, nothing of other text', () => {
+    expect(maskString('ana@example.com', 'email')).toBe('***@example.com');
+    expect(maskString('"a@b"@example.com', 'email')).toBe('***@example.com');
+    expect(maskString('not an email', 'email')).toBe('***');
+    expect(maskString('ana@example.com')).toBe('***');
+    expect(maskString('Rua A, 1')).toBe('***');
+  });
+});
+
+describe('If-None-Match', () => {
+  it('matches the tag weakly, in a list, or *', () => {
+    expect(noneMatchHits('"v1"', '"v1"')).toBe(true);
+    expect(noneMatchHits('W/"v1"', '"v1"')).toBe(true);
+    expect(noneMatchHits('"v1"', 'W/"v1"')).toBe(true);
+    expect(noneMatchHits('"v0", W/"v1" ,"v2"', '"v1"')).toBe(true);
+    expect(noneMatchHits('*', '"v1"')).toBe(true);
+    expect(noneMatchHits('"v2"', '"v1"')).toBe(false);
+    expect(noneMatchHits('v1', '"v1"')).toBe(false);
+    expect(noneMatchHits('', '"v1"')).toBe(false);
+    expect(noneMatchHits(undefined, '"v1"')).toBe(false);
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a caller-sent id of 1 to 64 safe characters, else makes one', () => {
+    expect(requestIdOf('abc-123_x.y')).toBe('abc-123_x.y');
+    expect(requestIdOf('a'.repeat(64))).toBe('a'.repeat(64));
+    for (const bad of [undefined, '', 'a'.repeat(65), 'has space', 'line\nbreak', 'ünï', ['a', 'b']]) {
+      expect(requestIdOf(bad)).toMatch(/^req_[0-9A-HJKMNP-TV-Z]{26}$/);
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes only the socket unless routers are named; 1 or true names private networks', () => {
+    for (const off of [undefined, '', '  ', '0', 'false', 'FALSE']) expect(trustProxyOf(off)).toBe(false);
+    for (const on of ['1', 'true', ' True ']) expect(trustProxyOf(on)).toBe('loopback,linklocal,uniquelocal');
+    expect(trustProxyOf(' 10.0.0.0/8,192.168.1.1 ')).toBe('10.0.0.0/8,192.168.1.1');
+  });
+});
+
+describe('VAULT_KEY', () => {
+  const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 8 + 3));
+
+  it('takes 32 bytes in base64 or base64url, padded or not', () => {
+    expect(decodeVaultKey(key.toString('base64'))).toEqual(key);
+    expect(decodeVaultKey(key.toString('base64').replace(/=+$/, ''))).toEqual(key);
+    expect(decodeVaultKey(key.toString('base64url'))).toEqual(key);
+  });
+
+  it('refuses another length or other characters', () => {
+    expect(decodeVaultKey(key.subarray(0, 31).toString('base64'))).toBeNull();
+    expect(decodeVaultKey(Buffer.concat([key, Buffer.from([1])]).toString('base64'))).toBeNull();
+    expect(decodeVaultKey(key.toString('hex'))).toBeNull();
+    expect(decodeVaultKey(` ${key.toString('base64')}`)).toBeNull();
+    expect(decodeVaultKey('')).toBeNull();
+  });
+});
