@@ -46,6 +46,71 @@ describe('refusals the HTTP server decides carry the documented body', () => {
   });
 });
 
+describe('nosniff', () => {
+  it('is on every answer: JSON that echoes the caller, GraphQL, MCP, pages and assets, health, and refusals before any route', async () => {
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { headers, redirect: 'manual' });
+    const json = (path: string, body: unknown) => fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+    const answers: Array<[string, { status: number; headers: Headers }]> = [
+      ['a page slug with a script', await get(`/v1/read/pages?store=x&slug=${encodeURIComponent('<script>alert(1)</script>')}`)],
+      ['an unknown route', await get('/<script>')],
+      ['GraphQL', await json('/graphql', { query: '{ __typename }' })],
+      ['MCP', await json('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' })],
+      ['a command', await json('/v1/commands/iam.api_key.create', {})],
+      ['the explorer', await get('/graphql', { accept: 'text/html' })],
+      ['/', await get('/')],
+      ['the docs', await get('/v1/docs')],
+      ['an asset', await get('/explorer/init.js')],
+      ['OpenAPI', await get('/v1/openapi.json')],
+      ['health', await get('/healthz')],
+      ['metrics', await get('/metrics')],
+      ['a path segment over 100 characters', await get(`/v1/commands/${'x'.repeat(101)}`)],
+    ];
+    expect(answers.filter(([, a]) => a.headers.get('x-content-type-options') !== 'nosniff').map(([what, a]) => `${what} (${a.status})`)).toEqual([]);
+    const parserRefusal = await new Promise<string>((ok, fail) => {
+      const url = new URL(t.url);
+      const req = request({ host: url.hostname, port: url.port, path: '/v1/read/products', headers: { 'x-big': 'y'.repeat(20_000) } }, (res) => ok(`${res.statusCode} ${res.headers['x-content-type-options']}`));
+      req.on('error', fail);
+      req.end();
+    });
+    expect(parserRefusal).toBe('431 nosniff');
+  });
+});
+
+describe('a body over 1 MiB', () => {
+  /** Node's own HTTP client writing the whole body, then reading the answer: the connection must not be reset under it. */
+  const send = (path: string, bytes: number, chunked: boolean) =>
+    new Promise<{ status: number; body: string; error?: string }>((ok) => {
+      const url = new URL(t.url);
+      const headers: Record<string, string | number> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${t.tenant.token}` };
+      if (!chunked) headers['content-length'] = bytes;
+      let answer: { status: number; body: string } | undefined;
+      const req = request({ host: url.hostname, port: url.port, path, method: 'POST', headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => ok((answer = { status: res.statusCode!, body })));
+      });
+      req.on('error', (error) => ok({ ...(answer ?? { status: 0, body: '' }), error: (error as NodeJS.ErrnoException).code ?? error.message }));
+      req.end(Buffer.alloc(bytes, 0x20));
+    });
+
+  it.each([
+    ['2 MiB', 2 * 1_048_576, false],
+    ['2 MiB chunked', 2 * 1_048_576, true],
+    ['16 MiB, more than the sockets buffer', 16 * 1_048_576, false],
+    ['16 MiB chunked', 16 * 1_048_576, true],
+  ])('to /mcp (%s) is answered 413 with the error body, read whole by the client', async (_case, bytes, chunked) => {
+    const res = await send('/mcp', bytes, chunked);
+    expect(res).toEqual({ status: 413, body: JSON.stringify({ error: { kind: 'validation_failed', message: 'the body exceeds the limit of 1 MiB (1048576 bytes)' } }) });
+    // The server is still there for the next call.
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+  });
+
+  it('to REST keeps its documented 400, also read whole by the client', async () => {
+    const res = await send('/v1/commands/iam.api_key.create', 16 * 1_048_576, false);
+    expect([res.status, JSON.parse(res.body).error.kind, res.error]).toEqual([400, 'validation_failed', undefined]);
+  });
+});
+
 describe('a command route called wrong says how to call it', () => {
   it.each(['GET', 'PUT', 'DELETE'])('%s /v1/commands/<name> is 405 with Allow: POST and the error body', async (method) => {
     const res = await fetch(`${t.url}/v1/commands/iam.api_key.create`, { method });
