@@ -6,7 +6,8 @@ let t: TestSystem;
 beforeAll(async () => {
   t = await startTestSystem();
 });
-afterAll(() => t.stop());
+// Two keep-alive connections of the body tests can hold the close until their 72 s idle timeout (not yet diagnosed).
+afterAll(() => t.stop(), 120_000);
 
 /** A raw request, for what fetch would refuse to send. */
 function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
@@ -69,7 +70,7 @@ describe('nosniff', () => {
     expect(answers.filter(([, a]) => a.headers.get('x-content-type-options') !== 'nosniff').map(([what, a]) => `${what} (${a.status})`)).toEqual([]);
     const parserRefusal = await new Promise<string>((ok, fail) => {
       const url = new URL(t.url);
-      const req = request({ host: url.hostname, port: url.port, path: '/v1/read/products', headers: { 'x-big': 'y'.repeat(20_000) } }, (res) => ok(`${res.statusCode} ${res.headers['x-content-type-options']}`));
+      const req = request({ host: url.hostname, port: url.port, path: '/v1/read/products', headers: { 'x-big': 'y'.repeat(20_000) } }, (res) => (res.resume(), ok(`${res.statusCode} ${res.headers['x-content-type-options']}`)));
       req.on('error', fail);
       req.end();
     });
@@ -85,7 +86,8 @@ describe('a body over 1 MiB', () => {
       const headers: Record<string, string | number> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${t.tenant.token}` };
       if (!chunked) headers['content-length'] = bytes;
       let answer: { status: number; body: string } | undefined;
-      const req = request({ host: url.hostname, port: url.port, path, method: 'POST', headers }, (res) => {
+      // A connection of its own, closed after the answer (not the shared keep-alive agent's).
+      const req = request({ host: url.hostname, port: url.port, path, method: 'POST', headers, agent: false }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
         res.on('end', () => ok((answer = { status: res.statusCode!, body })));

@@ -41,7 +41,7 @@ export interface GatewayOptions {
 export const MAX_BODY_BYTES = 1_048_576;
 
 /** What is read (and discarded) of a body over the limit before its refusal is sent, at most. */
-export const DISCARD_MAX_BYTES = 64 * MAX_BODY_BYTES;
+const DISCARD_MAX_BYTES = 64 * MAX_BODY_BYTES;
 const DISCARD_MAX_MS = 10_000;
 
 /**

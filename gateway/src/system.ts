@@ -40,9 +40,9 @@ export interface System {
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const logger = options.logger ?? rootLogger();
   const log = options.log ?? lineLog(logger);
-  // Spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (a test may have started tracing already).
   // Fronting subgraphs that run elsewhere needs every one's address: refused before anything starts.
   const remote = options.remoteSubgraphs ? subgraphBaseUrls(SUBGRAPHS.map((s) => s.name)) : {};
+  // Spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (a test may have started tracing already).
   startTracing({ serviceName: 'backoffice' });
   const secret = options.contextSecret ?? process.env.CONTEXT_SECRET ?? randomBytes(32).toString('base64url');
   // Fronting subgraphs that run elsewhere, the gateway itself keeps no data.
