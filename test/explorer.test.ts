@@ -36,6 +36,10 @@ interface Visit {
   elsewhere: string[];
   /** What the page reported as errors (a CSP refusal, a failed script). */
   errors: string[];
+  /** The page's Content-Security-Policy header. */
+  csp: string | null;
+  /** What the browser refused under that policy (securitypolicyviolation events), by directive and what was blocked. */
+  violations(): Promise<string[]>;
 }
 
 async function visit(path: string): Promise<Visit> {
@@ -52,13 +56,27 @@ async function visit(path: string): Promise<Visit> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-  await page.goto(`${t.url}${path}`);
-  return { page, context, elsewhere, errors };
+  // Collected in the page from its first moment (an init script is not subject to the page's CSP).
+  await page.addInitScript({
+    content: "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
+  });
+  const response = await page.goto(`${t.url}${path}`);
+  const csp = (await response?.allHeaders())?.['content-security-policy'] ?? null;
+  return { page, context, elsewhere, errors, csp, violations: () => page.evaluate<string[]>('window.violations') };
 }
 
-browserIt('serves GraphiQL on GET /graphql to a browser: a token pasted in Headers runs read_internal_whoami', async () => {
-  const { page, context, elsewhere, errors } = await visit('/graphql');
+/** The pages run under their policy, and the browser refused nothing of what they do. */
+async function expectPolicyKept(visited: Visit): Promise<void> {
+  expect(visited.csp).toContain("script-src 'self'");
+  expect(visited.csp).toContain("default-src 'self'");
+  expect(await visited.violations()).toEqual([]);
+}
+
+browserIt('serves GraphiQL on GET /graphql (where / leads) to a browser: a token pasted in Headers runs read_internal_whoami', async () => {
+  const visited = await visit('/');
+  const { page, context, elsewhere, errors } = visited;
   try {
+    expect(page.url()).toBe(`${t.url}/graphql`);
     await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
     // The headers editor is open on a first visit; replace its content as a user pasting would.
     const headers = page.locator('.graphiql-editor-tool .CodeMirror').last();
@@ -74,6 +92,7 @@ browserIt('serves GraphiQL on GET /graphql to a browser: a token pasted in Heade
     await page.locator('.graphiql-doc-explorer').getByText('Mutation').first().waitFor();
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
+    await expectPolicyKept(visited);
     // The token ran a query (history) but is kept nowhere in the browser.
     const kept = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })');
     expect(kept).not.toContain(t.tenant.token);
@@ -95,7 +114,8 @@ browserIt('fills the headers from a token in the fragment, which leaves the addr
 }, 90_000);
 
 browserIt('runs a mutation typed in the query editor: catalog_product_create creates the product, its id in the result pane', async () => {
-  const { page, context, elsewhere, errors } = await visit(`/graphql#token=${t.tenant.token}`);
+  const visited = await visit(`/graphql#token=${t.tenant.token}`);
+  const { page, context, elsewhere, errors } = visited;
   const handle = `browser-mug-${Date.now().toString(36)}`;
   try {
     await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
@@ -113,13 +133,15 @@ browserIt('runs a mutation typed in the query editor: catalog_product_create cre
     expect({ status: read.status, handle: read.body.handle, title: read.body.title }).toEqual({ status: 200, handle, title: 'Browser mug' });
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
+    await expectPolicyKept(visited);
   } finally {
     await context.close();
   }
 }, 90_000);
 
 browserIt('serves Swagger UI on /v1/docs, listing the operations of the OpenAPI document', async () => {
-  const { page, context, elsewhere, errors } = await visit('/v1/docs');
+  const visited = await visit('/v1/docs');
+  const { page, context, elsewhere, errors } = visited;
   try {
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     const paths = await page.locator('.opblock-summary-path').allInnerTexts();
@@ -130,6 +152,7 @@ browserIt('serves Swagger UI on /v1/docs, listing the operations of the OpenAPI 
     expect(groups[1]).toContain('Products, SKUs');
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
+    await expectPolicyKept(visited);
   } finally {
     await context.close();
   }

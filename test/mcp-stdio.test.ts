@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -91,6 +93,26 @@ describe('MCP over stdio (backoffice mcp)', () => {
       expect((down.content as Array<{ text: string }>)[0].text).toContain('no answer from http://127.0.0.1:1/mcp');
     } finally {
       await Promise.all([underscored.client.close(), badToken.client.close(), unreachable.client.close()]);
+    }
+  });
+
+  it('answers a line that is not JSON with a JSON-RPC Parse error (id null), and goes on', async () => {
+    const child = spawn(process.execPath, ['scripts/run.mjs', 'gateway/src/cli', 'mcp'], {
+      cwd: ROOT,
+      env: { ...process.env, BACKOFFICE_URL: t.url, BACKOFFICE_TOKEN: t.tenant.token },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const next = async () => JSON.parse(((await lines.next()).value as string) ?? 'null');
+    try {
+      child.stdin!.write('this is not json\n');
+      expect(await next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      child.stdin!.write('{"jsonrpc":"2.0","id":7}\n');
+      expect(await next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } });
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+      expect(await next()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'backoffice' } } });
+    } finally {
+      child.kill();
     }
   });
 });

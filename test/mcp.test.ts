@@ -178,11 +178,12 @@ describe('MCP messages spend the caller’s rate like any request', () => {
       const first = remaining(init);
       const one = await send(list(2));
       expect(remaining(one)).toBe(first - 1);
-      // The header shows the bucket before the batch's other messages were charged.
+      // The header shows the bucket after all the batch's messages were charged.
       const batch = await send([list(3), list(4), list(5), list(6), list(7)]);
       expect(batch.status).toBe(200);
+      expect(remaining(batch)).toBe(remaining(one) - 5);
       const after = await send(list(8));
-      expect(remaining(after)).toBe(remaining(batch) - 5);
+      expect(remaining(after)).toBe(remaining(batch) - 1);
       // Spent down, the next message is refused with 429 and the documented body.
       let refused: Response | undefined;
       for (let i = 0; i < 40 && !refused; i++) {

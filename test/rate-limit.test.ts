@@ -89,6 +89,31 @@ describe('through the gateway', () => {
     }
   });
 
+  it('reports in RateLimit what remains after the whole document was charged', async () => {
+    const t = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.001, burst: 100 }) });
+    try {
+      const twenty = `{ ${Array.from({ length: 20 }, (_, i) => `w${i}: read_internal_whoami { actor_id }`).join(' ')} }`;
+      const remaining = async (query: string) => (await t.graphql(query)).headers.get('ratelimit');
+      expect(await remaining(twenty)).toMatch(/^limit=100, remaining=80, /);
+      expect(await remaining('{ read_internal_whoami { actor_id } }')).toMatch(/^limit=100, remaining=79, /);
+      expect(await remaining(twenty)).toMatch(/^limit=100, remaining=59, /);
+      // An MCP batch likewise: two messages, two tokens.
+      const batch = await fetch(`${t.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${t.tenant.token}` },
+        body: JSON.stringify([1, 2].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read.internal.whoami', arguments: {} } }))),
+      });
+      expect(batch.headers.get('ratelimit')).toMatch(/^limit=100, remaining=57, /);
+      expect(await remaining(twenty)).toMatch(/remaining=37, /);
+      expect(await remaining(twenty)).toMatch(/remaining=17, /);
+      // A document the bucket cannot pay: 429 saying what is left (the admission's token spent, the rest not).
+      const refused = await t.graphql(twenty);
+      expect([refused.status, refused.headers.get('ratelimit')]).toEqual([429, expect.stringMatching(/^limit=100, remaining=16, /)]);
+    } finally {
+      await t.stop();
+    }
+  });
+
   it('throttles failed authentications per address before looking the token up', async () => {
     const t = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.01, burst: 5 }) });
     try {

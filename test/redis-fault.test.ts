@@ -89,6 +89,25 @@ describe('Redis away', () => {
     }
   });
 
+  it('slow to connect on a busy machine: no warning, since nothing failed', async () => {
+    const port = await freePort();
+    const redis = await startRedis(port);
+    const logs: string[] = [];
+    const limiter = new RedisRateLimiter(`redis://127.0.0.1:${port}`, { ratePerSecond: 1, burst: 10 }, `backoffice:test:${randomBytes(4).toString('hex')}:`, { log: (line) => logs.push(line) });
+    try {
+      // The event loop held past the start's wait (connect timeout + 500 ms), as a loaded start does:
+      // that wait and the connection's own events then come due together.
+      const until = Date.now() + 1700;
+      while (Date.now() < until);
+      await eventually(async () => (limiter.health() === 'ok' ? true : undefined));
+      expect((await limiter.consume('k')).remaining).toBe(9);
+      expect(logs).toEqual([]);
+    } finally {
+      await limiter.close();
+      await killRedis(redis);
+    }
+  });
+
   it('lost later: per-process buckets meanwhile, shared again when it is back; one line each way', async () => {
     const port = await freePort();
     let redis = await startRedis(port);

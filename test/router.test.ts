@@ -26,14 +26,7 @@ import { eventually, freshDatabase } from './helpers';
  * Map of headers used by the gateway and the subgraphs. What this test uses of it:
  */
 interface HiveGateway {
-  createGatewayRuntime(config: {
-    supergraph: string;
-    logging: boolean;
-    propagateHeaders: {
-      fromClientToSubgraphs(payload: { request: Request; context: unknown }): Record<string, string | null | undefined>;
-      fromSubgraphsToClient(payload: { response: Response }): Record<string, string | null | undefined>;
-    };
-  }): ((req: IncomingMessage, res: ServerResponse) => void) & { dispose(): void | Promise<void> };
+  createGatewayRuntime(config: Record<string, unknown>): ((req: IncomingMessage, res: ServerResponse) => void) & { dispose(): void | Promise<void> };
 }
 const { createGatewayRuntime } = require('@graphql-hive/gateway') as HiveGateway;
 
@@ -86,18 +79,6 @@ async function ready(name: string, child: ChildProcess): Promise<void> {
   }, 30_000);
 }
 
-/** The committed supergraph, its subgraph URLs (supergraph.yaml's) pointed at this test's processes. */
-function supergraphForTest(): string {
-  const sdl = readFileSync(join(ROOT, 'supergraph.graphql'), 'utf8');
-  let replaced = 0;
-  const rewritten = sdl.replace(/@join__graph\(name: "(\w+)", url: "[^"]*"\)/g, (_all, name: string) => {
-    replaced++;
-    return `@join__graph(name: "${name}", url: "http://127.0.0.1:${ports[name]}/graphql")`;
-  });
-  if (replaced !== SUBGRAPH_NAMES.length) throw new Error(`expected ${SUBGRAPH_NAMES.length} @join__graph urls, found ${replaced}`);
-  return rewritten;
-}
-
 beforeAll(async () => {
   database = await freshDatabase();
   const secret = randomBytes(32).toString('base64url');
@@ -119,6 +100,9 @@ beforeAll(async () => {
     CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
     // Hive Gateway below puts the client's address in x-forwarded-for.
     TRUST_PROXY: '1',
+    // Buckets that do not refill during the test: a charge shows as exactly one less remaining.
+    RATE_LIMIT_PER_SECOND: '0.001',
+    RATE_LIMIT_BURST: '1000000',
     // Webhooks to this test's receiver on 127.0.0.1; every process shares the sealing key.
     WEBHOOK_ALLOW_INSECURE: '1',
     WEBHOOK_ALLOW_PRIVATE: '1',
@@ -151,30 +135,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 
-  // Hive Gateway: the committed supergraph, configured as docs/routers.md says.
-  const runtime = createGatewayRuntime({
-    supergraph: supergraphForTest(),
-    logging: false,
-    propagateHeaders: {
-      fromClientToSubgraphs: ({ request, context }) => ({
-        authorization: request.headers.get('authorization'),
-        'x-forwarded-for': (context as { req?: { socket?: { remoteAddress?: string } } }).req?.socket?.remoteAddress,
-      }),
-      fromSubgraphsToClient: ({ response }) => ({
-        ratelimit: response.headers.get('ratelimit'),
-        'retry-after': response.headers.get('retry-after'),
-      }),
-    },
-  });
-  const server = createServer(runtime);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hive = { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`, dispose: async () => void (await runtime.dispose()) };
-
-  // This project's gateway fronting the same processes (GATEWAY_ONLY=1 with <NAME>_URL).
+  // Where the subgraphs are (<NAME>_URL): for this project's gateway (GATEWAY_ONLY=1) and Hive's transportEntries.
   for (const name of SUBGRAPH_NAMES) {
     savedEnv[`${name.toUpperCase()}_URL`] = process.env[`${name.toUpperCase()}_URL`];
     process.env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}`;
   }
+  // Hive Gateway: the committed gateway.config.ts docs/routers.md shows, over the committed supergraph unchanged.
+  const { gatewayConfig } = require('../gateway.config') as { gatewayConfig: Record<string, unknown> };
+  const runtime = createGatewayRuntime({ ...gatewayConfig, supergraph: readFileSync(join(ROOT, 'supergraph.graphql'), 'utf8'), logging: false });
+  const server = createServer(runtime);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hive = { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`, dispose: async () => void (await runtime.dispose()) };
+
+  // This project's gateway fronting the same processes.
   ours = await startSystem({
     remoteSubgraphs: true,
     port: 0,
@@ -459,6 +432,38 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     expect(await hiveStatus(moved)).toBe('not_found');
     expect(await rest('router-shop')).toBe(200);
   });
+  it('passes on every one of 20 identical calls made at once (no in-flight merging): 20 audit rows, 20 charges', async () => {
+    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "concurrent", scopes: [] }) { api_key_id token } }', {}, tenant.token);
+    const { api_key_id, token } = created.body.data.iam_api_key_create;
+    const remaining = (answer: Answer) => Number(/remaining=(\d+)/.exec(answer.headers.get('ratelimit') ?? '')?.[1]);
+    const first = await post(hive.url, WHOAMI, {}, token);
+    const calls = await Promise.all(Array.from({ length: 20 }, () => post(hive.url, WHOAMI, {}, token)));
+    expect(calls.map((c) => c.body.data?.read_internal_whoami?.actor_id)).toEqual(Array(20).fill(api_key_id));
+    const last = await post(hive.url, WHOAMI, {}, token);
+    // Identity's bucket paid for each: the 20 and the last (its buckets do not refill in this test).
+    expect(remaining(first) - remaining(last)).toBe(21);
+    const rows = () => post(`${ours.url}/graphql`, 'query($a: String!) { identity_audit(input: { actor: $a, operation: "read.internal.whoami", limit: 100 }) { items { request_id } } }', { a: api_key_id }, tenant.token);
+    const audited = await eventually(async () => {
+      const items = (await rows()).body.data?.identity_audit.items ?? [];
+      return items.length >= 22 ? items : undefined;
+    }, 15_000);
+    expect(audited).toHaveLength(22);
+  });
+
+  it('passes one RateLimit value to the client, the lowest remaining of the subgraphs it asked', async () => {
+    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "two-buckets", scopes: ["catalog.admin.read"] }) { token } }', {}, tenant.token);
+    const { token } = created.body.data.iam_api_key_create;
+    // Spend from the catalog's bucket alone, so it is lower than identity's.
+    let catalogOnly: Answer | undefined;
+    for (let i = 0; i < 3; i++) catalogOnly = await post(hive.url, '{ catalog_products(input: { limit: 1 }) { total } }', {}, token);
+    const catalogLeft = Number(/remaining=(\d+)/.exec(catalogOnly!.headers.get('ratelimit')!)![1]);
+    const across = await post(hive.url, '{ read_internal_whoami { actor_id } catalog_products(input: { limit: 1 }) { total } }', {}, token);
+    expect(across.body.errors).toBeUndefined();
+    const header = across.headers.get('ratelimit');
+    expect(header).toMatch(/^limit=1000000, remaining=\d+, reset=\d+$/);
+    expect(Number(/remaining=(\d+)/.exec(header!)![1])).toBe(catalogLeft - 1);
+  });
+
   it("mails from the content process: the store's sender name asked of identity, and a login code opened there", async () => {
     const command = (name: string, input: unknown, token: string | null = tenant.token) =>
       fetch(`${ours.url}/v1/commands/${name}`, {

@@ -64,6 +64,23 @@ describe('a subgraph answering a router', () => {
     }).then((rows) => expect(rows).toEqual([{ actor_name: 'owner', operation: 'read.internal.whoami', outcome: 'ok' }]));
   });
 
+  it('says nosniff on every answer: GraphQL, refusals, health, unknown paths', async () => {
+    const url = await serve('identity', new SpyLimiter({ ratePerSecond: 1000, burst: 1000 }));
+    const base = url.replace(/\/graphql$/, '');
+    const answers = [
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(t.tenant.token) }, body: JSON.stringify({ query: WHOAMI }) }),
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic abc' }, body: JSON.stringify({ query: WHOAMI }) }),
+      await fetch(`${base}/readyz`),
+      await fetch(`${base}/%3Cscript%3Ealert(1)%3C%2Fscript%3E`),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('x-content-type-options')])).toEqual([
+      [200, 'nosniff'],
+      [401, 'nosniff'],
+      [200, 'nosniff'],
+      [404, 'nosniff'],
+    ]);
+  });
+
   it('refuses a bad or malformed token with 401 unauthorized, charged to the address', async () => {
     const limiter = new SpyLimiter({ ratePerSecond: 1000, burst: 1000 });
     const url = await serve('identity', limiter);
@@ -94,6 +111,8 @@ describe('a subgraph answering a router', () => {
     const created = (await t.command('iam.api_key.create', { name: 'router-limited', scopes: [] })).body;
     const two = await ask(url, '{ a: read_internal_whoami { actor_id } b: read_internal_whoami { name } }', { ...bearer(created.token), 'x-request-id': 'router-two' });
     expect(two.status).toBe(200);
+    // The header reports the bucket after the fetch's whole charge (two root fields of three tokens).
+    expect(two.headers.get('ratelimit')).toMatch(/^limit=3, remaining=1, /);
     expect(limiter.keys).toEqual([
       ['authfail:127.0.0.1', 1],
       [`cred:${created.credential_id}`, 1],

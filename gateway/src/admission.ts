@@ -40,15 +40,17 @@ export class Gatekeeper {
 
   /**
    * Spends `cost` more tokens for a request that does more than one thing (a GraphQL document with
-   * several root fields); throws rate_limited, audited, when the bucket cannot pay.
+   * several root fields); throws rate_limited, audited, when the bucket cannot pay. Answers the
+   * bucket after this charge (what the `RateLimit` header reports), or null when nothing was spent.
    */
-  async charge(admission: Admission, cost: number, operation: string): Promise<void> {
-    if (cost <= 0) return;
+  async charge(admission: Admission, cost: number, operation: string): Promise<RateDecision | null> {
+    if (cost <= 0) return null;
     const rate = await this.limiter.consume(admission.rateKey, cost);
     if (!rate.allowed) {
       this.refused(admission.call, operation, 'rate_limited');
       throw new RateLimited(rate);
     }
+    return rate;
   }
 
   /** The same admission without its actor: a public operation runs for nobody, whoever asked. */

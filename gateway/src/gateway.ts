@@ -1,7 +1,7 @@
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { isErrorKind, withoutVariableValue, type CallContext, type ErrorKind } from '@backoffice/platform';
+import { isErrorKind, rateHeaders, withoutVariableValue, type CallContext, type ErrorKind, type RateDecision } from '@backoffice/platform';
 import { GraphQLError, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { GatewayContext } from './data-sources';
@@ -102,10 +102,9 @@ function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayR
             // The admission spent one token already.
             await contextValue.charge(rateCost(fields, cost) - 1, 'graphql');
           } catch (error) {
-            const rate = (error as { rate?: { retryAfter: number } }).rate;
-            throw new GraphQLError((error as Error).message, {
-              extensions: { code: 'rate_limited', http: { status: 429, headers: new Map([['retry-after', String(rate?.retryAfter ?? 1)]]) } },
-            });
+            const rate = (error as { rate?: RateDecision }).rate;
+            const headers = new Map(Object.entries(rate ? rateHeaders(rate) : { 'retry-after': '1' }));
+            throw new GraphQLError((error as Error).message, { extensions: { code: 'rate_limited', http: { status: 429, headers } } });
           }
         },
         async didEncounterErrors({ contextValue, errors, operation }) {

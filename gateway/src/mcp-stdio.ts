@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { refusal, toolList, toolNamingOf, toolServer } from './mcp-tools';
 import { readSurfaceViews } from './surface-views';
 
@@ -42,6 +42,12 @@ export async function serveMcpStdio(options: { url: string; token?: string }): P
     if (body.error) throw new McpError(body.error.code, body.error.message, body.error.data);
     return body.result!;
   });
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  // The SDK drops a line it cannot read; JSON-RPC answers it (id null), and the session goes on.
+  transport.onerror = (error) => {
+    const invalid = error instanceof SyntaxError ? { code: -32700, message: 'Parse error' } : error.name === 'ZodError' ? { code: -32600, message: 'Invalid Request' } : null;
+    if (invalid) void transport.send({ jsonrpc: '2.0', id: null, error: invalid } as unknown as JSONRPCMessage);
+  };
+  await server.connect(transport);
   console.error(`backoffice MCP on stdio, calling ${endpoint}`);
 }

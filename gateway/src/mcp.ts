@@ -64,7 +64,9 @@ export function registerMcp(app: FastifyInstance, invoker: Invoker, gatekeeper: 
       if (messages < 1 || messages > MCP_MAX_BATCH) throw validationFailed(`a JSON-RPC batch holds 1 to ${MCP_MAX_BATCH} messages, not ${messages}`);
       const admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'mcp');
       reply.headers(rateHeaders(admission.rate));
-      await gatekeeper.charge(admission, messages - 1, 'mcp');
+      // The header reports the bucket after the whole batch's charge.
+      const charged = await gatekeeper.charge(admission, messages - 1, 'mcp');
+      if (charged) reply.headers(rateHeaders(charged));
       request.observed?.admitted(admission.call.actor);
       caller = { authorization: request.headers.authorization, ip: request.ip, requestId, admission, record: request.observed };
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { GraphQLDataSource } from '@apollo/gateway';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { AppError, asAppError, jsonProblem, MAX_BODY_DEPTH, registerMetricsEndpoint, rootLogger, traceHttpServer, validationFailed, type Logger, trustProxyOf } from '@backoffice/platform';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError } from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -41,6 +41,29 @@ export interface GatewayOptions {
 /** Request bodies are at most 1 MiB. */
 export const MAX_BODY_BYTES = 1_048_576;
 
+/** What is read (and discarded) of a body over the limit before its refusal is sent, at most. */
+const DISCARD_MAX_BYTES = 64 * MAX_BODY_BYTES;
+const DISCARD_MAX_MS = 10_000;
+
+/**
+ * Reads the rest of a refused body into nothing (at most DISCARD_MAX_BYTES, DISCARD_MAX_MS): closing
+ * the connection while the client still writes would reset it (EPIPE) before it read the refusal.
+ */
+function discardRest(request: IncomingMessage): Promise<void> {
+  if (request.complete || request.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      request.off('data', count).off('end', done).off('error', done).off('close', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => void ((read += chunk.length) > DISCARD_MAX_BYTES && done());
+    const timer = setTimeout(done, DISCARD_MAX_MS);
+    request.on('data', count).on('end', done).on('error', done).on('close', done).resume();
+  });
+}
+
 /**
  * Answers a request Node's HTTP parser refused before any route saw it (headers or URL over 16 KiB:
  * 431; an idle request: 408; anything malformed: 400) with the documented error body.
@@ -55,7 +78,7 @@ function refuseMalformedRequest(error: Error & { code?: string }, socket: Duplex
         : [400, 'the request is not well-formed HTTP'];
   const body = JSON.stringify({ error: { kind: 'validation_failed', message } });
   if (!socket.writable) return void socket.destroy();
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /** The gateway process's HTTP face: /graphql and its explorer, the REST shim, OpenAPI and its docs, MCP, health. */
@@ -67,8 +90,9 @@ export async function createGatewayServer(options: GatewayOptions) {
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
     bodyLimit: MAX_BODY_BYTES,
     // Refusals the router and Node's HTTP parser decide keep their HTTP status and get the documented body.
+    // These skip the hooks: nosniff is set here too.
     frameworkErrors: (error, _request, reply) =>
-      sendError(reply, validationFailed(error.statusCode === 414 ? 'a path segment exceeds 100 characters' : 'the URL is not well-formed'), error.statusCode),
+      sendError(reply.header('x-content-type-options', 'nosniff'), validationFailed(error.statusCode === 414 ? 'a path segment exceeds 100 characters' : 'the URL is not well-formed'), error.statusCode),
     clientErrorHandler: refuseMalformedRequest,
   });
   // A JSON body's structure is checked before a route sees it (nesting at most MAX_BODY_DEPTH levels,
@@ -91,24 +115,30 @@ export async function createGatewayServer(options: GatewayOptions) {
   const gatekeeper = new Gatekeeper(options.identity, options.limiter, options.contextSecret);
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', requestIdOf(request.headers['x-request-id']));
+    // nosniff: answers echo caller input (a 404 names the path), which must never be read as HTML.
+    reply.header('x-request-id', requestIdOf(request.headers['x-request-id'])).header('x-content-type-options', 'nosniff');
   });
   // A log line, metrics and (with tracing on) a span per request; /metrics.
   traceHttpServer(app.server);
   observeRequests(app, options.logger ?? rootLogger());
   registerMetricsEndpoint(app);
   // Malformed JSON, a wrong content type or an oversized body: the caller's input is at fault.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const requestId = reply.getHeader('x-request-id') as string;
+    const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+    if (tooLarge) await discardRest(request.raw);
     // A body of another type, or of none said, is 415 with what to send (Fastify's message names no type).
     const mediaType = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
     const given = request.headers['content-type']?.split(';')[0];
     const appError = mediaType
       ? validationFailed(`send the body as JSON, with Content-Type: application/json (${given ? `not ${given}` : 'none was given'})`)
-      : error.statusCode && error.statusCode < 500
+      : tooLarge
+        ? validationFailed(`the body exceeds the limit of 1 MiB (${MAX_BODY_BYTES} bytes)`)
+        : error.statusCode && error.statusCode < 500
         ? validationFailed(error.message)
         : asAppError(error, requestId, log);
-    const status = mediaType ? 415 : appError.status;
+    // MCP clients are told 413 (Content Too Large); REST and GraphQL keep their documented 400.
+    const status = mediaType ? 415 : tooLarge && request.url.split('?')[0] === '/mcp' ? 413 : appError.status;
     // A GraphQL client reads `errors`, whatever went wrong with its request.
     if (request.url.split('?')[0] === '/graphql') {
       return reply.code(status).send({ errors: [{ message: appError.message, extensions: { code: appError.kind } }] });
@@ -135,7 +165,11 @@ export async function createGatewayServer(options: GatewayOptions) {
           observed: request.observed ?? undefined,
           trace: request.observed?.trace,
           refused: (op, kind) => gatekeeper.refused(admission.call, op, kind),
-          charge: (cost, op) => gatekeeper.charge(admission, cost, op),
+          // The header reports the bucket after the whole document's charge, not only the admission's token.
+          charge: async (cost, op) => {
+            const rate = await gatekeeper.charge(admission, cost, op);
+            if (rate) reply.headers(rateHeaders(rate));
+          },
         };
       } catch (error) {
         const appError = asAppError(error, requestId, log);

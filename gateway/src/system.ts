@@ -10,6 +10,7 @@ import { createRateLimiter, type RateLimiter } from '@backoffice/platform';
 import { createGatewayServer } from './server';
 import { startSubgraphs } from './start-subgraphs';
 import { SUBGRAPHS } from './subgraphs';
+import { subgraphBaseUrls } from './subgraph-urls';
 
 export interface SystemOptions {
   port?: number;
@@ -40,6 +41,8 @@ export interface System {
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const logger = options.logger ?? rootLogger();
   const log = options.log ?? lineLog(logger);
+  // Fronting subgraphs that run elsewhere needs every one's address: refused before anything starts.
+  const remote = options.remoteSubgraphs ? subgraphBaseUrls(SUBGRAPHS.map((s) => s.name)) : {};
   // Spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (a test may have started tracing already).
   startTracing({ serviceName: 'backoffice' });
   const secret = options.contextSecret ?? process.env.CONTEXT_SECRET ?? randomBytes(32).toString('base64url');
@@ -54,21 +57,20 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     // Each with its ports, from the subgraphs started before it (identity first).
     for (const [name, runtime] of await startSubgraphs({ url: database.url, contextSecret: secret, log, bus }, { payments: options.payments })) runtimes.set(name, runtime);
   }
-  const remoteBase = (name: string, url: string) => process.env[`${name.toUpperCase()}_URL`] ?? url.replace(/\/graphql$/, '');
   const limiter = options.limiter ?? createRateLimiter(undefined, undefined, log);
   const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime)] as const));
   const app = await createGatewayServer({
     supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
-    buildService: (name, url) => localSources.get(name) ?? remoteDataSource(`${remoteBase(name, url)}/graphql`, name),
+    buildService: (name) => localSources.get(name) ?? remoteDataSource(`${remote[name]}/graphql`, name),
     localSources,
     identity: options.remoteSubgraphs
-      ? remoteIdentity(remoteBase('identity', 'http://127.0.0.1:4001'), secret, log)
+      ? remoteIdentity(remote.identity, secret, log)
       : inProcessIdentity(runtimes.get('identity')!),
     limiter,
     contextSecret: secret,
     ready: async () => {
       const checks = options.remoteSubgraphs
-        ? SUBGRAPHS.map((s) => fetch(`${remoteBase(s.name, `http://127.0.0.1:${s.defaultPort}`)}/readyz`).then((r) => r.ok, () => false))
+        ? Object.values(remote).map((base) => fetch(`${base}/readyz`).then((r) => r.ok, () => false))
         : [...runtimes.values()].map((r) => r.ready());
       if (!(await Promise.all(checks)).every(Boolean)) return { status: 'unavailable' };
       // Without Redis the gateway still serves, limiting per process: ready, but degraded.

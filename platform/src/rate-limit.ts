@@ -200,8 +200,10 @@ export class RedisRateLimiter implements RateLimiter {
     redis.on('error', (error: Error) => (this.lastError = error.message || String(error)));
     redis.on('close', () => this.lost(this.lastError));
     redis.on('ready', () => this.back());
-    // Requests made before the first connection attempt ends wait for it, at most this long.
-    this.startTimer = setTimeout(() => this.lost(`no connection within ${connectTimeout} ms`), connectTimeout + 500);
+    // Requests made before the first connection attempt ends wait for it at most this long, then use
+    // per-process buckets. No warning yet: on a busy machine this timer may fire just before the
+    // connection's own events; only a real failure (ioredis's error and close) is logged.
+    this.startTimer = setTimeout(() => this.settle(), connectTimeout + 500);
     this.startTimer.unref();
   }
 

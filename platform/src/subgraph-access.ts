@@ -85,7 +85,7 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
   const plugin: ApolloServerPlugin<SubgraphContext> = {
     async requestDidStart() {
       return {
-        async didResolveOperation({ contextValue, operation, document, request, schema }) {
+        async didResolveOperation({ contextValue, operation, document, request, schema, response }) {
           const spender = (contextValue as SubgraphContext & { [CHARGED]?: Charged })[CHARGED];
           if (!spender || !operation) return;
           const refuse = (error: AppError, headers: Record<string, string> = {}) => {
@@ -107,6 +107,8 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
           if (more <= 0) return;
           const rate = await access.limiter.consume(spender.rateKey, more);
           if (!rate.allowed) throw refuse(new RateLimited(rate), rateHeaders(rate));
+          // The header reports the bucket after the whole fetch's charge.
+          for (const [name, value] of Object.entries(rateHeaders(rate))) response.http.headers.set(name.toLowerCase(), value);
         },
       };
     },

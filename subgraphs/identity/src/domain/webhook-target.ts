@@ -15,7 +15,30 @@ export function targetPolicy(env = process.env): TargetPolicy {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Why a subscription's address is refused at creation (its form), or null. */
+/**
+ * The range of an address that is not public unicast (`loopback`, `private`, `linkLocal` — cloud
+ * metadata at 169.254.169.254 —, `uniqueLocal`, `carrierGradeNat`, `unspecified`, `multicast`,
+ * `broadcast`, `reserved`…), or null for a public one. An IPv4-mapped IPv6 address is judged as
+ * the IPv4 address it carries. The one check of creation (literal hosts) and of sending (after DNS).
+ */
+export function nonPublicRange(address: string): string | null {
+  const range = ipaddr.process(address).range();
+  return range === 'unicast' ? null : range;
+}
+
+/**
+ * The host's address when the URL names one literally, however spelled: the WHATWG parser has
+ * already made `2130706433`, `0x7f000001`, `0177.0.0.1` and `127.1` into `127.0.0.1`.
+ */
+const literalAddress = (hostname: string): string | null => {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  return ipaddr.isValid(bare) ? bare : null;
+};
+
+/** `localhost` and its subdomains are loopback by definition (RFC 6761), whatever DNS says. */
+const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/.test(hostname);
+
+/** Why a subscription's address is refused at creation (its form, or a literal non-public host), or null. */
 export function urlProblem(url: string, policy: TargetPolicy): string | null {
   let parsed: URL;
   try {
@@ -24,9 +47,13 @@ export function urlProblem(url: string, policy: TargetPolicy): string | null {
     return 'url is not an absolute URL';
   }
   if (parsed.username || parsed.password) return 'url may not carry credentials';
-  if (parsed.protocol === 'https:') return null;
-  if (parsed.protocol === 'http:' && policy.allowInsecure && LOOPBACK_HOSTS.has(parsed.hostname)) return null;
-  return policy.allowInsecure ? 'url must be https (http only to a loopback host)' : 'url must be https';
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && policy.allowInsecure && LOOPBACK_HOSTS.has(parsed.hostname))) {
+    return policy.allowInsecure ? 'url must be https (http only to a loopback host)' : 'url must be https';
+  }
+  if (policy.allowPrivate) return null;
+  const address = literalAddress(parsed.hostname);
+  const range = address ? nonPublicRange(address) : isLocalhostName(parsed.hostname) ? 'loopback' : null;
+  return range ? `url points to a non-public address (${range}); set WEBHOOK_ALLOW_PRIVATE=1 to allow it` : null;
 }
 
 /**
@@ -37,14 +64,13 @@ export function urlProblem(url: string, policy: TargetPolicy): string | null {
 export async function resolveTarget(url: string, policy: TargetPolicy): Promise<{ address: string; family: 4 | 6 }> {
   const problem = urlProblem(url, policy);
   if (problem) throw new Error(problem);
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addresses = ipaddr.isValid(host) ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }] : await lookup(host, { all: true, verbatim: true });
-  if (!addresses.length) throw new Error(`${host} does not resolve`);
+  const { hostname } = new URL(url);
+  const literal = literalAddress(hostname);
+  const addresses = literal ? [{ address: literal, family: ipaddr.parse(literal).kind() === 'ipv6' ? 6 : 4 }] : await lookup(hostname, { all: true, verbatim: true });
+  if (!addresses.length) throw new Error(`${hostname} does not resolve`);
   for (const { address } of addresses) {
-    const parsed = ipaddr.process(address);
-    // `unicast` is ipaddr.js's name for public unicast; loopback, private, link-local (cloud metadata
-    // at 169.254.169.254), carrier-grade NAT, multicast, reserved and the like are anything else.
-    if (parsed.range() !== 'unicast' && !policy.allowPrivate) throw new Error(`${host} resolves to a non-public address (${parsed.range()})`);
+    const range = nonPublicRange(address);
+    if (range && !policy.allowPrivate) throw new Error(`${hostname} resolves to a non-public address (${range})`);
   }
   return addresses[0] as { address: string; family: 4 | 6 };
 }
