@@ -116,7 +116,7 @@ describe('health and documents', () => {
     expect(openapi.openapi).toBe('3.1.0');
     const rotate = openapi.paths['/v1/commands/iam.api_key.rotate'].post;
     expect(rotate.requestBody.content['application/json'].schema.properties.overlap_hours).toMatchObject({ minimum: 0, maximum: 8760, default: 24 });
-    expect(Object.keys(rotate.responses).sort()).toEqual(['200', '400', '401', '403', '409', '429', '500']);
+    expect(Object.keys(rotate.responses).sort()).toEqual(['200', '400', '401', '403', '409', '415', '429', '500']);
     expect(openapi.paths['/v1/read/internal/whoami'].get).toBeDefined();
     expect(openapi.paths['/v1/read/internal/audit'].get).toBeDefined();
   });
