@@ -7,8 +7,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const DAY = 86_400_000;
-const create = (input: Record<string, unknown>, token?: string) =>
-  t.command('iam.api_key.create', { name: 'bot', scopes: ['audit.read'], ...input }, token);
+const create = (input: Record<string, unknown>, token?: string) => t.command('iam.api_key.create', { name: 'bot', scopes: ['audit.read'], ...input }, token);
 
 describe('iam.api_key.create', () => {
   it('creates a key whose token works once and is shown once', async () => {

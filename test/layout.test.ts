@@ -17,10 +17,15 @@ const isOperation = (value: unknown): value is Operation =>
 const operationsIn = (file: string): Operation[] => Object.values(require(file) as Record<string, unknown>).filter(isOperation);
 
 /** `read.internal.orders` → `readInternalOrders`: the name an operation's export has. */
-const exportName = (operation: string) => operation.split(/[._]/).map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part)).join('');
+const exportName = (operation: string) =>
+  operation
+    .split(/[._]/)
+    .map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part))
+    .join('');
 
 /** Every module a file imports or requires (static, dynamic, re-exports). */
-const specifiers = (source: string) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+const specifiers = (source: string) =>
+  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
 
 /** The other subgraph a specifier reaches into, if any: `@backoffice/<name>…` or a relative path into its folder. */
 function subgraphReached(file: string, specifier: string): string | undefined {

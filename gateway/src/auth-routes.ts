@@ -54,7 +54,10 @@ export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: 
       const binding = cookieOf(request.headers.cookie, BINDING_COOKIE);
       if (!binding) throw new AppError('unauthorized', 'this browser did not start the login: start again');
       const session = await invoker.invoke(command('auth.oidc.callback'), { code, state, binding, ...(iss ? { iss } : {}) }, caller(request, reply));
-      return reply.header('cache-control', 'no-store').header('set-cookie', `${BINDING_COOKIE}=; Path=/v1/auth/oidc; Max-Age=0; HttpOnly; SameSite=Lax`).send(session);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', `${BINDING_COOKIE}=; Path=/v1/auth/oidc; Max-Age=0; HttpOnly; SameSite=Lax`)
+        .send(session);
     } catch (error) {
       return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
     }

@@ -45,7 +45,8 @@ export async function serveMcpStdio(options: { url: string; token?: string }): P
   const transport = new StdioServerTransport();
   // The SDK drops a line it cannot read; JSON-RPC answers it (id null), and the session goes on.
   transport.onerror = (error) => {
-    const invalid = error instanceof SyntaxError ? { code: -32700, message: 'Parse error' } : error.name === 'ZodError' ? { code: -32600, message: 'Invalid Request' } : null;
+    const invalid =
+      error instanceof SyntaxError ? { code: -32700, message: 'Parse error' } : error.name === 'ZodError' ? { code: -32600, message: 'Invalid Request' } : null;
     if (invalid) void transport.send({ jsonrpc: '2.0', id: null, error: invalid } as unknown as JSONRPCMessage);
   };
   await server.connect(transport);

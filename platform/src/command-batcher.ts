@@ -165,9 +165,7 @@ export class CommandBatcher {
   private async send(batch: Waiting[]): Promise<void> {
     try {
       const statement =
-        batch.length === 1
-          ? statementOf(batch[0].write)
-          : { ...batch[0].write.shape.joint(batch.length), values: batch.flatMap((item) => item.write.params) };
+        batch.length === 1 ? statementOf(batch[0].write) : { ...batch[0].write.shape.joint(batch.length), values: batch.flatMap((item) => item.write.params) };
       await this.pool().query(statement);
       for (const item of batch) item.done();
     } catch (error) {

@@ -27,8 +27,29 @@ export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';
 export { registerMetricsEndpoint } from './observability/fastify';
 export { lineLog, type Logger, rootLogger } from './observability/logger';
 export { metrics } from './observability/metrics';
-export { injectTrace, inSpan, serverSpanOf, SpanKind, startTracing, stopTracing, type TraceHeaders, traceHeadersOf, traceHttpServer } from './observability/tracing';
-export { defineOperation, deprecationNotice, errorKinds, fieldName, type Operation, type OperationCall, operationDefiner, ownerOnly, queryInput, typeStem } from './operation';
+export {
+  injectTrace,
+  inSpan,
+  serverSpanOf,
+  SpanKind,
+  startTracing,
+  stopTracing,
+  type TraceHeaders,
+  traceHeadersOf,
+  traceHttpServer,
+} from './observability/tracing';
+export {
+  defineOperation,
+  deprecationNotice,
+  errorKinds,
+  fieldName,
+  type Operation,
+  type OperationCall,
+  operationDefiner,
+  ownerOnly,
+  queryInput,
+  typeStem,
+} from './operation';
 export { type DomainEvent, writeEvents } from './outbox';
 export { maskEventPayload, maskPersonal, payloadSchemas } from './personal';
 export { checkMergedDepth, type MergedRead, mergedReads, pageOf } from './platform-reads';
@@ -39,7 +60,18 @@ export { t, type TSchema } from './schema';
 export { SecretBox } from './secret-box';
 export { internalCaller } from './serve-subgraph';
 export { runStandalone } from './standalone';
-export { type DerivedCopies, emittersOf, type SubgraphContext, subgraphDataSource, type SubgraphDefinition, type SubgraphHooks, subgraphOperations, SubgraphRuntime, subgraphSdl, type SubgraphSettings } from './subgraph';
+export {
+  type DerivedCopies,
+  emittersOf,
+  type SubgraphContext,
+  subgraphDataSource,
+  type SubgraphDefinition,
+  type SubgraphHooks,
+  subgraphOperations,
+  SubgraphRuntime,
+  subgraphSdl,
+  type SubgraphSettings,
+} from './subgraph';
 export { trustProxyOf } from './subgraph-access';
 export { resultProblem, validate } from './validation';
 export { vaultKey } from './vault-key';

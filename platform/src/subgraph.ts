@@ -173,10 +173,19 @@ export class SubgraphRuntime<P extends object = {}> {
     this.audit = new AuditLog(this.dataSource, definition.name, log);
     const bus = options.bus;
     this.relay = new OutboxRelay(this.dataSource, definition.name, { log, publisher: bus ? (events) => bus.publish(events) : null, ...options.relay });
-    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, (events) => this.committed(events), options.ports, {
-      tasks: (definition.tasks ?? []) as TaskDefinition<never, never>[],
-      queue: bus ?? null,
-    }, definition.derived);
+    this.executor = new OperationExecutor(
+      this.dataSource,
+      definition.name,
+      this.audit,
+      log,
+      (events) => this.committed(events),
+      options.ports,
+      {
+        tasks: (definition.tasks ?? []) as TaskDefinition<never, never>[],
+        queue: bus ?? null,
+      },
+      definition.derived,
+    );
     this.hooks = definition.hooks?.(this) ?? {};
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
@@ -272,16 +281,27 @@ export class SubgraphRuntime<P extends object = {}> {
     }
     for (const job of jobs) {
       await bus.schedule(`${name}.job.${job.name}`, cronOf(job.every), () =>
-        runJob(job, { dataSource: this.dataSource, log: this.log, runAs: (tenantId, operation, input) => this.runAsJob(job.name, tenantId, operation, input) }, (run) => {
-          metrics.jobRun({ ...run, subgraph: name });
-          this.options.jobRun?.({ ...run, subgraph: name });
-        }),
+        runJob(
+          job,
+          { dataSource: this.dataSource, log: this.log, runAs: (tenantId, operation, input) => this.runAsJob(job.name, tenantId, operation, input) },
+          (run) => {
+            metrics.jobRun({ ...run, subgraph: name });
+            this.options.jobRun?.({ ...run, subgraph: name });
+          },
+        ),
       );
     }
   }
 
   private runAsJob(job: string, tenantId: string, operation: Operation<any, any, any>, input: Record<string, unknown>): Promise<unknown> {
-    const actor: Actor = { tenant_id: tenantId, api_key_id: `job:${this.definition.name}.${job}`, credential_id: 'job', name: `job ${job}`, scopes: operation.scope ? [operation.scope] : [], is_owner: false };
+    const actor: Actor = {
+      tenant_id: tenantId,
+      api_key_id: `job:${this.definition.name}.${job}`,
+      credential_id: 'job',
+      name: `job ${job}`,
+      scopes: operation.scope ? [operation.scope] : [],
+      is_owner: false,
+    };
     return this.executor.execute(operation as Operation, input, { actor, request_id: newId('req') });
   }
 

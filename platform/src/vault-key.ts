@@ -14,7 +14,11 @@ export function decodeVaultKey(text: string): Buffer | null {
  */
 export function vaultKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   const text = deploymentKey(
-    { variable: 'VAULT_KEY', file: 'vault.key', problem: (value) => (decodeVaultKey(value) ? null : 'must be 32 bytes in base64 or base64url (for example `openssl rand -base64 32`)') },
+    {
+      variable: 'VAULT_KEY',
+      file: 'vault.key',
+      problem: (value) => (decodeVaultKey(value) ? null : 'must be 32 bytes in base64 or base64url (for example `openssl rand -base64 32`)'),
+    },
     env,
   );
   return decodeVaultKey(text)!;

@@ -35,7 +35,14 @@ describe('uniqueItems', () => {
     expect(() => validate(ids, { ids: ['a', 'a'] })).toThrow('ids must not contain the same item twice');
     expect(validate(ids, { ids: ['a', 'b', '__proto__'] })).toEqual({ ids: ['a', 'b', '__proto__'] });
     const pairs = schema.object({ p: schema.array(schema.record(), { uniqueItems: true }) });
-    expect(() => validate(pairs, { p: [{ a: 1, b: 2 }, { b: 2, a: 1 }] })).toThrow('must not contain the same item twice');
+    expect(() =>
+      validate(pairs, {
+        p: [
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ],
+      }),
+    ).toThrow('must not contain the same item twice');
   });
 });
 

@@ -166,7 +166,12 @@ async function handleTogether<P extends object>(
   });
 }
 
-async function recordFailures<P extends object>(host: ConsumerHost<P>, consumer: ConsumerDefinition<P>, deliveries: readonly Delivery[], outcomes: DeliveryOutcome[]): Promise<void> {
+async function recordFailures<P extends object>(
+  host: ConsumerHost<P>,
+  consumer: ConsumerDefinition<P>,
+  deliveries: readonly Delivery[],
+  outcomes: DeliveryOutcome[],
+): Promise<void> {
   const failures = deliveries.flatMap((d, i) => {
     const outcome = outcomes[i];
     return outcome instanceof Error ? [{ ...d, error: outcome }] : [];

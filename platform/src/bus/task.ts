@@ -46,7 +46,12 @@ export interface TaskDefinition<D = unknown, P extends object = {}> {
 }
 
 /** Declares a task: `task<{ delivery_id: string }>('webhook.deliver', retry, handler)`. */
-export function task<D, P extends object = {}>(name: string, retry: TaskDefinition<D, P>['retry'], handler: TaskDefinition<D, P>['handler'], options: { emits?: readonly EventDeclaration[] } = {}): TaskDefinition<D, P> {
+export function task<D, P extends object = {}>(
+  name: string,
+  retry: TaskDefinition<D, P>['retry'],
+  handler: TaskDefinition<D, P>['handler'],
+  options: { emits?: readonly EventDeclaration[] } = {},
+): TaskDefinition<D, P> {
   return { name, retry, handler, emits: options.emits };
 }
 
@@ -66,14 +71,21 @@ export interface QueuedJob {
 export function taskCollector(subgraph: string, declared: readonly TaskDefinition<never, never>[], caller: string): { enqueue: Enqueue; jobs: QueuedJob[] } {
   const jobs: QueuedJob[] = [];
   const enqueue: Enqueue = (definition, data, options = {}) => {
-    if (!declared.includes(definition as TaskDefinition<never, never>)) throw new Error(`${caller} may not queue ${definition.name}: ${subgraph} does not declare it`);
+    if (!declared.includes(definition as TaskDefinition<never, never>))
+      throw new Error(`${caller} may not queue ${definition.name}: ${subgraph} does not declare it`);
     jobs.push({ name: taskQueue(subgraph, definition.name), data, startAfter: options.startAfter });
   };
   return { enqueue, jobs };
 }
 
 /** The task call's `transaction`: the work and its events commit together. */
-export function taskTransaction(dataSource: DataSource, schema: string, caller: string, emits: readonly EventDeclaration[], committed: () => void): TaskCall<unknown>['transaction'] {
+export function taskTransaction(
+  dataSource: DataSource,
+  schema: string,
+  caller: string,
+  emits: readonly EventDeclaration[],
+  committed: () => void,
+): TaskCall<unknown>['transaction'] {
   return async (context, work) => {
     const events: ReturnType<typeof eventDraft>[] = [];
     const result = await dataSource.transaction(async (db) => {

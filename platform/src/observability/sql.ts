@@ -78,7 +78,11 @@ function traceClient(client: PoolClient, schema: string): PoolClient {
       return query.apply(this, args);
     }
     const result = query.apply(this, args) as Promise<unknown> | undefined;
-    if (result && typeof result.then === 'function') result.then(() => finish(span), (error: Error) => finish(span, error));
+    if (result && typeof result.then === 'function')
+      result.then(
+        () => finish(span),
+        (error: Error) => finish(span, error),
+      );
     else finish(span);
     return result;
   };

@@ -92,9 +92,35 @@ const DEPARTMENTS: Department[] = [
     price: [1500, 18000],
     materials: ['cotton', 'linen', 'merino wool', 'recycled polyester', 'organic cotton', 'silk'],
     children: [
-      { label: 'tops', name: 'Tops', leaves: [['tshirts', 'T-shirts'], ['shirts', 'Shirts'], ['sweaters', 'Sweaters']], nouns: ['T-Shirt', 'Shirt', 'Sweater', 'Polo', 'Hoodie'] },
-      { label: 'bottoms', name: 'Bottoms', leaves: [['jeans', 'Jeans'], ['trousers', 'Trousers'], ['shorts', 'Shorts']], nouns: ['Jeans', 'Chinos', 'Trousers', 'Shorts'] },
-      { label: 'outerwear', name: 'Outerwear', leaves: [['jackets', 'Jackets'], ['coats', 'Coats']], nouns: ['Jacket', 'Parka', 'Coat', 'Gilet'] },
+      {
+        label: 'tops',
+        name: 'Tops',
+        leaves: [
+          ['tshirts', 'T-shirts'],
+          ['shirts', 'Shirts'],
+          ['sweaters', 'Sweaters'],
+        ],
+        nouns: ['T-Shirt', 'Shirt', 'Sweater', 'Polo', 'Hoodie'],
+      },
+      {
+        label: 'bottoms',
+        name: 'Bottoms',
+        leaves: [
+          ['jeans', 'Jeans'],
+          ['trousers', 'Trousers'],
+          ['shorts', 'Shorts'],
+        ],
+        nouns: ['Jeans', 'Chinos', 'Trousers', 'Shorts'],
+      },
+      {
+        label: 'outerwear',
+        name: 'Outerwear',
+        leaves: [
+          ['jackets', 'Jackets'],
+          ['coats', 'Coats'],
+        ],
+        nouns: ['Jacket', 'Parka', 'Coat', 'Gilet'],
+      },
     ],
   },
   {
@@ -104,9 +130,33 @@ const DEPARTMENTS: Department[] = [
     price: [3900, 24000],
     materials: ['leather', 'suede', 'canvas', 'mesh', 'recycled knit'],
     children: [
-      { label: 'sneakers', name: 'Sneakers', leaves: [['running', 'Running'], ['lifestyle', 'Lifestyle']], nouns: ['Runner', 'Sneaker', 'Trainer'] },
-      { label: 'boots', name: 'Boots', leaves: [['hiking', 'Hiking'], ['chelsea', 'Chelsea']], nouns: ['Boot', 'Hiker', 'Chelsea Boot'] },
-      { label: 'sandals', name: 'Sandals', leaves: [['slides', 'Slides'], ['strap', 'Strap sandals']], nouns: ['Sandal', 'Slide'] },
+      {
+        label: 'sneakers',
+        name: 'Sneakers',
+        leaves: [
+          ['running', 'Running'],
+          ['lifestyle', 'Lifestyle'],
+        ],
+        nouns: ['Runner', 'Sneaker', 'Trainer'],
+      },
+      {
+        label: 'boots',
+        name: 'Boots',
+        leaves: [
+          ['hiking', 'Hiking'],
+          ['chelsea', 'Chelsea'],
+        ],
+        nouns: ['Boot', 'Hiker', 'Chelsea Boot'],
+      },
+      {
+        label: 'sandals',
+        name: 'Sandals',
+        leaves: [
+          ['slides', 'Slides'],
+          ['strap', 'Strap sandals'],
+        ],
+        nouns: ['Sandal', 'Slide'],
+      },
     ],
   },
   {
@@ -116,9 +166,35 @@ const DEPARTMENTS: Department[] = [
     price: [900, 95000],
     materials: ['oak', 'walnut', 'stoneware', 'linen', 'steel', 'glass'],
     children: [
-      { label: 'kitchen', name: 'Kitchen', leaves: [['cookware', 'Cookware'], ['tableware', 'Tableware'], ['storage', 'Storage']], nouns: ['Pan', 'Bowl', 'Plate Set', 'Jar', 'Kettle'] },
-      { label: 'furniture', name: 'Furniture', leaves: [['chairs', 'Chairs'], ['tables', 'Tables'], ['shelving', 'Shelving']], nouns: ['Chair', 'Stool', 'Table', 'Shelf'] },
-      { label: 'textiles', name: 'Textiles', leaves: [['bedding', 'Bedding'], ['towels', 'Towels']], nouns: ['Duvet Cover', 'Towel Set', 'Throw', 'Cushion'] },
+      {
+        label: 'kitchen',
+        name: 'Kitchen',
+        leaves: [
+          ['cookware', 'Cookware'],
+          ['tableware', 'Tableware'],
+          ['storage', 'Storage'],
+        ],
+        nouns: ['Pan', 'Bowl', 'Plate Set', 'Jar', 'Kettle'],
+      },
+      {
+        label: 'furniture',
+        name: 'Furniture',
+        leaves: [
+          ['chairs', 'Chairs'],
+          ['tables', 'Tables'],
+          ['shelving', 'Shelving'],
+        ],
+        nouns: ['Chair', 'Stool', 'Table', 'Shelf'],
+      },
+      {
+        label: 'textiles',
+        name: 'Textiles',
+        leaves: [
+          ['bedding', 'Bedding'],
+          ['towels', 'Towels'],
+        ],
+        nouns: ['Duvet Cover', 'Towel Set', 'Throw', 'Cushion'],
+      },
     ],
   },
   {
@@ -128,9 +204,34 @@ const DEPARTMENTS: Department[] = [
     price: [1900, 149000],
     materials: ['aluminium', 'recycled plastic', 'glass', 'steel'],
     children: [
-      { label: 'audio', name: 'Audio', leaves: [['headphones', 'Headphones'], ['speakers', 'Speakers']], nouns: ['Headphones', 'Earbuds', 'Speaker', 'Soundbar'] },
-      { label: 'computing', name: 'Computing', leaves: [['laptops', 'Laptops'], ['tablets', 'Tablets'], ['accessories', 'Accessories']], nouns: ['Laptop', 'Tablet', 'Keyboard', 'Mouse', 'Dock'] },
-      { label: 'phones', name: 'Phones', leaves: [['smartphones', 'Smartphones'], ['cases', 'Cases']], nouns: ['Phone', 'Phone Case', 'Charger'] },
+      {
+        label: 'audio',
+        name: 'Audio',
+        leaves: [
+          ['headphones', 'Headphones'],
+          ['speakers', 'Speakers'],
+        ],
+        nouns: ['Headphones', 'Earbuds', 'Speaker', 'Soundbar'],
+      },
+      {
+        label: 'computing',
+        name: 'Computing',
+        leaves: [
+          ['laptops', 'Laptops'],
+          ['tablets', 'Tablets'],
+          ['accessories', 'Accessories'],
+        ],
+        nouns: ['Laptop', 'Tablet', 'Keyboard', 'Mouse', 'Dock'],
+      },
+      {
+        label: 'phones',
+        name: 'Phones',
+        leaves: [
+          ['smartphones', 'Smartphones'],
+          ['cases', 'Cases'],
+        ],
+        nouns: ['Phone', 'Phone Case', 'Charger'],
+      },
     ],
   },
   {
@@ -140,14 +241,67 @@ const DEPARTMENTS: Department[] = [
     price: [1200, 64000],
     materials: ['ripstop nylon', 'aluminium', 'down', 'merino wool', 'polyester'],
     children: [
-      { label: 'camping', name: 'Camping', leaves: [['tents', 'Tents'], ['sleeping', 'Sleeping bags'], ['cooking', 'Camp cooking']], nouns: ['Tent', 'Sleeping Bag', 'Stove', 'Lantern'] },
-      { label: 'cycling', name: 'Cycling', leaves: [['helmets', 'Helmets'], ['lights', 'Bike lights']], nouns: ['Helmet', 'Bike Light', 'Saddle Bag'] },
+      {
+        label: 'camping',
+        name: 'Camping',
+        leaves: [
+          ['tents', 'Tents'],
+          ['sleeping', 'Sleeping bags'],
+          ['cooking', 'Camp cooking'],
+        ],
+        nouns: ['Tent', 'Sleeping Bag', 'Stove', 'Lantern'],
+      },
+      {
+        label: 'cycling',
+        name: 'Cycling',
+        leaves: [
+          ['helmets', 'Helmets'],
+          ['lights', 'Bike lights'],
+        ],
+        nouns: ['Helmet', 'Bike Light', 'Saddle Bag'],
+      },
     ],
   },
 ];
 
-const ADJECTIVES = ['Classic', 'Essential', 'Everyday', 'Heritage', 'Lightweight', 'Premium', 'Relaxed', 'Slim', 'Urban', 'Vintage', 'Eco', 'Pro', 'Compact', 'Signature', 'Studio', 'Nordic', 'Coastal', 'Alpine'];
-const BRANDS = ['Northwind', 'Fjordline', 'Atelier Mono', 'Kestrel', 'Oakhaven', 'Lumen & Co', 'Bluepeak', 'Copperleaf', 'Verdant', 'Solstice', 'Ironbark', 'Maris', 'Tidewater', 'Quill', 'Ember', 'Halcyon'];
+const ADJECTIVES = [
+  'Classic',
+  'Essential',
+  'Everyday',
+  'Heritage',
+  'Lightweight',
+  'Premium',
+  'Relaxed',
+  'Slim',
+  'Urban',
+  'Vintage',
+  'Eco',
+  'Pro',
+  'Compact',
+  'Signature',
+  'Studio',
+  'Nordic',
+  'Coastal',
+  'Alpine',
+];
+const BRANDS = [
+  'Northwind',
+  'Fjordline',
+  'Atelier Mono',
+  'Kestrel',
+  'Oakhaven',
+  'Lumen & Co',
+  'Bluepeak',
+  'Copperleaf',
+  'Verdant',
+  'Solstice',
+  'Ironbark',
+  'Maris',
+  'Tidewater',
+  'Quill',
+  'Ember',
+  'Halcyon',
+];
 const COLLECTIONS: [string, string][] = [
   ['new-arrivals', 'New arrivals'],
   ['bestsellers', 'Bestsellers'],
@@ -174,12 +328,30 @@ const PARAGRAPHS = [
   'Tested in the field by our team and a panel of customers across climates and seasons, it earned its place in the range only after it held up to the use it was designed for.',
 ];
 const FAQ: [string, string][] = [
-  ['How does the sizing run?', 'True to size for most people. If you are between sizes or prefer a looser fit, take the next size up; the size guide above lists the exact measurements of every size.'],
-  ['Can I return it if it does not fit?', 'Yes. Unworn items in their original packaging can be returned within 60 days for a full refund or an exchange; the return label is free and included in the parcel.'],
-  ['Is it covered by a warranty?', 'Every product carries our repair guarantee for the period listed in the specifications. Contact us with your order number and a photo, and we will repair or replace it.'],
-  ['Where is it made?', 'In one of our partner workshops, audited every year for working conditions and environmental practice. The country of origin is listed in the specifications.'],
-  ['How should I care for it?', 'Follow the care instructions above. Gentle cleaning and airing between uses keep the materials in shape for far longer than frequent washing.'],
-  ['When will it ship?', 'Orders placed before 2 pm on a working day leave our warehouse the same day. Delivery usually takes two to four working days, tracked from dispatch.'],
+  [
+    'How does the sizing run?',
+    'True to size for most people. If you are between sizes or prefer a looser fit, take the next size up; the size guide above lists the exact measurements of every size.',
+  ],
+  [
+    'Can I return it if it does not fit?',
+    'Yes. Unworn items in their original packaging can be returned within 60 days for a full refund or an exchange; the return label is free and included in the parcel.',
+  ],
+  [
+    'Is it covered by a warranty?',
+    'Every product carries our repair guarantee for the period listed in the specifications. Contact us with your order number and a photo, and we will repair or replace it.',
+  ],
+  [
+    'Where is it made?',
+    'In one of our partner workshops, audited every year for working conditions and environmental practice. The country of origin is listed in the specifications.',
+  ],
+  [
+    'How should I care for it?',
+    'Follow the care instructions above. Gentle cleaning and airing between uses keep the materials in shape for far longer than frequent washing.',
+  ],
+  [
+    'When will it ship?',
+    'Orders placed before 2 pm on a working day leave our warehouse the same day. Delivery usually takes two to four working days, tracked from dispatch.',
+  ],
 ];
 const SHIPPING =
   'Free standard shipping on orders over $75. Express delivery is available at checkout. Free returns within 60 days: use the prepaid label in your parcel or book a pick-up from your account page.';
@@ -226,13 +398,46 @@ function ean13(r: ReturnType<typeof generator>): string {
   return digits + ((10 - (sum % 10)) % 10);
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const round = (amount: number) => Math.max(99, Math.round(amount / 100) * 100 - 1);
 
 /** Column arrays of one batch, for unnest. */
 class Batch {
-  product: Record<string, unknown[]> = cols('id', 'handle', 'title', 'description', 'status', 'metadata', 'brand_id', 'custom_fields', 'rich', 'price_min', 'price_max', 'created_at');
-  sku: Record<string, unknown[]> = cols('id', 'product_id', 'code', 'name', 'ean', 'amount', 'compare_at', 'promo', 'currency', 'is_default', 'metadata', 'ref', 'option_values', 'position');
+  product: Record<string, unknown[]> = cols(
+    'id',
+    'handle',
+    'title',
+    'description',
+    'status',
+    'metadata',
+    'brand_id',
+    'custom_fields',
+    'rich',
+    'price_min',
+    'price_max',
+    'created_at',
+  );
+  sku: Record<string, unknown[]> = cols(
+    'id',
+    'product_id',
+    'code',
+    'name',
+    'ean',
+    'amount',
+    'compare_at',
+    'promo',
+    'currency',
+    'is_default',
+    'metadata',
+    'ref',
+    'option_values',
+    'position',
+  );
   option: Record<string, unknown[]> = cols('id', 'product_id', 'name', 'values', 'default_value', 'position');
   media: Record<string, unknown[]> = cols('id', 'product_id', 'owner_type', 'owner_id', 'provider_key', 'kind', 'url', 'alt', 'position', 'role');
   category: Record<string, unknown[]> = cols('product_id', 'category_id', 'is_primary');
@@ -272,7 +477,14 @@ function generateProduct(batch: Batch, i: number, seed: number, tag: string, lea
   for (const axis of chosen) combos = combos.flatMap((c) => axis.values.map((v) => ({ ...c, [axis.name]: v })));
   combos = combos.slice(0, 6);
   chosen.forEach((axis, position) =>
-    push(batch.option, { id: `opt_${tag}_${i.toString(36)}_${position}`, product_id: productId, name: axis.name, values: axis.values.join('|'), default_value: axis.values[0], position }),
+    push(batch.option, {
+      id: `opt_${tag}_${i.toString(36)}_${position}`,
+      product_id: productId,
+      name: axis.name,
+      values: axis.values.join('|'),
+      default_value: axis.values[0],
+      position,
+    }),
   );
 
   const base = round(r.int(dept.price[0], dept.price[1]));
@@ -280,7 +492,7 @@ function generateProduct(batch: Batch, i: number, seed: number, tag: string, lea
   const amounts: number[] = [];
   combos.forEach((values, position) => {
     const skuId = `sku_${tag}_${i.toString(36)}_${position}`;
-    const amount = round(base * (1 + position * r.int(0, 8) / 100));
+    const amount = round(base * (1 + (position * r.int(0, 8)) / 100));
     amounts.push(amount);
     const code = `${tag.slice(0, 4).toUpperCase()}-${i.toString(36).toUpperCase()}-${position}`;
     const label = Object.values(values).join(' / ');
@@ -457,7 +669,23 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::text[], $11::boolean[], $12::text[], $13::text[], $14::text[], $15::int[])
        AS x(id, product_id, code, name, ean, amount, compare_at, promo, currency, is_default, metadata, ref, option_values, position)
      ON CONFLICT DO NOTHING`,
-    [tenantId, s.id, s.product_id, s.code, s.name, s.ean, s.amount, s.compare_at, s.promo, s.currency, s.is_default, s.metadata, s.ref, s.option_values, s.position],
+    [
+      tenantId,
+      s.id,
+      s.product_id,
+      s.code,
+      s.name,
+      s.ean,
+      s.amount,
+      s.compare_at,
+      s.promo,
+      s.currency,
+      s.is_default,
+      s.metadata,
+      s.ref,
+      s.option_values,
+      s.position,
+    ],
   );
   const o = batch.option;
   await db.query(
@@ -527,13 +755,19 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
       const byKey = new Map(rows.map((r) => [r.k, r.id]));
       return keys.map((k) => byKey.get(k)!);
     };
-    const categoryIds = await ids(`SELECT id, path::text AS k FROM catalog.category WHERE tenant_id = $1 AND path::text = ANY($2::text[])`, categories.map((c) => c.path));
+    const categoryIds = await ids(
+      `SELECT id, path::text AS k FROM catalog.category WHERE tenant_id = $1 AND path::text = ANY($2::text[])`,
+      categories.map((c) => c.path),
+    );
     categories.forEach((c, n) => (c.id = categoryIds[n]));
     brandIds.splice(0, brandIds.length, ...(await ids(`SELECT id, name AS k FROM catalog.brand WHERE tenant_id = $1 AND name = ANY($2::text[])`, BRANDS)));
     collectionIds.splice(
       0,
       collectionIds.length,
-      ...(await ids(`SELECT id, handle AS k FROM catalog.collection WHERE tenant_id = $1 AND handle = ANY($2::text[])`, COLLECTIONS.map((c) => c[0]))),
+      ...(await ids(
+        `SELECT id, handle AS k FROM catalog.collection WHERE tenant_id = $1 AND handle = ANY($2::text[])`,
+        COLLECTIONS.map((c) => c[0]),
+      )),
     );
   });
 
@@ -559,6 +793,8 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   await dataSource.transaction((db) => bumpCatalogVersion(db, tenantId));
-  await dataSource.query(`ANALYZE catalog.publication, catalog.product_document, catalog.listing_count, catalog.product, catalog.sku, catalog.media, catalog.product_category`);
+  await dataSource.query(
+    `ANALYZE catalog.publication, catalog.product_document, catalog.listing_count, catalog.product, catalog.sku, catalog.media, catalog.product_category`,
+  );
   return { products: options.products, skus, categories: categories.length, stores: options.store_ids.length, seed };
 }

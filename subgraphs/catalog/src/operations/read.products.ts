@@ -1,5 +1,16 @@
 import { AppError, PreparedJson, validationFailed } from '@backoffice/platform';
-import { EVERY_FACET, feedPage, listingInput, productPage, productQuery, productsFromQuery, PROJECTIONS, shapeFacets, type ListingInput, type Projection } from '../domain/product-listing';
+import {
+  EVERY_FACET,
+  feedPage,
+  listingInput,
+  productPage,
+  productQuery,
+  productsFromQuery,
+  PROJECTIONS,
+  shapeFacets,
+  type ListingInput,
+  type Projection,
+} from '../domain/product-listing';
 import { currentVersion, pageCaching, storefrontCacheOf, storefrontSettings } from '../domain/storefront-cache';
 import { defineCatalogOperation } from '../ports';
 

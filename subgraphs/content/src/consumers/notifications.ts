@@ -1,6 +1,16 @@
 import { newId, type ConsumerDefinition, type DomainEvent, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import { EMAIL_CHANNEL, formatAmount, instanceLocale, isEnabled, MESSAGE_TYPES, missingRequired, render, resolveTemplate, senderOf } from '../domain/notifications';
+import {
+  EMAIL_CHANNEL,
+  formatAmount,
+  instanceLocale,
+  isEnabled,
+  MESSAGE_TYPES,
+  missingRequired,
+  render,
+  resolveTemplate,
+  senderOf,
+} from '../domain/notifications';
 import type { ContentPorts } from '../ports';
 import { notificationSend } from '../tasks/notification.send';
 
@@ -26,7 +36,6 @@ interface Message {
  * message is recorded failed. Counted in deliveries, not the event's age, so a backlog waits as long.
  */
 const ORDER_KNOWN_BY_ATTEMPT = 10;
-
 
 type Payload = Record<string, any>;
 
@@ -74,7 +83,12 @@ async function messageOf(db: EntityManager, event: DomainEvent, attempt: number)
         recipient_name: p.customer.name ?? null,
         locale: instanceLocale(),
         source_ref: p.order_id,
-        variables: { ...orderVars(p.customer.name ?? null), total: formatAmount(p.total_amount, p.currency), total_amount: p.total_amount, currency: p.currency },
+        variables: {
+          ...orderVars(p.customer.name ?? null),
+          total: formatAmount(p.total_amount, p.currency),
+          total_amount: p.total_amount,
+          currency: p.currency,
+        },
       };
     case 'order.cancelled': {
       const customer = await customerOf(db, tenantId, p.order_id, attempt);
@@ -113,7 +127,15 @@ async function messageOf(db: EntityManager, event: DomainEvent, attempt: number)
         variables: { name: p.name ?? '', role: p.role, store_handle: p.store_handle, admin_login_url: p.admin_login_url ?? '' },
       };
     case 'auth.login_code':
-      return { type_key: type, store_id: p.store_id, recipient: p.email, recipient_name: p.name || null, locale: p.locale, source_ref: p.login_code_id, variables: {} };
+      return {
+        type_key: type,
+        store_id: p.store_id,
+        recipient: p.email,
+        recipient_name: p.name || null,
+        locale: p.locale,
+        source_ref: p.login_code_id,
+        variables: {},
+      };
     default:
       return null;
   }

@@ -55,7 +55,9 @@ export async function brokerCredential(
   try {
     plain = openers.get(vault)!(sealed, binding);
   } catch {
-    throw new Error(`the credential of ${binding.extension_id}/${binding.connection_name} does not open: sealed under another key (VAULT_KEY changed?) or for another connection`);
+    throw new Error(
+      `the credential of ${binding.extension_id}/${binding.connection_name} does not open: sealed under another key (VAULT_KEY changed?) or for another connection`,
+    );
   }
   return JSON.parse(plain) as Record<string, unknown>;
 }

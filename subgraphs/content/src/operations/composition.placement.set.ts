@@ -28,10 +28,12 @@ export const compositionPlacementSet = defineContentOperation({
     if (!manifest) throw conflict(`extension ${input.extension_id} has no manifest in this tenant`);
     if (!defaultOf(manifest, input.component)) throw conflict(`extension ${input.extension_id} has no component ${input.component} in its manifest`);
     const lockPlacement = async () =>
-      (await sqlOf(db).rows<{ id: string; slot: string; position: number }>(
-        `SELECT id, slot, position FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4 FOR UPDATE`,
-        [tenantId, storeId, input.extension_id, input.component],
-      ))[0];
+      (
+        await sqlOf(db).rows<{ id: string; slot: string; position: number }>(
+          `SELECT id, slot, position FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4 FOR UPDATE`,
+          [tenantId, storeId, input.extension_id, input.component],
+        )
+      )[0];
     let current = await lockPlacement();
     let placementId = current?.id;
     if (!current) {
@@ -47,7 +49,11 @@ export const compositionPlacementSet = defineContentOperation({
     if (current) {
       if (current.slot === input.slot && current.position === input.position) return { placement_id: current.id };
       placementId = current.id;
-      stage(`UPDATE content.composition_placement SET slot = $2, position = $3, updated_at = clock_timestamp() WHERE id = $1`, [current.id, input.slot, input.position]);
+      stage(`UPDATE content.composition_placement SET slot = $2, position = $3, updated_at = clock_timestamp() WHERE id = $1`, [
+        current.id,
+        input.slot,
+        input.position,
+      ]);
     }
     emit(compositionUpdated, {
       store_id: storeId,

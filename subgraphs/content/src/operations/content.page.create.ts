@@ -32,7 +32,19 @@ export const contentPageCreate = defineContentOperation({
       `INSERT INTO content.page (id, tenant_id, store_id, slug, title, template_key, published, meta_title, meta_description,
                                  created_by_id, created_by_name, updated_by_id, updated_by_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $11) ON CONFLICT (store_id, slug) DO NOTHING RETURNING id`,
-      [pageId, actor.tenant_id, input.store_id, input.slug, input.title, input.template_key, published, input.meta_title ?? null, input.meta_description ?? null, actor.api_key_id, actor.name],
+      [
+        pageId,
+        actor.tenant_id,
+        input.store_id,
+        input.slug,
+        input.title,
+        input.template_key,
+        published,
+        input.meta_title ?? null,
+        input.meta_description ?? null,
+        actor.api_key_id,
+        actor.name,
+      ],
     );
     if (!row) throw conflict(`store ${input.store_id} has a page with slug ${input.slug} already`);
     emit(pageCreated, { page_id: pageId, store_id: input.store_id, slug: input.slug, title: input.title, template_key: input.template_key, published });

@@ -18,7 +18,10 @@ export const notificationResend = defineContentOperation({
   events: [notificationResendRequested],
   async handler({ input, actor, db, stage, emit, enqueue }) {
     const tenantId = actor.tenant_id;
-    const [original] = await sqlOf(db).rows<NotificationRow>(`SELECT * FROM content.notification WHERE tenant_id = $1 AND id = $2 FOR SHARE`, [tenantId, input.notification_id]);
+    const [original] = await sqlOf(db).rows<NotificationRow>(`SELECT * FROM content.notification WHERE tenant_id = $1 AND id = $2 FOR SHARE`, [
+      tenantId,
+      input.notification_id,
+    ]);
     if (!original) throw conflict(`notification ${input.notification_id} does not exist in this tenant`);
     if (original.subject === null && original.body_html === null && original.body_text === null) {
       const why = MESSAGE_TYPES[original.type_key]?.authentication

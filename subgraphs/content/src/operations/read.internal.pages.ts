@@ -40,7 +40,10 @@ export const readInternalPages = defineContentOperation({
       const n = values.push(`%${escapeLike(input.q)}%`);
       where.push(`(title ILIKE $${n} OR slug ILIKE $${n})`);
     }
-    const page = await sql.page<PageRow>({ select: '*', from: 'content.page', where: where.join(' AND '), orderBy: SORTS[input.sort ?? 'title_asc'], params: values }, input);
+    const page = await sql.page<PageRow>(
+      { select: '*', from: 'content.page', where: where.join(' AND '), orderBy: SORTS[input.sort ?? 'title_asc'], params: values },
+      input,
+    );
     const result = { ...page, items: page.items.map(pageListOut) };
     return actor.scopes.includes('pii.read') ? result : maskPersonal(pageOfPages, result);
   },

@@ -6,7 +6,6 @@ import type { ContentPorts } from '../ports';
 /** 9 attempts: the first, then 8 retries from NOTIFICATION_RETRY_DELAY_SECONDS (30 s) doubling with jitter (about 2 to 4 hours in all). */
 export const NOTIFICATION_RETRY_LIMIT = 8;
 
-
 /**
  * Sends one notification record by email. Its snapshot is sent as recorded; an authentication code
  * has none: its code is opened from identity's handoff and its template rendered now, never stored.

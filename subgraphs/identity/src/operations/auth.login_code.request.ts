@@ -3,7 +3,12 @@ import { authLoginCode } from '../events';
 import { CODE_TTL_MS, codeHash, LIVE_CODES, LOGIN_FLOOR_MS, newCode, sealCode, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
 import { STORE_HANDLE_PATTERN } from '../domain/tenants';
 
-export const loginStoreField = t.string({ minLength: 1, maxLength: 63, pattern: STORE_HANDLE_PATTERN, description: 'the handle of the store the operator logs in at (names the tenant)' });
+export const loginStoreField = t.string({
+  minLength: 1,
+  maxLength: 63,
+  pattern: STORE_HANDLE_PATTERN,
+  description: 'the handle of the store the operator logs in at (names the tenant)',
+});
 
 /**
  * Public: mails an operator a one-time code. The answer is the same whether or not the email
@@ -26,11 +31,11 @@ export const authLoginCodeRequest = defineOperation({
     const answer = { requested: true, expires_in_seconds: CODE_TTL_MS / 1000 };
     const store = await storeByHandle(db, input.store);
     const [operator] = store
-      ? (await sqlOf(db).rows<AdminUserRow>(
+      ? await sqlOf(db).rows<AdminUserRow>(
           `SELECT u.* FROM identity.admin_user u JOIN identity.admin_user_status s ON s.status = u.status
            WHERE u.tenant_id = $1 AND lower(u.email) = lower($2) AND s.can_log_in`,
           [store.tenant_id, input.email.trim()],
-        ))
+        )
       : [];
     if (!store || !operator) return answer;
     const loginCodeId = newId('lcd');

@@ -34,7 +34,9 @@ export const authLoginCodeVerify = defineOperation({
     // Used once, and the operator's other live codes end with it: a second verification of the same
     // code racing this one finds it used.
     const ended = returningRows<{ id: string }>(
-      await db.query(`UPDATE identity.login_code SET used_at = now(), sealed_code = NULL WHERE admin_user_id = $1 AND used_at IS NULL RETURNING id`, [match.admin_user_id]),
+      await db.query(`UPDATE identity.login_code SET used_at = now(), sealed_code = NULL WHERE admin_user_id = $1 AND used_at IS NULL RETURNING id`, [
+        match.admin_user_id,
+      ]),
     );
     if (!ended.some((row) => row.id === match.id)) throw badCode();
     return logIn({ stage, emit, attribute }, operator, 'login_code');

@@ -24,14 +24,13 @@ export const authOidcCallback = defineOperation({
   result: sessionResult,
   events: [adminUserActivated],
   async handler({ input, db, stage, emit, attribute, separately }) {
-    const [login] = await separately(
-      async (own) =>
-        returningRows<{ tenant_id: string; store_id: string; nonce: string; code_verifier: string; redirect_uri: string }>(
-          await own.query(`UPDATE identity.oidc_login SET used_at = now() WHERE state_hash = $1 AND binding_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING *`, [
-            stateHash(input.state),
-            stateHash(input.binding),
-          ]),
+    const [login] = await separately(async (own) =>
+      returningRows<{ tenant_id: string; store_id: string; nonce: string; code_verifier: string; redirect_uri: string }>(
+        await own.query(
+          `UPDATE identity.oidc_login SET used_at = now() WHERE state_hash = $1 AND binding_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING *`,
+          [stateHash(input.state), stateHash(input.binding)],
         ),
+      ),
     );
     if (!login) throw unauthorized('the login attempt is unknown, expired, already used or started in another browser: start again');
     const config = await oidcConfiguration();

@@ -36,7 +36,13 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
   events: [webhookSubscriptionUpdated],
   async handler({ input, actor, db, emit, ports }) {
     const settings = ports.webhooks;
-    if (input.url === undefined && input.event_types === undefined && input.description === undefined && input.enabled === undefined && input.personal_data === undefined) {
+    if (
+      input.url === undefined &&
+      input.event_types === undefined &&
+      input.description === undefined &&
+      input.enabled === undefined &&
+      input.personal_data === undefined
+    ) {
       throw validationFailed('give at least one of url, event_types, description, enabled, personal_data');
     }
     if (input.url !== undefined) checkUrl(input.url, settings);
@@ -54,7 +60,15 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
          personal_data = $7,
          updated_at = now()
        WHERE id = $1 RETURNING *`,
-      [row.id, input.url ?? row.url, eventTypes ?? row.event_types, input.description === undefined ? row.description : input.description, input.enabled ?? row.enabled, enabling, personalData],
+      [
+        row.id,
+        input.url ?? row.url,
+        eventTypes ?? row.event_types,
+        input.description === undefined ? row.description : input.description,
+        input.enabled ?? row.enabled,
+        enabling,
+        personalData,
+      ],
     );
     const next = rows[0];
     await routeWebhooks(db, settings);

@@ -33,7 +33,10 @@ export const orderDocumentAttach = defineOrdersOperation({
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     if (input.shipment_id) {
       // Share-locked: a split cannot delete the shipment while a document is attached to it.
-      const shipment = await sqlOf(db).one<{ id: string }>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [input.shipment_id, order.id]);
+      const shipment = await sqlOf(db).one<{ id: string }>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [
+        input.shipment_id,
+        order.id,
+      ]);
       if (!shipment) throw conflict(`shipment ${input.shipment_id} is not a parcel of order ${order.id}`);
     }
     const document = {
@@ -49,7 +52,17 @@ export const orderDocumentAttach = defineOrdersOperation({
     const made = await sqlOf(db).rows<unknown>(
       `INSERT INTO orders.order_document (id, tenant_id, order_id, kind, file_url, asset_id, name, shipment_id, metadata)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`,
-      [document.document_id, order.tenant_id, order.id, input.kind, document.file_url, document.asset_id, document.name, document.shipment_id, JSON.stringify(input.metadata ?? {})],
+      [
+        document.document_id,
+        order.tenant_id,
+        order.id,
+        input.kind,
+        document.file_url,
+        document.asset_id,
+        document.name,
+        document.shipment_id,
+        JSON.stringify(input.metadata ?? {}),
+      ],
     );
     if (!made.length) {
       const [existing] = await sqlOf(db).rows<{ id: string }>(

@@ -30,7 +30,8 @@ export const orderShipmentSetTracking = defineOrdersOperation({
       tracking_code: input.tracking_code ?? shipment.tracking_code,
       tracking_url: input.tracking_url ?? shipment.tracking_url,
     };
-    const same = next.tracking_carrier === shipment.tracking_carrier && next.tracking_code === shipment.tracking_code && next.tracking_url === shipment.tracking_url;
+    const same =
+      next.tracking_carrier === shipment.tracking_carrier && next.tracking_code === shipment.tracking_code && next.tracking_url === shipment.tracking_url;
     if (!same) {
       stage(`UPDATE orders.shipment SET tracking_carrier = $2, tracking_code = $3, tracking_url = $4, updated_at = now() WHERE id = $1`, [
         shipment.id,

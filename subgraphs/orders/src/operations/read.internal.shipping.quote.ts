@@ -49,7 +49,11 @@ export const readInternalShippingQuote = defineOrdersOperation({
   input: t.object({
     store_id: t.id(),
     postal_code: postalCodeInput('where the parcel goes; normalized as zones are'),
-    items: t.string({ minLength: 1, maxLength: 8000, description: `<sku_id>:<qty> lines separated by commas (at most ${QUOTE_LINES}, qty 1 to ${QUOTE_QTY}, distinct SKUs)` }),
+    items: t.string({
+      minLength: 1,
+      maxLength: 8000,
+      description: `<sku_id>:<qty> lines separated by commas (at most ${QUOTE_LINES}, qty 1 to ${QUOTE_QTY}, distinct SKUs)`,
+    }),
   }),
   result: t.object({
     store_id: t.string(),
@@ -65,7 +69,9 @@ export const readInternalShippingQuote = defineOrdersOperation({
         name: t.string(),
         kind: t.enum(METHOD_KINDS),
         carrier_id: t.nullable(t.string()),
-        billable_weight_grams: t.nullable(t.integer({ minimum: 0, description: 'max(actual, length × width × height × 1000 / dimensional_divisor), rounded up; null when unknown' })),
+        billable_weight_grams: t.nullable(
+          t.integer({ minimum: 0, description: 'max(actual, length × width × height × 1000 / dimensional_divisor), rounded up; null when unknown' }),
+        ),
         transit_days: t.nullable(t.integer()),
         estimated_delivery_date: t.nullable(t.string({ description: 'YYYY-MM-DD: today (UTC) plus transit_days; null when unknown' })),
       }),
@@ -79,7 +85,15 @@ export const readInternalShippingQuote = defineOrdersOperation({
     const code = normalizePostalCode(input.postal_code);
     const store = await ports.stores.resolve(input.store_id);
     if (!store || store.tenant_id !== tenantId || store.store_id !== input.store_id) throw notFound(`store ${input.store_id} does not exist in this tenant`);
-    const skus = new Map((await ports.catalog.skus(tenantId, lines.map((l) => l.sku_id), input.store_id)).map((s) => [s.sku_id, s]));
+    const skus = new Map(
+      (
+        await ports.catalog.skus(
+          tenantId,
+          lines.map((l) => l.sku_id),
+          input.store_id,
+        )
+      ).map((s) => [s.sku_id, s]),
+    );
     const missing = lines.filter((l) => !skus.has(l.sku_id)).map((l) => l.sku_id);
     if (missing.length) throw notFound(`sku ${missing.join(', ')} does not exist in this tenant`);
     // What checkout would refuse is not quoted either.
