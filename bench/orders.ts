@@ -57,7 +57,7 @@ interface Shop {
 let shop: Promise<Shop> | null = null;
 /** Once per run: published SKUs with ample stock, a payment app with a window, expiry started. */
 function checkoutShop(ctx: BenchContext): Promise<Shop> {
-  return (shop ??= (async () => {
+  shop ??= (async () => {
     const skus: string[] = [];
     const tag = Date.now().toString(36);
     for (let i = 0; i < CHECKOUT_SKUS; i += 20) {
@@ -82,7 +82,8 @@ function checkoutShop(ctx: BenchContext): Promise<Shop> {
     await command(ctx, 'order.expire_unpaid', {});
     ctx.log(`checkout: ${skus.length} SKUs published with stock`);
     return { skus, app_id };
-  })());
+  })();
+  return shop;
 }
 
 /** Three distinct SKUs, one unit each. */

@@ -205,7 +205,7 @@ const bareInsert: Scenario = {
     try {
       // Open every connection before timing anything.
       const clients = await Promise.all(Array.from({ length: ctx.config.connections }, () => pool.connect()));
-      clients.forEach((c) => c.release());
+      for (const c of clients) c.release();
       let n = 0;
       const step = () => pool.query({ name: 'bench_insert', text: 'INSERT INTO public.bench_row (a, b) VALUES ($1, $2)', values: [`a${++n}`, 'bench'] });
       const workers = ctx.config.connections;
@@ -290,7 +290,7 @@ function plan(selected: Scenario[], rounds: number): Scenario[][] {
     const spec = rounds > 1 ? RATIOS.find((r) => r.numerator === scenario.name || r.denominator === scenario.name) : undefined;
     const partner = spec && selected.find((s) => s.name === (spec.numerator === scenario.name ? spec.denominator : spec.numerator) && !planned.has(s.name));
     const step = partner ? [scenario, partner] : [scenario];
-    step.forEach((s) => planned.add(s.name));
+    for (const s of step) planned.add(s.name);
     steps.push(step);
   }
   return steps;
@@ -502,7 +502,8 @@ async function main() {
         }
       }
       for (const scenario of step) {
-        const m = (scenarios[scenario.name] = mergeRounds(measured.get(scenario.name)!));
+        const m = mergeRounds(measured.get(scenario.name)!);
+        scenarios[scenario.name] = m;
         log(`${scenario.name}: ${m.rps} req/s, p50 ${m.latency_ms.p50} ms, p99 ${m.latency_ms.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
       }
     }
@@ -514,7 +515,7 @@ async function main() {
   for (const spec of RATIOS) {
     const top = scenarios[spec.numerator];
     const bottom = scenarios[spec.denominator];
-    if (!top || !bottom || !bottom.rps) continue;
+    if (!top || !bottom?.rps) continue;
     const value = Math.round((top.rps / bottom.rps) * 1000) / 1000;
     ratios[spec.name] = { value, target: spec.target, pass: value >= spec.target, numerator: spec.numerator, denominator: spec.denominator };
   }

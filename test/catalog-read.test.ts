@@ -28,7 +28,7 @@ beforeAll(async () => {
   const brand = (await ok('catalog.brand.create', { name: 'Acme' })).brand_id;
 
   // Alpha: two SKUs (red/42 at 50.00 with a promotion, blue/43 at 70.00), product media with and without URL, a SKU image.
-  const alpha = (ids.alpha = (
+  const alpha = (
     await ok('catalog.product.create', {
       title: 'Alpha Runner',
       handle: 'alpha-runner',
@@ -39,7 +39,8 @@ beforeAll(async () => {
       categories: [{ category_id: ids['shoes.running.trail'] }],
       custom_fields: { material: 'mesh', waterproof: true, weight: 250 },
     })
-  ).product_id);
+  ).product_id;
+  ids.alpha = alpha;
   await ok('catalog.option.create', { product_id: alpha, name: 'color', values: ['red', 'blue'], default_value: 'red' });
   await ok('catalog.option.create', { product_id: alpha, name: 'size', values: ['42', '43'], default_value: '42' });
   ids.alpha_red = (
@@ -236,7 +237,7 @@ describe('filters, sorts, facets', () => {
   });
 
   it('takes several values of one option as any of them', async () => {
-    const res = await t.read('/products?store=' + storeA.store_id + '&option.color=red&option.color=green', {}, null);
+    const res = await t.read(`/products?store=${storeA.store_id}&option.color=red&option.color=green`, {}, null);
     expect(titles(res.body)).toEqual(['Charlie Trail', 'Alpha Runner']);
   });
 

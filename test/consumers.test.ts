@@ -114,7 +114,11 @@ const runs: JobRun[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   const secret = randomBytes(32).toString('hex');
-  const bus = () => new EventBus({ url: db.url, log: () => undefined }).start().then((b) => (buses.push(b), b));
+  const bus = () =>
+    new EventBus({ url: db.url, log: () => undefined }).start().then((b) => {
+      buses.push(b);
+      return b;
+    });
   producer = await new SubgraphRuntime(
     {
       name: 'producer',

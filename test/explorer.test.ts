@@ -89,7 +89,7 @@ browserIt(
       await page.locator('.graphiql-execute-button').click();
       const result = page.locator('.result-window');
       await result.getByText(t.tenant.api_key_id).waitFor({ timeout: 15_000 });
-      expect(await result.innerText()).toContain(t.tenant.tenant_id);
+      expect(await result.textContent()).toContain(t.tenant.tenant_id);
       // The schema's docs: the Docs pane lists the root types.
       await page.locator('[aria-label="Show Documentation Explorer"]').click();
       await page.locator('.graphiql-doc-explorer').getByText('Mutation').first().waitFor();

@@ -339,7 +339,9 @@ describe('the secret', () => {
 
 describe('VAULT_KEY', () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
   const tmp = () => {
     const dir = mkdtempSync(join(tmpdir(), 'vault-'));
     dirs.push(dir);

@@ -525,7 +525,7 @@ describe('template bounds', () => {
       return res.body.error.message as string;
     };
     expect(await refused({ html: '{{> header}}<p>Paid</p>' })).toMatch(/fields\.html .*partial header/);
-    expect(await refused({ html: '{{#each @root}}'.repeat(7) + 'x' + '{{/each}}'.repeat(7) })).toMatch(/fields\.html/);
+    expect(await refused({ html: `${'{{#each @root}}'.repeat(7)}x${'{{/each}}'.repeat(7)}` })).toMatch(/fields\.html/);
     expect(await refused({ html: '{{#each @root}}{{this}}{{/each}}' })).toMatch(/\{\{#each\}\} is not allowed/);
     expect(await refused({ html: '<p>{{{customer_name}}}</p>' })).toMatch(/leaves HTML unescaped/);
     // In the plain-text field a value is written as it is anyway: triple braces change nothing there.
@@ -552,7 +552,7 @@ describe('template bounds', () => {
   };
 
   it('renders a kept exponential template within its bounds: recorded failed with the reason, not sent, not resent', async () => {
-    await keep({ subject: 'Paid', html: '{{#each @root}}'.repeat(7) + '{{this}}' + '{{/each}}'.repeat(7) });
+    await keep({ subject: 'Paid', html: `${'{{#each @root}}'.repeat(7)}{{this}}${'{{/each}}'.repeat(7)}` });
     const record = await failedRecord('loop@example.com');
     expect(record).toMatchObject({ subject: null, body_html: null, last_error: expect.stringContaining('nests blocks deeper than 6') });
     const resend = await call('notification.resend', { notification_id: record.id });

@@ -170,7 +170,7 @@ describe('groups and statuses', () => {
 
 describe('query parameters', () => {
   /** A valid value for a parameter, from its schema; the rules no schema states are given here. */
-  const valueOf = (p: Parameter): [string, string] => {
+  const sampleOf = (p: Parameter): [string, string] => {
     if (p['x-parameter-prefix']) return [`${p['x-parameter-prefix']}color`, 'red'];
     const given: Record<string, string> = { store: t.tenant.store_id, host: 'shop.example.com', projection: 'feed', items: 'sku_missing:1' };
     if (Object.hasOwn(given, p.name)) return [p.name, given[p.name]];
@@ -180,9 +180,9 @@ describe('query parameters', () => {
 
   it.each(readPaths)('%s takes every parameter it declares and refuses one it does not', async (path) => {
     const parameters = doc.paths[path].get.parameters ?? [];
-    const required = parameters.filter((p) => p.required).map(valueOf);
+    const required = parameters.filter((p) => p.required).map(sampleOf);
     for (const parameter of parameters) {
-      const [name, value] = valueOf(parameter);
+      const [name, value] = sampleOf(parameter);
       const res = await get(path, [...required.filter(([n]) => n !== name), [name, value]]);
       expect({ name, status: res.status, error: res.body.error }).not.toMatchObject({ error: { kind: 'validation_failed' } });
       expect(res.status).toBeLessThan(500);

@@ -25,8 +25,14 @@ async function startRedis(port: number): Promise<ChildProcess> {
     () =>
       new Promise<true | undefined>((resolve) => {
         const socket = new Socket();
-        socket.once('connect', () => (socket.destroy(), resolve(true)));
-        socket.once('error', () => (socket.destroy(), resolve(undefined)));
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => {
+          socket.destroy();
+          resolve(undefined);
+        });
         socket.connect(port, '127.0.0.1');
       }),
     10_000,

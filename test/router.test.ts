@@ -89,7 +89,11 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData: (stream, _session, callback) => void simpleParser(stream).then((mail) => (mails.push(mail), callback()), callback),
+    onData: (stream, _session, callback) =>
+      void simpleParser(stream).then((mail) => {
+        mails.push(mail);
+        callback();
+      }, callback),
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   for (const name of SUBGRAPH_NAMES) ports[name] = await freePort();

@@ -95,7 +95,7 @@ describe('webhook secrets', () => {
 
 describe('a delivery', () => {
   it('is signed as Standard Webhooks verify it, by every live secret, and not redirected', async () => {
-    const secrets = ['whsec_' + Buffer.alloc(32, 1).toString('base64'), 'whsec_' + Buffer.alloc(32, 2).toString('base64')];
+    const secrets = [`whsec_${Buffer.alloc(32, 1).toString('base64')}`, `whsec_${Buffer.alloc(32, 2).toString('base64')}`];
     const seen: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
     const server = createServer((req, res) => {
       let body = '';

@@ -91,7 +91,10 @@ const cells = (row: unknown) =>
 /** `--table`: the items of a page (its other fields, like page and total, below it), or the fields of one object. */
 function printTable(result: unknown): void {
   const { items, ...rest } = (result ?? {}) as { items?: unknown };
-  if (!Array.isArray(items)) return console.table(cells(result));
+  if (!Array.isArray(items)) {
+    console.table(cells(result));
+    return;
+  }
   console.table(items.map(cells));
   for (const [field, value] of Object.entries(rest)) console.log(`${field}: ${JSON.stringify(value)}`);
 }

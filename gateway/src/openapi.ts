@@ -1,4 +1,14 @@
-import { deprecationNotice, ERROR_STATUS, errorKinds, mergedReads, t, type ErrorKind, type EventDeclaration, type Operation } from '@backoffice/platform';
+import {
+  present,
+  deprecationNotice,
+  ERROR_STATUS,
+  errorKinds,
+  mergedReads,
+  t,
+  type ErrorKind,
+  type EventDeclaration,
+  type Operation,
+} from '@backoffice/platform';
 import { deprecationHeaders } from './deprecation';
 import { EVENTS, OPERATIONS, SUBGRAPHS } from './subgraphs';
 
@@ -208,7 +218,7 @@ export function openApiDocument(): Record<string, unknown> {
       : '';
     const base = {
       operationId: op.name,
-      tags: [subgraphOf.get(op.name)!],
+      tags: [present(subgraphOf.get(op.name), `the subgraph of ${op.name}`)],
       summary: op.summary,
       description: `${deprecation}${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}${op.ownerGated ? ' (owner-gated: the owner key only)' : ''}.`}${op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''}`,
       security: security(op),

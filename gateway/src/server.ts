@@ -69,7 +69,10 @@ function discardRest(request: IncomingMessage): Promise<void> {
       request.off('data', count).off('end', done).off('error', done).off('close', done);
       resolve();
     };
-    const count = (chunk: Buffer) => void ((read += chunk.length) > DISCARD_MAX_BYTES && done());
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DISCARD_MAX_BYTES) done();
+    };
     const timer = setTimeout(done, DISCARD_MAX_MS);
     request.on('data', count).on('end', done).on('error', done).on('close', done).resume();
   });

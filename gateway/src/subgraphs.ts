@@ -34,7 +34,7 @@ export const EVENTS = new Map<string, { event: EventDeclaration; subgraph: Subgr
 export const COMMANDS = new Map([...OPERATIONS].filter(([, r]) => r.operation.kind === 'command'));
 
 /** Reads served under /v1/read, by path below it. */
-export const READS = new Map([...OPERATIONS.values()].filter((r) => r.operation.restPath).map((r) => [r.operation.restPath!, r] as const));
+export const READS = new Map([...OPERATIONS.values()].flatMap((r) => (r.operation.restPath ? [[r.operation.restPath, r] as const] : [])));
 
 export const MERGED_READS = new Map(mergedReads.map((read) => [read.restPath, read] as const));
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { EventBus, lineLog, openDatabase, rootLogger, startTracing, SubgraphRuntime, type Database, type Logger } from '@backoffice/platform';
+import { present, EventBus, lineLog, openDatabase, rootLogger, startTracing, type SubgraphRuntime, type Database, type Logger } from '@backoffice/platform';
 import type { PaymentVerifier } from '@backoffice/orders';
 import { SUPERGRAPH_FILE } from './compose';
 import { InProcessDataSource, remoteDataSource } from './data-sources';
@@ -62,7 +62,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
     buildService: (name) => localSources.get(name) ?? remoteDataSource(`${remote[name]}/graphql`, name),
     localSources,
-    identity: options.remoteSubgraphs ? remoteIdentity(remote.identity, secret, log) : inProcessIdentity(runtimes.get('identity')!),
+    identity: options.remoteSubgraphs
+      ? remoteIdentity(remote.identity, secret, log)
+      : inProcessIdentity(present(runtimes.get('identity'), 'the identity subgraph')),
     limiter,
     contextSecret: secret,
     ready: async () => {

@@ -225,11 +225,11 @@ export class OperationExecutor {
       });
       const write: CommandWrite = { shape: shapeOf([...parts, ...this.platformParts], params.length), params };
       const derive = audit && this.derived && events.some((e) => this.derivedTypes.has(e.type)) ? this.derived : null;
-      let afterCommit: void | (() => void) = undefined;
-      if (derive) {
+      let afterCommit: undefined | (() => void);
+      if (derive && audit) {
         // The writes first, then the copies derived from them, in one transaction (opened here if need be).
         await runner.query(write.shape.single.text, params);
-        afterCommit = await derive.refresh(runner.manager, events, audit!.tenant_id);
+        afterCommit = await derive.refresh(runner.manager, events, audit.tenant_id);
         await runner.commitTransaction();
       } else if (inTransaction) {
         await query(write.shape.single.text, params);

@@ -160,7 +160,8 @@ const pruners = new WeakMap<TSchema, Pruner | null>();
 
 /** The walk a schema needs, compiled once: null when nothing below it can hold an absent field. */
 function prunerOf(schema: TSchema): Pruner | null {
-  if (pruners.has(schema)) return pruners.get(schema)!;
+  const known = pruners.get(schema);
+  if (known !== undefined) return known;
   pruners.set(schema, null); // a recursive schema prunes nothing further down
   const s = (unwrapNullable(schema) ?? schema) as Schema;
   let pruner: Pruner | null = null;

@@ -4,7 +4,7 @@
  */
 export { type Actor, ACTOR_CONTEXT_HEADER, type CallContext, signContext } from './actor';
 export { admitBearer, RatedError, rateHeaders, RateLimited, requestIdOf } from './admission';
-export { type AuditRow } from './audit';
+export type { AuditRow } from './audit';
 export { type ConsumerDefinition, on, routedConsumer } from './bus/consumer';
 export { EventBus } from './bus/event-bus';
 export { job } from './bus/job';
@@ -18,7 +18,19 @@ export { type Database, openDatabase } from './db/locate';
 export { returningRows } from './db/returning';
 export { type Page, type PageQuery, type Sql, sqlOf } from './db/sql';
 export { deploymentKey } from './deployment-key';
-export { AppError, asAppError, conflict, ERROR_STATUS, type ErrorKind, forbidden, isErrorKind, notFound, unauthorized, validationFailed } from './errors';
+export {
+  AppError,
+  asAppError,
+  conflict,
+  ERROR_STATUS,
+  type ErrorKind,
+  forbidden,
+  isErrorKind,
+  notFound,
+  present,
+  unauthorized,
+  validationFailed,
+} from './errors';
 export { defineEvent, type EventDeclaration, type EventDraft, eventDraft, type EventPayload } from './event';
 export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, withoutVariableValue } from './graphql-cost';
 export { operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';

@@ -17,7 +17,7 @@ export type Access = 'public' | 'internal';
  * and its subgraph's ports `P`. `E` is the union of the events the operation declares. `A` is its
  * access: the executor admits an internal call only with a credential, so its handler gets an actor.
  */
-export interface OperationCall<I, P extends object = {}, E extends EventDeclaration = EventDeclaration, A extends Access = Access> {
+export interface OperationCall<I, P extends object = Record<never, never>, E extends EventDeclaration = EventDeclaration, A extends Access = Access> {
   input: I;
   // Bracketed so the union (an operation whose access is not known) stays `Actor | null`.
   actor: [A] extends ['internal'] ? Actor : Actor | null;
@@ -64,7 +64,7 @@ export interface OperationCall<I, P extends object = {}, E extends EventDeclarat
 export interface Operation<
   I extends TObject = TObject,
   R extends TSchema = TSchema,
-  P extends object = {},
+  P extends object = Record<never, never>,
   E extends EventDeclaration = EventDeclaration,
   A extends Access = Access,
 > {
@@ -153,7 +153,7 @@ export function operationDefiner<P extends object>(_ports: PortDeclarations<P>) 
  * against `input`, and an actor whenever `access` is internal.
  */
 export function defineOperation<I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(
-  operation: Operation<I, R, {}, E, A>,
+  operation: Operation<I, R, Record<never, never>, E, A>,
 ): Operation {
   return operation as unknown as Operation;
 }
@@ -233,7 +233,6 @@ export function queryInput(
               .filter(Boolean)
           : value;
     } else if (op.extraQueryAccepted && !Object.hasOwn(fields, key) && !familyLookalike(key, families)) {
-      continue;
     } else {
       const known = [...Object.keys(fields).filter((f) => !Object.hasOwn(families, f)), ...Object.values(families).map((p) => `${p}<name>`)];
       throw validationFailed(`unknown query parameter ${key}; this read takes ${known.join(', ') || 'none'}`);

@@ -1,3 +1,4 @@
+import { present } from './errors';
 import { deploymentKey } from './deployment-key';
 
 /** `VAULT_KEY`'s value as the key's 32 bytes: base64 or base64url, padded or not; null when it is not that. */
@@ -21,5 +22,5 @@ export function vaultKey(env: NodeJS.ProcessEnv = process.env): Buffer {
     },
     env,
   );
-  return decodeVaultKey(text)!;
+  return present(decodeVaultKey(text), 'a valid VAULT_KEY');
 }

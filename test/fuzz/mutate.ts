@@ -48,8 +48,11 @@ function sites(value: unknown, schema: Schema | null, path: Path = [], out: Site
   if (path.length > 40) return out; // past every bound already: nothing deeper is worth a mutation
   const s = schema && nonNull(schema).schema;
   const open = !s || isAnyJson(s) || isOpenRecord(s);
-  if (Array.isArray(value)) value.forEach((v, i) => sites(v, open ? null : (s!.items ?? null), [...path, i], out));
-  else if (isPlainObject(value)) {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      sites(v, open ? null : (s!.items ?? null), [...path, i], out);
+    });
+  } else if (isPlainObject(value)) {
     for (const key of Object.keys(value)) sites(value[key], open ? null : (s!.properties?.[key] ?? null), [...path, key], out);
   }
   return out;

@@ -12,7 +12,7 @@ describe('login waits', () => {
 
 describe('session tokens', () => {
   const ulid = '01JABCDEFGHJKMNPQRSTVWXYZ0';
-  const secret = 'A'.repeat(40) + '_-9';
+  const secret = `${'A'.repeat(40)}_-9`;
 
   it('reads the session id and secret from bos_<ulid>_<43 base64url characters>', () => {
     expect(parseSessionToken(`bos_${ulid}_${secret}`)).toEqual({ session_id: `ses_${ulid}`, secret });

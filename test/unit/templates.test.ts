@@ -12,7 +12,7 @@ const refusal = (source: string, html = true) => {
   return 'accepted';
 };
 const render = (source: string, variables: Record<string, unknown>, html = true) => renderTemplate(compileTemplate(source, html), html, variables, 'html');
-const nested = (open: string, close: string, depth: number) => open.repeat(depth) + 'x' + close.repeat(depth);
+const nested = (open: string, close: string, depth: number) => `${open.repeat(depth)}x${close.repeat(depth)}`;
 
 describe('template rules', () => {
   it('refuses deep nesting before the parser sees it, in a millisecond or so', () => {

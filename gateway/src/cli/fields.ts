@@ -56,7 +56,7 @@ function boundsOf(schema: Schema, prefix = ''): string[] {
   const own = [schema, ...(schema.anyOf ?? [])].flatMap((s) =>
     BOUNDS.filter((key) => s[key] !== undefined).map((key) =>
       key === 'enum'
-        ? `${prefix}one of ${s.enum!.join(' | ')}`
+        ? `${prefix}one of ${s.enum?.join(' | ')}`
         : key === 'uniqueItems'
           ? 'unique items'
           : `${prefix}${key} ${typeof s[key] === 'string' ? s[key] : JSON.stringify(s[key])}`,

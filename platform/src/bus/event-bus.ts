@@ -127,7 +127,12 @@ export class EventBus {
     await this.db().executeSql(route.text, route.values);
     await this.work<DomainEvent>(queue, async (jobs) => {
       const errors = await handle(jobs.map((job) => ({ event: job.data, attempt: job.retryCount + 1 })));
-      await Promise.all(jobs.map((job, i) => errors[i] && this.fail(queue, job.id, errors[i]!)));
+      await Promise.all(
+        jobs.map((job, i) => {
+          const error = errors[i];
+          return error && this.fail(queue, job.id, error);
+        }),
+      );
     });
   }
 

@@ -74,7 +74,13 @@ function traceClient(client: PoolClient, schema: string): PoolClient {
     }
     if (typeof first === 'object' && first !== null && typeof first.callback === 'function') {
       const callback = first.callback;
-      args[0] = { ...first, callback: (error: Error | undefined, ...rest: unknown[]) => (finish(span, error), callback(error, ...rest)) };
+      args[0] = {
+        ...first,
+        callback: (error: Error | undefined, ...rest: unknown[]) => {
+          finish(span, error);
+          return callback(error, ...rest);
+        },
+      };
       return query.apply(this, args);
     }
     const result = query.apply(this, args) as Promise<unknown> | undefined;

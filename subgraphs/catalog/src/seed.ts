@@ -1,4 +1,4 @@
-import { sqlOf } from '@backoffice/platform';
+import { present, sqlOf } from '@backoffice/platform';
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { renderDocuments } from './domain/product-document';
@@ -385,7 +385,9 @@ function categoriesOf(tag: string): CategoryRow[] {
     rows.push({ id: id(), path: d.label, name: d.name, dept: di, child: -1, leaf: -1 });
     d.children.forEach((c, ci) => {
       rows.push({ id: id(), path: `${d.label}.${c.label}`, name: c.name, dept: di, child: ci, leaf: -1 });
-      c.leaves.forEach(([label, name], li) => rows.push({ id: id(), path: `${d.label}.${c.label}.${label}`, name, dept: di, child: ci, leaf: li }));
+      c.leaves.forEach(([label, name], li) => {
+        rows.push({ id: id(), path: `${d.label}.${c.label}.${label}`, name, dept: di, child: ci, leaf: li });
+      });
     });
   });
   return rows;
@@ -476,7 +478,7 @@ function generateProduct(batch: Batch, i: number, seed: number, tag: string, lea
   let combos: Record<string, string>[] = [{}];
   for (const axis of chosen) combos = combos.flatMap((c) => axis.values.map((v) => ({ ...c, [axis.name]: v })));
   combos = combos.slice(0, 6);
-  chosen.forEach((axis, position) =>
+  chosen.forEach((axis, position) => {
     push(batch.option, {
       id: `opt_${tag}_${i.toString(36)}_${position}`,
       product_id: productId,
@@ -484,8 +486,8 @@ function generateProduct(batch: Batch, i: number, seed: number, tag: string, lea
       values: axis.values.join('|'),
       default_value: axis.values[0],
       position,
-    }),
-  );
+    });
+  });
 
   const base = round(r.int(dept.price[0], dept.price[1]));
   const onSale = r.chance(0.2);
@@ -753,13 +755,15 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
     const ids = async (sql: string, keys: string[]) => {
       const rows = await sqlOf(db).rows<{ id: string; k: string }>(sql, [tenantId, keys]);
       const byKey = new Map(rows.map((r) => [r.k, r.id]));
-      return keys.map((k) => byKey.get(k)!);
+      return keys.map((k) => present(byKey.get(k), `the seeded row ${k}`));
     };
     const categoryIds = await ids(
       `SELECT id, path::text AS k FROM catalog.category WHERE tenant_id = $1 AND path::text = ANY($2::text[])`,
       categories.map((c) => c.path),
     );
-    categories.forEach((c, n) => (c.id = categoryIds[n]));
+    categories.forEach((c, n) => {
+      c.id = categoryIds[n];
+    });
     brandIds.splice(0, brandIds.length, ...(await ids(`SELECT id, name AS k FROM catalog.brand WHERE tenant_id = $1 AND name = ANY($2::text[])`, BRANDS)));
     collectionIds.splice(
       0,

@@ -346,7 +346,11 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
 function valueFacet(rows: [string, string, number][]) {
   const byName = new Map<string, { value: string; count: number }[]>();
   for (const [name, value, count] of rows) {
-    const list = byName.get(name) ?? byName.set(name, []).get(name)!;
+    let list = byName.get(name);
+    if (!list) {
+      list = [];
+      byName.set(name, list);
+    }
     list.push({ value, count });
   }
   return [...byName.entries()]

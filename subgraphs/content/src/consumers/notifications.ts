@@ -37,6 +37,7 @@ interface Message {
  */
 const ORDER_KNOWN_BY_ATTEMPT = 10;
 
+// biome-ignore lint/suspicious/noExplicitAny: event payloads are validated against their declared schemas before a consumer runs; fields are read by name.
 type Payload = Record<string, any>;
 
 async function rememberCustomer(db: EntityManager, tenantId: string, p: Payload): Promise<void> {
@@ -161,9 +162,9 @@ export const notificationDispatch: ConsumerDefinition<ContentPorts> = {
     const missing = missingRequired(EMAIL_CHANNEL, template);
     let body: { subject: string | null; html: string | null; text: string | null } = { subject: null, html: null, text: null };
     let failed: string | null = message.unsendable ?? (missing.length ? `the resolved template lacks ${missing.join(', ')}` : null);
-    if (!failed && !type.authentication) {
+    if (!failed && !type.authentication && template) {
       try {
-        const fields = render(EMAIL_CHANNEL, template!.fields, {
+        const fields = render(EMAIL_CHANNEL, template.fields, {
           store_name: sender.store_name,
           sender_name: sender.sender_name,
           recipient_name: message.recipient_name ?? '',

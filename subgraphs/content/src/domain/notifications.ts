@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { present, conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { compileTemplate, renderTemplate, TemplateError } from './templates';
 
@@ -30,7 +30,7 @@ export const localeField = t.string({
 /** The locale of messages to customers: the instance's DEFAULT_LOCALE, else en. */
 export function instanceLocale(env: NodeJS.ProcessEnv = process.env): string {
   const value = env.DEFAULT_LOCALE?.trim();
-  return value && new RegExp(localeField.pattern!).test(value) && value.length <= 35 ? value : 'en';
+  return value && new RegExp(present(localeField.pattern, 'the locale pattern')).test(value) && value.length <= 35 ? value : 'en';
 }
 export const FIELD_TYPES = ['text', 'multiline', 'html', 'select', 'variable_list'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];

@@ -1,4 +1,4 @@
-import { conflict, newId, t, sqlOf } from '@backoffice/platform';
+import { present, conflict, newId, t, sqlOf } from '@backoffice/platform';
 import { compositionFields, defaultOf, lockManifest, storeOfCaller } from '../domain/composition';
 import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
@@ -60,10 +60,10 @@ export const compositionPlacementSet = defineContentOperation({
       extension_id: input.extension_id,
       component: input.component,
       change: 'placed',
-      placement_id: placementId!,
+      placement_id: present(placementId, 'the placement'),
       slot: input.slot,
       position: input.position,
     });
-    return { placement_id: placementId! };
+    return { placement_id: present(placementId, 'the placement') };
   },
 });

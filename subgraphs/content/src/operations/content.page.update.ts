@@ -35,7 +35,7 @@ export const contentPageUpdate = defineContentOperation({
     }
     if (!changed.length) return pageOut(page);
     // Checked for a clear message; the unique index (store, slug) still decides a race (conflict).
-    if (changed.includes('slug')) await assertSlugFree(db, page.store_id, input.slug!, page.id);
+    if (changed.includes('slug') && input.slug !== undefined) await assertSlugFree(db, page.store_id, input.slug, page.id);
     const [after] = await sqlOf(db).returning<PageRow>(
       `UPDATE content.page SET ${sets.join(', ')}, updated_by_id = $2, updated_by_name = $3, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
       params,

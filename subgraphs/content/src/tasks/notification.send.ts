@@ -17,7 +17,7 @@ export const notificationSend = task<{ notification_id: string }, ContentPorts>(
   (ports) => ({ limit: NOTIFICATION_RETRY_LIMIT, delaySeconds: ports.mail.retryDelaySeconds, backoff: true }),
   async ({ data, lastAttempt, dataSource, ports }) => {
     const [row] = await sqlOf(dataSource).rows<NotificationRow>(`SELECT * FROM content.notification WHERE id = $1`, [data.notification_id]);
-    if (!row || row.status !== 'pending' || row.channel_key !== EMAIL_CHANNEL.key) return;
+    if (row?.status !== 'pending' || row.channel_key !== EMAIL_CHANNEL.key) return;
     const settle = (status: 'pending' | 'sent' | 'failed', error: string | null, messageId: string | null = null) =>
       dataSource.query(
         `UPDATE content.notification SET attempts = attempts + 1, last_attempt_at = now(), status = $2, last_error = $3,

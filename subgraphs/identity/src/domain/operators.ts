@@ -2,6 +2,7 @@ import type { LoginCodeHandoff } from '@backoffice/contracts';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import {
+  present,
   conflict,
   createRateLimiter,
   defineStateMachine,
@@ -250,7 +251,7 @@ export function logIn(
   } else {
     call.stage(`UPDATE identity.admin_user SET failed_logins = 0, login_locked_until = NULL WHERE id = $1 AND failed_logins > 0`, [operator.id]);
   }
-  call.attribute!({ tenant_id: operator.tenant_id, actor_id: operator.id, actor_name: operator.name });
+  present(call.attribute, 'attribute')({ tenant_id: operator.tenant_id, actor_id: operator.id, actor_name: operator.name });
   if (activated) {
     call.emit(adminUserActivated, {
       admin_user_id: operator.id,
@@ -365,7 +366,8 @@ const codeAad = (loginCodeId: string, adminUserId: string) => JSON.stringify(['l
 let box: SecretBox | null = null;
 /** The box sealing codes for the mail (the deployment's VAULT_KEY, or the generated key under DATA_DIR). */
 function codeBox(): SecretBox {
-  return (box ??= new SecretBox(vaultKey()));
+  box ??= new SecretBox(vaultKey());
+  return box;
 }
 
 export function sealCode(loginCodeId: string, adminUserId: string, code: string): string {
@@ -430,10 +432,11 @@ export const LOGIN_LIMITS = {
 let limiters: { email: RateLimiter; address: RateLimiter } | null = null;
 
 function loginLimiters() {
-  return (limiters ??= {
+  limiters ??= {
     email: createRateLimiter(LOGIN_LIMITS.perEmail, process.env.REDIS_URL),
     address: createRateLimiter(LOGIN_LIMITS.perAddress, process.env.REDIS_URL),
-  });
+  };
+  return limiters;
 }
 
 export async function closeLoginLimiters(): Promise<void> {

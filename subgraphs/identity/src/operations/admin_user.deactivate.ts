@@ -1,4 +1,4 @@
-import { defineOperation, t, sqlOf } from '@backoffice/platform';
+import { present, defineOperation, t, sqlOf } from '@backoffice/platform';
 import { adminUserDeactivated, apiKeyRevoked } from '../events';
 import { notifyKeyLifeChanged } from '../domain/keys';
 import { assertMayGrant, lockOperator, notifyOperatorChanged, OPERATOR_MACHINE } from '../domain/operators';
@@ -27,7 +27,7 @@ export const adminUserDeactivate = defineOperation({
       return {
         admin_user_id: operator.id,
         status: operator.status,
-        deactivated_at: operator.deactivated_at!.toISOString(),
+        deactivated_at: present(operator.deactivated_at, 'deactivated_at').toISOString(),
         sessions_revoked: 0,
         api_keys_revoked: [],
       };

@@ -1,4 +1,4 @@
-import { defineOperation, newId, t, sqlOf } from '@backoffice/platform';
+import { present, defineOperation, newId, t, sqlOf } from '@backoffice/platform';
 import { authLoginCode } from '../events';
 import { CODE_TTL_MS, codeHash, LIVE_CODES, LOGIN_FLOOR_MS, newCode, sealCode, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
 import { STORE_HANDLE_PATTERN } from '../domain/tenants';
@@ -55,7 +55,7 @@ export const authLoginCodeRequest = defineOperation({
       sealCode(loginCodeId, operator.id, code),
       expiresAt,
     ]);
-    attribute!({ tenant_id: operator.tenant_id, actor_id: operator.id, actor_name: operator.name });
+    present(attribute, 'attribute')({ tenant_id: operator.tenant_id, actor_id: operator.id, actor_name: operator.name });
     emit(authLoginCode, {
       login_code_id: loginCodeId,
       admin_user_id: operator.id,

@@ -40,7 +40,7 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
       [data.delivery_id],
     );
     // Deleted with its subscription, or already settled (a manual retry got there first).
-    if (!delivery || delivery.status !== 'pending') return;
+    if (delivery?.status !== 'pending') return;
     if (!delivery.enabled) {
       await dataSource.query(
         `UPDATE identity.webhook_delivery SET status = 'failed', last_error = 'the subscription is disabled' WHERE id = $1 AND status = 'pending'`,

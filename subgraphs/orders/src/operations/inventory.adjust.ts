@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { present, conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { levelOf, warehouseOf } from '../domain/stock';
 import { inventoryAdjusted } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -38,7 +38,7 @@ export const inventoryAdjust = defineOrdersOperation({
       [warehouseId, input.sku_id],
     );
     const current = levelOf(before);
-    const onHand = input.on_hand ?? current.on_hand + input.delta!;
+    const onHand = input.on_hand ?? current.on_hand + present(input.delta, 'delta');
     if (onHand < 0) throw conflict(`on hand would be ${onHand}`);
     if (onHand < current.reserved) throw conflict(`on hand ${onHand} would be below the ${current.reserved} reserved`);
     if (onHand > QTY_MAX) throw conflict(`on hand would exceed ${QTY_MAX}`);

@@ -122,7 +122,7 @@ export const orderCreate = defineOrdersOperation({
         .then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
       if (!coupon) throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`);
       couponId = coupon.id;
-      discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : coupon.amount_off!);
+      discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : (coupon.amount_off ?? 0));
     }
 
     const orderId = newId('ord');

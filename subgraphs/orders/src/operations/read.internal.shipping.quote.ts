@@ -1,4 +1,4 @@
-import { notFound, t, validationFailed } from '@backoffice/platform';
+import { present, notFound, t, validationFailed } from '@backoffice/platform';
 import { distinctSkus } from '../domain/stock';
 import {
   judgeMethod,
@@ -97,9 +97,10 @@ export const readInternalShippingQuote = defineOrdersOperation({
     const missing = lines.filter((l) => !skus.has(l.sku_id)).map((l) => l.sku_id);
     if (missing.length) throw notFound(`sku ${missing.join(', ')} does not exist in this tenant`);
     // What checkout would refuse is not quoted either.
-    const unsold = lines.filter((l) => !skus.get(l.sku_id)!.active || !skus.get(l.sku_id)!.published).map((l) => l.sku_id);
+    const skuOf = (id: string) => present(skus.get(id), `sku ${id}`);
+    const unsold = lines.filter((l) => !skuOf(l.sku_id).active || !skuOf(l.sku_id).published).map((l) => l.sku_id);
     if (unsold.length) throw notFound(`sku ${unsold.join(', ')} is not for sale in store ${input.store_id} (inactive, or its product not published there)`);
-    const parcel = parcelOf(lines.map((l) => ({ ...skus.get(l.sku_id)!, qty: l.qty })));
+    const parcel = parcelOf(lines.map((l) => ({ ...skuOf(l.sku_id), qty: l.qty })));
     const [zones, methods] = await Promise.all([zonesContaining(db, tenantId, code), methodsOf(db, tenantId, { activeOnly: true })]);
     const now = new Date();
     const judged = methods.map((method) => ({ method, verdict: judgeMethod(method, parcel, zones, now) }));
