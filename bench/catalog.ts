@@ -173,7 +173,8 @@ const SCALE_FILTERS = {
 export const catalogScale: Scenario = {
   name: 'catalog_scale',
   description:
-    'read.products at 1,000,000 products, page cache off (one client): feed page of 24 unfiltered vs filtered by category, option, price range and custom field; feed page of 100 at 10,000 vs 1,000,000',
+    'read.products at 1,000,000 products, page cache off (one client): feed page of 24 unfiltered vs filtered by ' +
+    'category, option, price range and custom field; feed page of 100 at 10,000 vs 1,000,000',
   async run(ctx) {
     const large = envInt('BENCH_CATALOG_SCALE', 1_000_000);
     const seconds = Math.max(3, Math.min(ctx.config.seconds, 8));

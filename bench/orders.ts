@@ -266,7 +266,8 @@ async function seedDueOrders(ctx: BenchContext, orders: number): Promise<{ token
         [orders],
       ],
       [
-        `UPDATE orders.stock_level l SET reserved = x.n FROM (SELECT sku_id, count(*) AS n FROM orders.reservation_item WHERE reservation_id LIKE 'res\\_bx\\_%' GROUP BY 1) x WHERE l.warehouse_id = $1 AND l.sku_id = x.sku_id`,
+        `UPDATE orders.stock_level l SET reserved = x.n FROM (SELECT sku_id, count(*) AS n FROM orders.reservation_item ` +
+          `WHERE reservation_id LIKE 'res\\_bx\\_%' GROUP BY 1) x WHERE l.warehouse_id = $1 AND l.sku_id = x.sku_id`,
         [w],
       ],
       [

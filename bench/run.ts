@@ -403,7 +403,8 @@ function printTable(scenarios: Record<string, Measurement>, ratios: Record<strin
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(
-    `\n${config.connections} connections, ${config.seconds} s measured after ${config.warmupSeconds} s warm-up (ratio pairs: ${config.rounds} alternating rounds), ${cpus().length} CPUs, Node ${process.version}\n`,
+    `\n${config.connections} connections, ${config.seconds} s measured after ${config.warmupSeconds} s warm-up ` +
+      `(ratio pairs: ${config.rounds} alternating rounds), ${cpus().length} CPUs, Node ${process.version}\n`,
   );
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -75,7 +75,9 @@ describe('GraphQL document limits, each at its bound and one past it', () => {
 
   it(`cost: a full page of 100 passes, the alias bomb of large pages does not (limit ${GRAPHQL_LIMITS.maxCost})`, async () => {
     const page = (alias: string, limit: number) =>
-      `${alias}: read_products(input: {store: "${t.tenant.store_id}", limit: ${limit}}) { items { product_id title skus { id amount media { kind url } option_values { option value } } media { kind url } categories { path } } }`;
+      `${alias}: read_products(input: {store: "${t.tenant.store_id}", limit: ${limit}}) { items { product_id title ` +
+      `skus { id amount media { kind url } option_values { option value } } media { kind url } categories { path } } ` +
+      `}`;
     await accepted(`{ ${page('p', 100)} }`);
     await refusedFor(`{ ${Array.from({ length: 10 }, (_, i) => page(`p${i}`, 100)).join(' ')} }`, /estimated cost of \d+ exceeds the limit of 50000/);
   });

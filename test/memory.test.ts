@@ -71,7 +71,8 @@ it(`${REQUESTS} anonymous requests with distinct 1 MB parameters leave the serve
     await run(REQUESTS);
     const after = rssOf(server.pid!);
     console.log(
-      `memory: ${REQUESTS} requests of 1 MiB; resident ${(before / MiB).toFixed(0)} MiB → ${(after / MiB).toFixed(0)} MiB (${((after - before) / MiB).toFixed(1)} MiB); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `memory: ${REQUESTS} requests of 1 MiB; resident ${(before / MiB).toFixed(0)} MiB → ${(after / MiB).toFixed(0)} ` +
+        `MiB (${((after - before) / MiB).toFixed(1)} MiB); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     expect([...statuses.keys()].every((status) => status < 500)).toBe(true);
     // Not tighter: the heap grows toward its cap with the 1 MB garbage (CI on 2 cores saw +122 MiB uncapped).

@@ -214,13 +214,20 @@ export function openApiDocument(): Record<string, unknown> {
   const subgraphOf = new Map([...OPERATIONS.values()].map((r) => [r.operation.name, r.subgraph.name]));
   for (const op of operations) {
     const deprecation = deprecationNotice(op)
-      ? `${deprecationNotice(op)} Every answer, refusals too, carries \`Deprecation: true\`${op.successor ? ' and the successor as `Link`' : ''} (declared on the 200 response: the shared error responses cannot name a header of one operation). `
+      ? `${deprecationNotice(op)} Every answer, refusals too, carries \`Deprecation: ` +
+        `true\`${op.successor ? ' and the successor as `Link`' : ''} (declared on the 200 response: the shared error ` +
+        `responses cannot name a header of one operation). `
       : '';
     const base = {
       operationId: op.name,
       tags: [present(subgraphOf.get(op.name), `the subgraph of ${op.name}`)],
       summary: op.summary,
-      description: `${deprecation}${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}${op.ownerGated ? ' (owner-gated: the owner key only)' : ''}.`}${op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''}`,
+      description:
+        deprecation +
+        (op.access === 'public'
+          ? 'Public: no credential.'
+          : `Scope: ${op.scope ?? 'any valid API key'}${op.ownerGated ? ' (owner-gated: the owner key only)' : ''}.`) +
+        (op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''),
       security: security(op),
       ...(op.deprecated ? { deprecated: true } : {}),
       responses: responses(op, errorKinds(op), shared),
@@ -267,10 +274,22 @@ export function openApiDocument(): Record<string, unknown> {
         version: '0.3.0',
         description: [
           'REST face of the interface reference v0.3. Every path also exists as a GraphQL field at /graphql.',
-          "Scopes: each operation's security requirement names the scope its bearer API key must carry (`bearer: [<scope>]`; an empty list: any valid key); a public operation has none (`security: []`).",
-          'Errors: the body is `{"error":{"kind","message",…details}}` (`components/schemas/Error`). Each operation lists the kinds it may answer with: those its declaration names, else by its kind (a command: `validation_failed`, `unauthorized`, `forbidden`, `conflict`, `internal`; an internal read: `validation_failed`, `unauthorized`, `forbidden` when it needs a scope, `internal`; a public read: `validation_failed`, `not_found`, `internal`), and every operation `rate_limited`. Kinds that share a status share one response (`components/responses`).',
-          "Methods: a command is `POST` only; any other method on `/v1/commands/<name>` answers 405 with `Allow: POST` and kind `validation_failed`. A command's body is JSON: sent with another `Content-Type`, or with none, it answers 415, kind `validation_failed`.",
-          "Query parameters: a read refuses any parameter it does not declare (`validation_failed`, naming it), except one marked `x-extra-query-parameters: ignored` (read.products: the reference accepts extra string-valued parameters, such as a link's `utm_source`), which ignores them but still refuses a declared field under a name it is not read by (`options=color:red`). A list parameter is comma-separated (`style: form`, `explode: false`). A family of parameters such as `option.<name>=<value>` is a free-form object parameter exploded as `style: form`: its keys are the whole parameter names, and `x-parameter-prefix` gives the prefix.",
+          "Scopes: each operation's security requirement names the scope its bearer API key must carry (`bearer: " +
+            '[<scope>]`; an empty list: any valid key); a public operation has none (`security: []`).',
+          'Errors: the body is `{"error":{"kind","message",…details}}` (`components/schemas/Error`). Each operation lists ' +
+            'the kinds it may answer with: those its declaration names, else by its kind (a command: `validation_failed`, ' +
+            '`unauthorized`, `forbidden`, `conflict`, `internal`; an internal read: `validation_failed`, `unauthorized`, ' +
+            '`forbidden` when it needs a scope, `internal`; a public read: `validation_failed`, `not_found`, `internal`), ' +
+            'and every operation `rate_limited`. Kinds that share a status share one response (`components/responses`).',
+          'Methods: a command is `POST` only; any other method on `/v1/commands/<name>` answers 405 with `Allow: POST` ' +
+            "and kind `validation_failed`. A command's body is JSON: sent with another `Content-Type`, or with none, it " +
+            'answers 415, kind `validation_failed`.',
+          'Query parameters: a read refuses any parameter it does not declare (`validation_failed`, naming it), except ' +
+            'one marked `x-extra-query-parameters: ignored` (read.products: the reference accepts extra string-valued ' +
+            "parameters, such as a link's `utm_source`), which ignores them but still refuses a declared field under a name " +
+            'it is not read by (`options=color:red`). A list parameter is comma-separated (`style: form`, `explode: ' +
+            'false`). A family of parameters such as `option.<name>=<value>` is a free-form object parameter exploded as ' +
+            '`style: form`: its keys are the whole parameter names, and `x-parameter-prefix` gives the prefix.',
         ].join('\n\n'),
         // The project is private (package.json `private: true`) and has no license.
         license: { name: 'UNLICENSED' },

@@ -114,7 +114,8 @@ function letPostgresIn(dir: string, made: string | undefined, pgDir: string, fre
     if (mode & searchBit) continue;
     if (!ours(folder)) {
       throw new Error(
-        `PostgreSQL runs as the postgres user (this process is root) and cannot enter ${folder}: run \`chmod o+x ${shellWord(folder)}\`, or choose a DATA_DIR whose parent folders every user can enter`,
+        `PostgreSQL runs as the postgres user (this process is root) and cannot enter ${folder}: run \`chmod o+x ` +
+          `${shellWord(folder)}\`, or choose a DATA_DIR whose parent folders every user can enter`,
       );
     }
     chmodSync(folder, (mode & 0o7777) | 0o001);

@@ -318,12 +318,20 @@ const CARE = [
   'Keep away from direct heat; clean with a soft brush; re-proof the surface every season.',
 ];
 const PARAGRAPHS = [
-  'Designed in our studio and refined over several seasons of testing, it balances a clean silhouette with the details that make it last: reinforced seams, carefully chosen hardware and finishes that age gracefully rather than wear out.',
-  'We work with a small number of long-standing partner workshops that share our standards on working conditions and materials. Every batch is inspected by hand before it leaves the workshop, and again when it reaches our warehouse.',
-  'The materials were chosen for how they feel on the first day and how they behave on the five-hundredth: they soften with use, resist pilling and keep their shape, so the piece looks as considered after years as it did out of the box.',
-  'Proportions were tuned on real people rather than on a drawing board: the fit is generous where you move and precise where it matters, so it layers easily and works from a slow Sunday to a long day on your feet.',
+  'Designed in our studio and refined over several seasons of testing, it balances a clean silhouette with the ' +
+    'details that make it last: reinforced seams, carefully chosen hardware and finishes that age gracefully rather ' +
+    'than wear out.',
+  'We work with a small number of long-standing partner workshops that share our standards on working conditions ' +
+    'and materials. Every batch is inspected by hand before it leaves the workshop, and again when it reaches our ' +
+    'warehouse.',
+  'The materials were chosen for how they feel on the first day and how they behave on the five-hundredth: they ' +
+    'soften with use, resist pilling and keep their shape, so the piece looks as considered after years as it did ' +
+    'out of the box.',
+  'Proportions were tuned on real people rather than on a drawing board: the fit is generous where you move and ' +
+    'precise where it matters, so it layers easily and works from a slow Sunday to a long day on your feet.',
   'Packaging is plastic-free and made from recycled board; the box is sized to the product, which reduces the space it takes in transport and the emissions of getting it to your door.',
-  'If anything goes wrong in the first two years, we repair or replace it. Spare parts are available separately for the parts that see the most wear, and our repair guides walk you through the common fixes step by step.',
+  'If anything goes wrong in the first two years, we repair or replace it. Spare parts are available separately ' +
+    'for the parts that see the most wear, and our repair guides walk you through the common fixes step by step.',
   'Colours are dyed in small lots with low-impact dyes; slight variations between lots are part of the character of the material and are not a defect.',
   'Tested in the field by our team and a panel of customers across climates and seasons, it earned its place in the range only after it held up to the use it was designed for.',
 ];
@@ -666,7 +674,8 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
   );
   const s = batch.sku;
   await db.query(
-    `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, promotional_amount, currency, is_default, status, metadata, ref, option_values, position, created_at)
+    `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, promotional_amount, currency, ` +
+      `is_default, status, metadata, ref, option_values, position, created_at)
      SELECT id, $1, product_id, code, name, ean, amount, compare_at, promo, currency, is_default, 'active', metadata::jsonb, ref, option_values::jsonb, position, now()
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::text[], $11::boolean[], $12::text[], $13::text[], $14::text[], $15::int[])
        AS x(id, product_id, code, name, ean, amount, compare_at, promo, currency, is_default, metadata, ref, option_values, position)

@@ -23,7 +23,9 @@ export const catalogSkuUpdate = defineCatalogOperation({
   access: 'internal',
   scope: 'catalog.sku.write',
   summary:
-    'Changes a SKU: code, name, ean, amount, compare_at_amount, status, metadata, ref and its shipping attributes (weight_grams, length_cm, width_cm, height_cm; null when unknown). Omitted fields keep their value (extension).',
+    'Changes a SKU: code, name, ean, amount, compare_at_amount, status, metadata, ref and its shipping attributes ' +
+    '(weight_grams, length_cm, width_cm, height_cm; null when unknown). Omitted fields keep their value ' +
+    '(extension).',
   input: t.object({
     sku_id: t.id(),
     code: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'unique in the tenant' })),

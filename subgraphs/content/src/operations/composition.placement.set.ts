@@ -11,7 +11,8 @@ export const compositionPlacementSet = defineContentOperation({
   access: 'internal',
   scope: 'composition.write',
   summary:
-    "Places a component of an extension's manifest in a store of the tenant (`store`: id or handle) at a slot and position, overriding its manifest default; setting the same again changes nothing (extension).",
+    "Places a component of an extension's manifest in a store of the tenant (`store`: id or handle) at a slot and " +
+    'position, overriding its manifest default; setting the same again changes nothing (extension).',
   input: t.object({
     store: compositionFields.store,
     extension_id: compositionFields.extension_id,

@@ -11,7 +11,8 @@ export const contentPageCreate = defineContentOperation({
   access: 'internal',
   scope: 'content.write',
   summary:
-    'Registers an institutional page of a store of the tenant: slug (unique in the store), title, template_key (the theme template holding its content), published (default false), meta_title and meta_description.',
+    'Registers an institutional page of a store of the tenant: slug (unique in the store), title, template_key (the ' +
+    'theme template holding its content), published (default false), meta_title and meta_description.',
   input: t.object({
     store_id: t.id(),
     slug: pageFields.slug,

@@ -9,7 +9,9 @@ export const contentPageUpdate = defineContentOperation({
   access: 'internal',
   scope: 'content.write',
   summary:
-    'Changes an institutional page: any of slug (unique in its store), title, template_key, published, meta_title, meta_description; omitted fields keep their value, null clears a meta field. An archived page is unarchived first (conflict). Emits only when a value changed (extension).',
+    'Changes an institutional page: any of slug (unique in its store), title, template_key, published, meta_title, ' +
+    'meta_description; omitted fields keep their value, null clears a meta field. An archived page is unarchived ' +
+    'first (conflict). Emits only when a value changed (extension).',
   input: t.object({
     page_id: t.id(),
     slug: t.optional(pageFields.slug),

@@ -14,7 +14,9 @@ export const extensionManifestRegister = defineContentOperation({
   access: 'internal',
   scope: 'extensions.write',
   summary:
-    "Registers an extension's manifest: its components, each with its default slot and position (where the hook sits without a placement). Registering again replaces it; placements of components it drops are deleted (extension).",
+    "Registers an extension's manifest: its components, each with its default slot and position (where the hook " +
+    'sits without a placement). Registering again replaces it; placements of components it drops are deleted ' +
+    '(extension).',
   input: t.object({
     extension_id: compositionFields.extension_id,
     components: t.array(t.object({ component: compositionFields.component, slot: compositionFields.slot, position: compositionFields.position }), {

@@ -25,7 +25,9 @@ export const notificationChannelRegister = defineContentOperation({
   access: 'internal',
   scope: 'extensions.write',
   summary:
-    'Registers a message channel and the fields of its template (what the admin editor draws and the platform validates). Registering the same key again updates the declaration. The built-in channel email cannot be registered over.',
+    'Registers a message channel and the fields of its template (what the admin editor draws and the platform ' +
+    'validates). Registering the same key again updates the declaration. The built-in channel email cannot be ' +
+    'registered over.',
   input: t.object({
     key: channelKeyField,
     label: t.string({ minLength: 1, maxLength: 80 }),

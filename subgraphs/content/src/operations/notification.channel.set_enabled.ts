@@ -11,7 +11,11 @@ export const notificationChannelSetEnabled = defineContentOperation({
   access: 'internal',
   scope: 'tenant.settings.write',
   summary:
-    'Turns one channel on or off for one message type, for the whole tenant (store_id null) or one store. Turning on is refused (conflict naming each missing field) when the resolved template (store, then tenant, then default; the locale, then its language, then en) lacks a field the channel declares required; turning off succeeds whatever the template (an unknown type, channel or store is still refused). Every type is on by default; admin_user.invited and auth.login_code are always sent by email.',
+    'Turns one channel on or off for one message type, for the whole tenant (store_id null) or one store. Turning ' +
+    'on is refused (conflict naming each missing field) when the resolved template (store, then tenant, then ' +
+    'default; the locale, then its language, then en) lacks a field the channel declares required; turning off ' +
+    'succeeds whatever the template (an unknown type, channel or store is still refused). Every type is on by ' +
+    'default; admin_user.invited and auth.login_code are always sent by email.',
   input: t.object({
     type_key: typeKeyField,
     channel_key: channelKeyField,

@@ -11,7 +11,9 @@ export const notificationTemplateSet = defineContentOperation({
   access: 'internal',
   scope: 'tenant.settings.write',
   summary:
-    "Sets the template of a message type for a channel and locale, for the whole tenant (store_id null) or one store: fields named by the channel's variant_schema (strings; a select field takes one of its options; template fields are Handlebars, HTML-escaped in html fields). Replaces the whole template (extension).",
+    'Sets the template of a message type for a channel and locale, for the whole tenant (store_id null) or one ' +
+    "store: fields named by the channel's variant_schema (strings; a select field takes one of its options; " +
+    'template fields are Handlebars, HTML-escaped in html fields). Replaces the whole template (extension).',
   input: t.object({
     type_key: typeKeyField,
     channel_key: channelKeyField,

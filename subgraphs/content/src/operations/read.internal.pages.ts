@@ -11,7 +11,9 @@ export const readInternalPages = defineContentOperation({
   access: 'internal',
   scope: 'content.read',
   summary:
-    'The tenant’s institutional pages, drafts and published: archived (exclude by default, include, only) or include_archived, published, q (in title and slug), store_id (a filter), sort (title_asc by default, title_desc); who created and last changed each page (a personal name, masked without pii.read).',
+    'The tenant’s institutional pages, drafts and published: archived (exclude by default, include, only) or ' +
+    'include_archived, published, q (in title and slug), store_id (a filter), sort (title_asc by default, ' +
+    'title_desc); who created and last changed each page (a personal name, masked without pii.read).',
   restPath: '/internal/pages',
   errors: ['validation_failed', 'not_found', 'unauthorized', 'forbidden', 'internal'],
   input: t.object({

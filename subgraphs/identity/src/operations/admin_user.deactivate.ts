@@ -11,7 +11,9 @@ export const adminUserDeactivate = defineOperation({
   access: 'internal',
   scope: 'admin.users.write',
   summary:
-    'Deactivates an operator (extension): logins are refused and every session stops working at once, in every process; the email may be invited again. Deactivating a deactivated operator changes nothing. Needs every scope of the operator’s role.',
+    'Deactivates an operator (extension): logins are refused and every session stops working at once, in every ' +
+    'process; the email may be invited again. Deactivating a deactivated operator changes nothing. Needs every ' +
+    'scope of the operator’s role.',
   input: t.object({ admin_user_id: t.id() }),
   result: t.object({
     admin_user_id: t.string(),

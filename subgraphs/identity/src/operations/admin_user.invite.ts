@@ -9,7 +9,10 @@ export const adminUserInvite = defineOperation({
   access: 'internal',
   scope: 'admin.users.write',
   summary:
-    'Invites an operator by email with status `invited` (the first one-time-code or OIDC login activates them). The email is unique per tenant among operators not deactivated (conflict). role defaults to staff and must be within the caller’s scopes; locale defaults to the instance’s DEFAULT_LOCALE; admin_login_url is used only in the invitation mail, and a loopback address is dropped.',
+    'Invites an operator by email with status `invited` (the first one-time-code or OIDC login activates them). The ' +
+    'email is unique per tenant among operators not deactivated (conflict). role defaults to staff and must be ' +
+    'within the caller’s scopes; locale defaults to the instance’s DEFAULT_LOCALE; admin_login_url is used only in ' +
+    'the invitation mail, and a loopback address is dropped.',
   input: t.object({
     email: t.email(),
     name: t.optional(nameField),

@@ -19,7 +19,9 @@ export const adminUserUpdate = defineOperation({
   access: 'internal',
   scope: 'admin.users.write',
   summary:
-    "Changes an operator's name, role or locale (extension); omitted fields keep their value. Giving or taking a role needs every scope of it (subset-of-issuer); a role change applies to the operator's live sessions at once. A deactivated operator cannot be changed (conflict).",
+    "Changes an operator's name, role or locale (extension); omitted fields keep their value. Giving or taking a " +
+    "role needs every scope of it (subset-of-issuer); a role change applies to the operator's live sessions at " +
+    'once. A deactivated operator cannot be changed (conflict).',
   input: t.object({
     admin_user_id: t.id(),
     name: t.optional(nameField),

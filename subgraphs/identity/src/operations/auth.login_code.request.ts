@@ -20,7 +20,10 @@ export const authLoginCodeRequest = defineOperation({
   access: 'public',
   scope: null,
   summary:
-    'Public (extension): asks for a one-time login code for an operator of a store; a 6-digit code valid 10 minutes is mailed (event auth.login_code); the 2 latest earlier codes stay valid. The answer never says whether the email is known. Rate limited per email (5, then one per 3 minutes) and per client address (30, then one per 30 seconds): rate_limited.',
+    'Public (extension): asks for a one-time login code for an operator of a store; a 6-digit code valid 10 minutes ' +
+    'is mailed (event auth.login_code); the 2 latest earlier codes stay valid. The answer never says whether the ' +
+    'email is known. Rate limited per email (5, then one per 3 minutes) and per client address (30, then one per 30 ' +
+    'seconds): rate_limited.',
   input: t.object({ store: loginStoreField, email: t.email() }),
   result: t.object({ requested: t.boolean(), expires_in_seconds: t.integer({ minimum: 1 }) }),
   events: [authLoginCode],

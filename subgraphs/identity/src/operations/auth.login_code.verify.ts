@@ -10,7 +10,12 @@ export const authLoginCodeVerify = defineOperation({
   access: 'public',
   scope: null,
   summary:
-    "Public (extension): trades the latest one-time code mailed to an operator for a session (an opaque Bearer token valid 12 hours). A code works once, for 10 minutes; the operator's latest 3 codes are live, and a wrong code spends an attempt of each (5 per code). After 5 failed logins (across codes, while codes are live; forgotten after a day without one) code logins wait 1 minute, doubling up to an hour; a login ends the count. Every failure is the same unauthorized answer, no sooner than 100 ms after the call. The first login activates an invited operator. Rate limited per client address (30, then one per 30 seconds).",
+    'Public (extension): trades the latest one-time code mailed to an operator for a session (an opaque Bearer ' +
+    "token valid 12 hours). A code works once, for 10 minutes; the operator's latest 3 codes are live, and a wrong " +
+    'code spends an attempt of each (5 per code). After 5 failed logins (across codes, while codes are live; ' +
+    'forgotten after a day without one) code logins wait 1 minute, doubling up to an hour; a login ends the count. ' +
+    'Every failure is the same unauthorized answer, no sooner than 100 ms after the call. The first login activates ' +
+    'an invited operator. Rate limited per client address (30, then one per 30 seconds).',
   input: t.object({ store: loginStoreField, email: t.email(), code: t.string({ minLength: 6, maxLength: 6, pattern: '^[0-9]{6}$' }) }),
   result: sessionResult,
   events: [adminUserActivated],

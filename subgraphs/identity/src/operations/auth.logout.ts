@@ -9,7 +9,8 @@ export const authLogout = defineOperation({
   access: 'internal',
   scope: null,
   summary:
-    'Ends the session whose token calls it (extension): the token stops working at once, in every process. Only an operator session logs out; an API key is refused (conflict): revoke it with iam.api_key.revoke.',
+    'Ends the session whose token calls it (extension): the token stops working at once, in every process. Only an ' +
+    'operator session logs out; an API key is refused (conflict): revoke it with iam.api_key.revoke.',
   input: t.object({}),
   result: t.object({ session_id: t.string(), logged_out: t.boolean() }),
   events: [authLoggedOut],

@@ -14,7 +14,11 @@ export const authOidcCallback = defineOperation({
   access: 'public',
   scope: null,
   summary:
-    "Public (extension): finishes an OIDC login (GET /v1/auth/oidc/callback calls it with the provider's code, state and iss): the code is exchanged with the PKCE verifier, the ID token's nonce checked, and the operator of the login's store is matched by the provider's verified email. Answers a session like auth.login_code.verify; the first login activates an invited operator. unauthorized for an unknown, expired or used state, a refused exchange, an unverified email or no such operator.",
+    "Public (extension): finishes an OIDC login (GET /v1/auth/oidc/callback calls it with the provider's code, " +
+    "state and iss): the code is exchanged with the PKCE verifier, the ID token's nonce checked, and the operator " +
+    "of the login's store is matched by the provider's verified email. Answers a session like " +
+    'auth.login_code.verify; the first login activates an invited operator. unauthorized for an unknown, expired or ' +
+    'used state, a refused exchange, an unverified email or no such operator.',
   input: t.object({
     code: t.string({ minLength: 1, maxLength: 2048 }),
     state: t.string({ minLength: 1, maxLength: 512 }),

@@ -13,7 +13,11 @@ export const authOidcStart = defineOperation({
   access: 'public',
   scope: null,
   summary:
-    'Public (extension): begins an OIDC login of an operator at a store: the authorization URL of OIDC_ISSUER (code flow, PKCE S256, state and nonce, valid 10 minutes). GET /v1/auth/oidc/start?store=<handle> redirects there; the provider returns to OIDC_REDIRECT_URI (GET /v1/auth/oidc/callback, registered with the provider), where the same browser (its `binding`) must show up. conflict when OIDC is not configured or the store does not exist.',
+    'Public (extension): begins an OIDC login of an operator at a store: the authorization URL of OIDC_ISSUER (code ' +
+    'flow, PKCE S256, state and nonce, valid 10 minutes). GET /v1/auth/oidc/start?store=<handle> redirects there; ' +
+    'the provider returns to OIDC_REDIRECT_URI (GET /v1/auth/oidc/callback, registered with the provider), where ' +
+    'the same browser (its `binding`) must show up. conflict when OIDC is not configured or the store does not ' +
+    'exist.',
   input: t.object({
     store: loginStoreField,
     binding: t.string({

@@ -12,7 +12,9 @@ export const readStoresResolve = defineIdentityOperation({
   access: 'public',
   scope: null,
   summary:
-    'Public (extension): the store routed at a host — store_id, handle and theme_key (null: the storefront uses `default`). The host is normalized as stored (lower case, no port, no trailing dot); 404 not_found when no store has it.',
+    'Public (extension): the store routed at a host — store_id, handle and theme_key (null: the storefront uses ' +
+    '`default`). The host is normalized as stored (lower case, no port, no trailing dot); 404 not_found when no ' +
+    'store has it.',
   restPath: '/stores/resolve',
   input: t.object({ host: t.string({ minLength: 1, maxLength: HOST_INPUT_MAX_LENGTH }) }),
   result: t.object({ store_id: t.string(), handle: t.string(), theme_key: t.nullable(t.string()) }),

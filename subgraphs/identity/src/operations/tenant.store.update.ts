@@ -27,7 +27,10 @@ export const tenantStoreUpdate = defineOperation({
   access: 'internal',
   scope: 'tenant.store.write',
   summary:
-    "Changes a store: name, theme_key (an unknown key is accepted; the storefront falls back to `default`), guest and masked checkout, host (normalized: lower case, no port, no trailing dot; unique across tenants; '' takes the store off routing), notification_sender_name and notification_reply_to ('' clears them). Omitted fields keep their value.",
+    'Changes a store: name, theme_key (an unknown key is accepted; the storefront falls back to `default`), guest ' +
+    "and masked checkout, host (normalized: lower case, no port, no trailing dot; unique across tenants; '' takes " +
+    "the store off routing), notification_sender_name and notification_reply_to ('' clears them). Omitted fields " +
+    'keep their value.',
   input: t.object({
     id: t.id('the store id'),
     name: t.optional(t.string({ minLength: 1, maxLength: STORE_NAME_MAX_LENGTH })),

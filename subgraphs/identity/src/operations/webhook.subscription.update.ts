@@ -23,7 +23,8 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
   access: 'internal',
   scope: 'webhooks.write',
   summary:
-    'Changes a subscription’s url, event types, description, enabled or personal_data flag; enabling a disabled one clears its failure. Setting personal_data, or changing the url while it is set, needs pii.read.',
+    'Changes a subscription’s url, event types, description, enabled or personal_data flag; enabling a disabled one ' +
+    'clears its failure. Setting personal_data, or changing the url while it is set, needs pii.read.',
   input: t.object({
     subscription_id: t.id(),
     url: t.optional(urlField),

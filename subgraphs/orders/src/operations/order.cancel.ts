@@ -10,7 +10,8 @@ export const orderCancel = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Cancels an unpaid order with the effects of expiry (hold released, coupon use returned, open payment attempt failed); cancelling again changes nothing; a paid order cannot be cancelled (extension).',
+    'Cancels an unpaid order with the effects of expiry (hold released, coupon use returned, open payment attempt ' +
+    'failed); cancelling again changes nothing; a paid order cannot be cancelled (extension).',
   input: t.object({
     order_id: t.id(),
     reason: t.optional(t.string({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$', description: 'default merchant_cancelled' })),

@@ -16,7 +16,8 @@ export const orderCreate = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Takes an order: prices, currency and titles from the catalog now, stock held and coupon use counted in the same transaction, and with `payment` an open payment attempt that starts the payment window (extension).',
+    'Takes an order: prices, currency and titles from the catalog now, stock held and coupon use counted in the ' +
+    'same transaction, and with `payment` an open payment attempt that starts the payment window (extension).',
   input: t.object({
     store_id: t.id(),
     customer: t.object({ email: t.email(), name: t.optional(text(200)), phone: t.optional(text(40)) }),
@@ -129,7 +130,8 @@ export const orderCreate = defineOrdersOperation({
     const attemptId = app ? newId('pat') : null;
     await db.query(
       `WITH o AS (
-         INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id)
+         INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, ` +
+        `customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id)
          VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12, $29)),
        i AS (
          INSERT INTO orders.order_item (id, order_id, tenant_id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position,

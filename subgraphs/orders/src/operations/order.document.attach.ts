@@ -10,7 +10,9 @@ export const orderDocumentAttach = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Attaches an already-issued document to an order (or one of its parcels) by external URL or asset reference. Re-attaching the same document (same kind, same `file_url` or `asset_id`, same `shipment_id`) succeeds with no change and no event, `attached: false` and the existing `document_id`; there is no remove.',
+    'Attaches an already-issued document to an order (or one of its parcels) by external URL or asset reference. ' +
+    'Re-attaching the same document (same kind, same `file_url` or `asset_id`, same `shipment_id`) succeeds with no ' +
+    'change and no event, `attached: false` and the existing `document_id`; there is no remove.',
   input: t.object({
     order_id: t.id(),
     kind: t.enum(DOCUMENT_KINDS),

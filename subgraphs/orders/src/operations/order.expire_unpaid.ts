@@ -14,7 +14,10 @@ export const orderExpireUnpaid = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Cancels unpaid orders whose payment window ran out (at most `limit`, default 100, oldest due first), sparing those being confirmed (a confirmation pending for over 10 minutes no longer spares its order); counts windowless and predating orders. The first call in a tenant records when expiry started there. Safe and idempotent when called by hand.',
+    'Cancels unpaid orders whose payment window ran out (at most `limit`, default 100, oldest due first), sparing ' +
+    'those being confirmed (a confirmation pending for over 10 minutes no longer spares its order); counts ' +
+    'windowless and predating orders. The first call in a tenant records when expiry started there. Safe and ' +
+    'idempotent when called by hand.',
   input: t.object({ limit: t.optional(t.integer({ minimum: 1, maximum: 1000, default: EXPIRE_DEFAULT_LIMIT })) }),
   result: t.object({
     expired: t.array(t.object({ order_id: t.string(), store_id: t.string() })),

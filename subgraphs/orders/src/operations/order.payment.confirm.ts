@@ -17,7 +17,9 @@ export const orderPaymentConfirm = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'A payment app reports a payment: the attempt is marked confirming (committed at once, so expiry spares the order), the app verifies it, then the order is paid as by order.mark_paid. For an order already cancelled, the payment is recorded as orphaned (extension).',
+    'A payment app reports a payment: the attempt is marked confirming (committed at once, so expiry spares the ' +
+    'order), the app verifies it, then the order is paid as by order.mark_paid. For an order already cancelled, the ' +
+    'payment is recorded as orphaned (extension).',
   input: t.object({ order_id: t.id(), provider_reference: t.optional(t.string({ minLength: 1, maxLength: 200 })) }),
   result: t.object({ order_id: t.string(), status: t.string(), orphaned: t.boolean() }),
   events: [orderPaid, inventoryCommitted, orderStockUncommitted, paymentOrphaned],

@@ -14,7 +14,11 @@ export const orderShipmentCreate = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    "Splits an order into a new parcel by moving quantities of order items out of a parcel not yet dispatched (`from_shipment_id`, or the order's only one), optionally shipped from another warehouse. Asking for more than the source parcel holds is refused with `exceeds_remaining` carrying `requested` and `remaining`; a source left empty is deleted. The new parcel's estimated delivery date is the source's, stamped at creation and never recalculated.",
+    'Splits an order into a new parcel by moving quantities of order items out of a parcel not yet dispatched ' +
+    "(`from_shipment_id`, or the order's only one), optionally shipped from another warehouse. Asking for more than " +
+    'the source parcel holds is refused with `exceeds_remaining` carrying `requested` and `remaining`; a source ' +
+    "left empty is deleted. The new parcel's estimated delivery date is the source's, stamped at creation and never " +
+    'recalculated.',
   input: t.object({
     order_id: t.id(),
     // Far above any shipment (an order item holds at most 1000): too much is exceeds_remaining, not validation_failed.

@@ -10,7 +10,9 @@ export const orderShipmentSetTracking = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    "Saves tracking on an order's shipment, before or after shipping. Omitted fields keep their value. Re-saving the same tracking succeeds and emits nothing. Without `shipment_id`: the order's only parcel (several: validation_failed).",
+    "Saves tracking on an order's shipment, before or after shipping. Omitted fields keep their value. Re-saving " +
+    "the same tracking succeeds and emits nothing. Without `shipment_id`: the order's only parcel (several: " +
+    'validation_failed).',
   input: t.object({
     order_id: t.id(),
     shipment_id: t.optional(t.id("the parcel; default: the order's only parcel")),

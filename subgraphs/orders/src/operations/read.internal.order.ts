@@ -73,7 +73,9 @@ export const readInternalOrder = defineOrdersOperation({
   access: 'internal',
   scope: 'order.read',
   summary:
-    'One order: items with their price snapshot, the reservation and its status, payment attempts, totals, customer and address, parcels (items and quantities, warehouse, status, estimated delivery date, tracking) and documents; personal fields masked without pii.read (extension).',
+    'One order: items with their price snapshot, the reservation and its status, payment attempts, totals, customer ' +
+    'and address, parcels (items and quantities, warehouse, status, estimated delivery date, tracking) and ' +
+    'documents; personal fields masked without pii.read (extension).',
   restPath: '/internal/order',
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
   input: t.object({ order_id: t.id() }),

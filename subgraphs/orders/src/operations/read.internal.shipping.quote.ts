@@ -43,7 +43,9 @@ export const readInternalShippingQuote = defineOrdersOperation({
   access: 'internal',
   scope: 'logistics.read',
   summary:
-    'Quotes shipping of one parcel holding the items to a postal code: the active methods serving a zone that contains it and whose limits the parcel meets, with billable weight and estimated delivery date, and the active methods refused with their reason (extension).',
+    'Quotes shipping of one parcel holding the items to a postal code: the active methods serving a zone that ' +
+    'contains it and whose limits the parcel meets, with billable weight and estimated delivery date, and the ' +
+    'active methods refused with their reason (extension).',
   restPath: '/internal/shipping/quote',
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
   input: t.object({
