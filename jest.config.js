@@ -7,7 +7,10 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', {}],
     // openid-client and what it uses are ES modules only: compiled to CommonJS for jest's loader.
-    '/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } }],
+    '/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
   // The SDK's sources import their siblings as `./x.js` (what its ES module build needs): resolved to `./x.ts`.

@@ -96,7 +96,14 @@ async function httpLatency(url: string, seconds: number, watched: BenchContext['
   return { m: await loopLoad(step, { workers: 1, seconds, watched }), bytes };
 }
 
-async function sqlLatency(pool: Pool, store: { tenant_id: string; store_id: string }, limit: number, projection: Projection, seconds: number, watched: BenchContext['watched']) {
+async function sqlLatency(
+  pool: Pool,
+  store: { tenant_id: string; store_id: string },
+  limit: number,
+  projection: Projection,
+  seconds: number,
+  watched: BenchContext['watched'],
+) {
   const q = productQuery(store, { store: store.store_id, limit, page: 1 }, projection);
   const step = () => Promise.all([pool.query(q.page.text, q.page.values), pool.query(q.total.text, q.total.values)]);
   await loopLoad(step, { workers: 1, seconds: Math.min(2, seconds), watched });
@@ -165,7 +172,9 @@ const SCALE_FILTERS = {
 
 export const catalogScale: Scenario = {
   name: 'catalog_scale',
-  description: 'read.products at 1,000,000 products, page cache off (one client): feed page of 24 unfiltered vs filtered by category, option, price range and custom field; feed page of 100 at 10,000 vs 1,000,000',
+  description:
+    'read.products at 1,000,000 products, page cache off (one client): feed page of 24 unfiltered vs filtered by ' +
+    'category, option, price range and custom field; feed page of 100 at 10,000 vs 1,000,000',
   async run(ctx) {
     const large = envInt('BENCH_CATALOG_SCALE', 1_000_000);
     const seconds = Math.max(3, Math.min(ctx.config.seconds, 8));
@@ -186,7 +195,12 @@ export const catalogScale: Scenario = {
         ['feed_100', 'limit=100&projection=feed'],
         ['full_24', 'limit=24'],
         ['feed_100_price_asc', 'limit=100&projection=feed&sort=price_asc'],
-        ...(label === 'large' ? [['feed_24', 'limit=24&projection=feed'] as [string, string], ...Object.entries(SCALE_FILTERS).map(([name, query]) => [`feed_24_${name}`, `limit=24&projection=feed&${query}`] as [string, string])] : []),
+        ...(label === 'large'
+          ? [
+              ['feed_24', 'limit=24&projection=feed'] as [string, string],
+              ...Object.entries(SCALE_FILTERS).map(([name, query]) => [`feed_24_${name}`, `limit=24&projection=feed&${query}`] as [string, string]),
+            ]
+          : []),
       ];
       for (const [name, query] of pages) {
         const url = `${server.url}/v1/read/products?store=${store.store_id}&${query}`;

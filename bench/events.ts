@@ -92,7 +92,13 @@ async function progress(db: Client, fromSeq: number): Promise<Progress> {
   return rows[0];
 }
 
-async function drain(ctx: BenchContext, db: Client, fromSeq: number, received: () => number, limitMs: number): Promise<{ seconds: number | null; last: Progress }> {
+async function drain(
+  ctx: BenchContext,
+  db: Client,
+  fromSeq: number,
+  received: () => number,
+  limitMs: number,
+): Promise<{ seconds: number | null; last: Progress }> {
   const started = Date.now();
   let reported = started;
   for (;;) {
@@ -123,7 +129,14 @@ const lastSeq = async (db: Client) => Number((await db.query<{ seq: string }>('S
 const settle = () => new Promise((ok) => setTimeout(ok, 1000));
 
 /** One load (as fast as answers come, or paced at `rate`), then until everything it produced is through. */
-async function phase(ctx: BenchContext, db: Client, receiver: Receiver, load: HttpLoad, seconds: number, rate?: number): Promise<{ measured: Measurement; phase: Phase }> {
+async function phase(
+  ctx: BenchContext,
+  db: Client,
+  receiver: Receiver,
+  load: HttpLoad,
+  seconds: number,
+  rate?: number,
+): Promise<{ measured: Measurement; phase: Phase }> {
   const fromSeq = await lastSeq(db);
   const receivedBefore = receiver.arrivals.length;
   const loadStarted = Date.now();
@@ -156,7 +169,12 @@ async function phase(ctx: BenchContext, db: Client, receiver: Receiver, load: Ht
       receiver_deliveries_per_s: perSecond(receivedDuringLoad),
       backlog_at_end: { outbox_pending: atEnd.outboxPending, not_consumed: atEnd.events - atEnd.consumed, not_received: atEnd.events - receivedDuringLoad },
       drain_s: drained.seconds,
-      latency_ms: { consumer_p50: latency.consumer_p50, consumer_p99: latency.consumer_p99, delivered_p50: latency.delivered_p50, delivered_p99: latency.delivered_p99 },
+      latency_ms: {
+        consumer_p50: latency.consumer_p50,
+        consumer_p99: latency.consumer_p99,
+        delivered_p50: latency.delivered_p50,
+        delivered_p99: latency.delivered_p99,
+      },
     },
   };
 }
@@ -174,7 +192,9 @@ export const eventsPipeline: Scenario = {
     await db.connect();
     let subscriptionId: string | undefined;
     try {
-      subscriptionId = String((await command(ctx, 'webhook.subscription.create', { url: receiver.url, event_types: [EVENT], description: 'bench' })).subscription_id);
+      subscriptionId = String(
+        (await command(ctx, 'webhook.subscription.create', { url: receiver.url, event_types: [EVENT], description: 'bench' })).subscription_id,
+      );
       const load: HttpLoad = {
         url: `${ctx.target.url}/v1/commands/iam.api_key.create`,
         method: 'POST',
@@ -189,9 +209,15 @@ export const eventsPipeline: Scenario = {
       }
       const saturated = await phase(ctx, db, receiver, load, ctx.config.seconds);
       const paced = await phase(ctx, db, receiver, load, ctx.config.seconds, PACED_RATE);
-      return { ...saturated.measured, extra: { saturated: saturated.phase, [`paced_${PACED_RATE}_per_s`]: paced.phase, repeated_deliveries: receiver.repeats } };
+      return {
+        ...saturated.measured,
+        extra: { saturated: saturated.phase, [`paced_${PACED_RATE}_per_s`]: paced.phase, repeated_deliveries: receiver.repeats },
+      };
     } finally {
-      if (subscriptionId) await command(ctx, 'webhook.subscription.delete', { subscription_id: subscriptionId }).catch((error: Error) => ctx.log(`deleting the bench subscription: ${error.message}`));
+      if (subscriptionId)
+        await command(ctx, 'webhook.subscription.delete', { subscription_id: subscriptionId }).catch((error: Error) =>
+          ctx.log(`deleting the bench subscription: ${error.message}`),
+        );
       await db.end();
       await receiver.close();
     }

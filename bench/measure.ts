@@ -154,9 +154,7 @@ export async function withCpu<T>(watched: Watched, work: () => Promise<T>): Prom
   const postgres = after.postgres.size ? grown(before.postgres, after.postgres) : null;
   const kernel = before.irq === null || after.irq === null ? null : after.irq - before.irq + grown(before.kthreads, after.kthreads);
   const other =
-    before.busy === null || after.busy === null
-      ? null
-      : Math.max(0, after.busy - before.busy - (server ?? 0) - loadgen - (postgres ?? 0) - (kernel ?? 0));
+    before.busy === null || after.busy === null ? null : Math.max(0, after.busy - before.busy - (server ?? 0) - loadgen - (postgres ?? 0) - (kernel ?? 0));
   return {
     value,
     cpu: {
@@ -217,10 +215,7 @@ export async function httpLoad(
 }
 
 /** `workers` concurrent loops of `step` for `seconds`; each resolved step is one counted operation. */
-export async function loopLoad(
-  step: () => Promise<unknown>,
-  options: { workers: number; seconds: number; watched: Watched },
-): Promise<Measurement> {
+export async function loopLoad(step: () => Promise<unknown>, options: { workers: number; seconds: number; watched: Watched }): Promise<Measurement> {
   const latencies: number[] = [];
   const perSecond: number[] = [];
   let errors = 0;

@@ -57,7 +57,7 @@ interface Shop {
 let shop: Promise<Shop> | null = null;
 /** Once per run: published SKUs with ample stock, a payment app with a window, expiry started. */
 function checkoutShop(ctx: BenchContext): Promise<Shop> {
-  return (shop ??= (async () => {
+  shop ??= (async () => {
     const skus: string[] = [];
     const tag = Date.now().toString(36);
     for (let i = 0; i < CHECKOUT_SKUS; i += 20) {
@@ -74,11 +74,16 @@ function checkoutShop(ctx: BenchContext): Promise<Shop> {
         )),
       );
     }
-    const { app_id } = await command(ctx, 'payment.app.install', { app_key: 'manual', name: 'Manual', methods: [{ method: 'pix', reservation_window_seconds: 3600 }] });
+    const { app_id } = await command(ctx, 'payment.app.install', {
+      app_key: 'manual',
+      name: 'Manual',
+      methods: [{ method: 'pix', reservation_window_seconds: 3600 }],
+    });
     await command(ctx, 'order.expire_unpaid', {});
     ctx.log(`checkout: ${skus.length} SKUs published with stock`);
     return { skus, app_id };
-  })());
+  })();
+  return shop;
 }
 
 /** Three distinct SKUs, one unit each. */
@@ -106,7 +111,10 @@ const checkoutRest: Scenario = {
     const probe = await fetch(load.url, { method: 'POST', headers: load.headers, body: body() });
     const answer = (await probe.json()) as { status?: string };
     const measured = await httpLoad(load, { ...ctx.config, connections: CHECKOUT_CONNECTIONS, watched: ctx.watched });
-    return { ...measured, probe: { status: probe.status, ok: probe.status === 200 && answer.status === 'pending_payment', body: JSON.stringify(answer).slice(0, 300) } };
+    return {
+      ...measured,
+      probe: { status: probe.status, ok: probe.status === 200 && answer.status === 'pending_payment', body: JSON.stringify(answer).slice(0, 300) },
+    };
   },
 };
 
@@ -132,9 +140,17 @@ const checkoutBareSql: Scenario = {
       const db = managerOf(client);
       try {
         await client.query('BEGIN');
-        const snapshot = await catalogSkus(db as unknown as Parameters<typeof catalogSkus>[0]).skus(tenant_id, items.map((i) => i.sku_id), store_id);
+        const snapshot = await catalogSkus(db as unknown as Parameters<typeof catalogSkus>[0]).skus(
+          tenant_id,
+          items.map((i) => i.sku_id),
+          store_id,
+        );
         if (snapshot.length !== 3) throw new Error('the catalog did not answer three SKUs');
-        await client.query(`SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`, [app_id, tenant_id, JSON.stringify([{ method: 'pix' }])]);
+        await client.query(`SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`, [
+          app_id,
+          tenant_id,
+          JSON.stringify([{ method: 'pix' }]),
+        ]);
         const warehouseId = await warehouseOf(db, tenant_id, undefined);
         const reservation = await hold(db, tenant_id, warehouseId, items, null);
         const orderId = newId('ord');
@@ -149,10 +165,21 @@ const checkoutBareSql: Scenario = {
              FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::int[]) AS u(id, sku_id, product_id, code, title, amount, position))
            INSERT INTO orders.payment_attempt (id, tenant_id, order_id, app_id, method, status) VALUES ($14, $2, $1, $15, 'pix', 'open')`,
           [
-            orderId, tenant_id, store_id, total, JSON.stringify(customer), reservation.id,
-            snapshot.map(() => newId('oit')), snapshot.map((s) => s.sku_id), snapshot.map((s) => s.product_id), snapshot.map((s) => s.code),
-            snapshot.map((s) => s.title), snapshot.map((s) => s.unit_amount), snapshot.map((_, i) => i),
-            newId('pat'), app_id,
+            orderId,
+            tenant_id,
+            store_id,
+            total,
+            JSON.stringify(customer),
+            reservation.id,
+            snapshot.map(() => newId('oit')),
+            snapshot.map((s) => s.sku_id),
+            snapshot.map((s) => s.product_id),
+            snapshot.map((s) => s.code),
+            snapshot.map((s) => s.title),
+            snapshot.map((s) => s.unit_amount),
+            snapshot.map((_, i) => i),
+            newId('pat'),
+            app_id,
           ],
         );
         await insertShipment(db, { tenant_id, order_id: orderId, warehouse_id: warehouseId, estimated_delivery_date: null });
@@ -163,8 +190,15 @@ const checkoutBareSql: Scenario = {
                       SELECT e.id, $7, e.type, e.payload, $8, $9 FROM unnest($10::text[], $11::text[], $12::jsonb[]) AS e(id, type, payload))
            ${auditInsertSql('orders')}`,
           [
-            [tenant_id], [actor.api_key_id], [actor.name], ['order.create'], ['ok'], [request],
-            tenant_id, actor.api_key_id, request,
+            [tenant_id],
+            [actor.api_key_id],
+            [actor.name],
+            ['order.create'],
+            ['ok'],
+            [request],
+            tenant_id,
+            actor.api_key_id,
+            request,
             [newId('evt'), newId('evt')],
             ['inventory.reserved', 'order.created'],
             [JSON.stringify({ reservation_id: reservation.id, items }), JSON.stringify({ order_id: orderId, items, total_amount: total })],
@@ -210,13 +244,32 @@ async function seedDueOrders(ctx: BenchContext, orders: number): Promise<{ token
     const w = rows[0].id as string;
     const app = newId('pap');
     const statements: Array<[string, unknown[]]> = [
-      [`INSERT INTO orders.payment_app (id, tenant_id, app_key, name, methods) VALUES ($1, $2, 'manual', 'Manual', '[{"method":"pix","reservation_window_seconds":60}]')`, [app, t]],
-      [`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now() - interval '1 day') ON CONFLICT (tenant_id) DO UPDATE SET started_at = EXCLUDED.started_at`, [t]],
-      [`INSERT INTO orders.stock_level (warehouse_id, sku_id, tenant_id, on_hand) SELECT $1, 'sku_bx_' || k, $2, 1000000000 FROM generate_series(0, 99) k`, [w, t]],
-      [`INSERT INTO orders.reservation (id, tenant_id, warehouse_id, status) SELECT 'res_bx_' || g, $2, $1, 'active' FROM generate_series(1, $3) g`, [w, t, orders]],
+      [
+        `INSERT INTO orders.payment_app (id, tenant_id, app_key, name, methods) VALUES ($1, $2, 'manual', 'Manual', '[{"method":"pix","reservation_window_seconds":60}]')`,
+        [app, t],
+      ],
+      [
+        `INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now() - interval '1 day') ON CONFLICT (tenant_id) DO UPDATE SET started_at = EXCLUDED.started_at`,
+        [t],
+      ],
+      [
+        `INSERT INTO orders.stock_level (warehouse_id, sku_id, tenant_id, on_hand) SELECT $1, 'sku_bx_' || k, $2, 1000000000 FROM generate_series(0, 99) k`,
+        [w, t],
+      ],
+      [
+        `INSERT INTO orders.reservation (id, tenant_id, warehouse_id, status) SELECT 'res_bx_' || g, $2, $1, 'active' FROM generate_series(1, $3) g`,
+        [w, t, orders],
+      ],
       // Three distinct SKUs per hold: 7g, 7g+13, 7g+26 modulo 100.
-      [`INSERT INTO orders.reservation_item (reservation_id, sku_id, qty) SELECT 'res_bx_' || g, 'sku_bx_' || ((7 * g + 13 * j) % 100), 1 FROM generate_series(1, $1) g, generate_series(0, 2) j`, [orders]],
-      [`UPDATE orders.stock_level l SET reserved = x.n FROM (SELECT sku_id, count(*) AS n FROM orders.reservation_item WHERE reservation_id LIKE 'res\\_bx\\_%' GROUP BY 1) x WHERE l.warehouse_id = $1 AND l.sku_id = x.sku_id`, [w]],
+      [
+        `INSERT INTO orders.reservation_item (reservation_id, sku_id, qty) SELECT 'res_bx_' || g, 'sku_bx_' || ((7 * g + 13 * j) % 100), 1 FROM generate_series(1, $1) g, generate_series(0, 2) j`,
+        [orders],
+      ],
+      [
+        `UPDATE orders.stock_level l SET reserved = x.n FROM (SELECT sku_id, count(*) AS n FROM orders.reservation_item ` +
+          `WHERE reservation_id LIKE 'res\\_bx\\_%' GROUP BY 1) x WHERE l.warehouse_id = $1 AND l.sku_id = x.sku_id`,
+        [w],
+      ],
       [
         `INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, customer, reservation_id, payment_expiry, payment_due_at, created_at)
          SELECT 'ord_bx_' || g, $1, $2, 'pending_payment', 'EUR', 3000, 0, 3000, '{"email":"buyer@example.com","name":"Bench Buyer"}', 'res_bx_' || g,
@@ -340,7 +393,12 @@ const expireUnpaid: Scenario = {
       const ratio = round(median(sweeps) / median(statements), 2);
       const measured: Measurement = {
         rps: round((rounds * 1000) / (sweeps.reduce((s, v) => s + v, 0) / 1000)),
-        latency_ms: { mean: round(sweeps.reduce((s, v) => s + v, 0) / sweeps.length), p50: round(median(sweeps)), p99: round(Math.max(...sweeps)), max: round(Math.max(...sweeps)) },
+        latency_ms: {
+          mean: round(sweeps.reduce((s, v) => s + v, 0) / sweeps.length),
+          p50: round(median(sweeps)),
+          p99: round(Math.max(...sweeps)),
+          max: round(Math.max(...sweeps)),
+        },
         total: sweeps.length,
         non2xx: 0,
         errors: 0,

@@ -127,7 +127,9 @@ const whoamiSubgraphDirect: Scenario = {
   description: 'The same GraphQL operation POSTed to the identity subgraph served alone, with a signed context',
   run(ctx) {
     // A signed context lives 60 s: signed once for a default run, re-signed every 30 s for long ones.
-    const sign = () => ({ [ACTOR_CONTEXT_HEADER]: signContext(ctx.target.contextSecret, { actor: ctx.target.actor, request_id: `req_bench_${randomUUID()}` }) });
+    const sign = () => ({
+      [ACTOR_CONTEXT_HEADER]: signContext(ctx.target.contextSecret, { actor: ctx.target.actor, request_id: `req_bench_${randomUUID()}` }),
+    });
     return httpScenario(
       ctx,
       {
@@ -203,7 +205,7 @@ const bareInsert: Scenario = {
     try {
       // Open every connection before timing anything.
       const clients = await Promise.all(Array.from({ length: ctx.config.connections }, () => pool.connect()));
-      clients.forEach((c) => c.release());
+      for (const c of clients) c.release();
       let n = 0;
       const step = () => pool.query({ name: 'bench_insert', text: 'INSERT INTO public.bench_row (a, b) VALUES ($1, $2)', values: [`a${++n}`, 'bench'] });
       const workers = ctx.config.connections;
@@ -248,12 +250,11 @@ function mergeRounds(rounds: Measurement[]): Measurement {
   const sum = (f: (m: Measurement) => number) => rounds.reduce((total, m) => total + f(m), 0);
   const duration = sum((m) => m.duration_s);
   const total = sum((m) => m.total);
-  const byTime = (f: (m: Measurement) => number | null) =>
-    rounds.some((m) => f(m) === null) ? null : Math.round(sum((m) => f(m)! * m.duration_s) / duration);
+  const byTime = (f: (m: Measurement) => number | null) => (rounds.some((m) => f(m) === null) ? null : Math.round(sum((m) => f(m)! * m.duration_s) / duration));
   const p50s = rounds.map((m) => m.latency_ms.p50).sort((a, b) => a - b);
   return {
     ...rounds[rounds.length - 1],
-    rps: Math.round(sum((m) => m.rps * m.duration_s) / duration * 10) / 10,
+    rps: Math.round((sum((m) => m.rps * m.duration_s) / duration) * 10) / 10,
     latency_ms: {
       mean: Math.round((sum((m) => m.latency_ms.mean * m.total) / Math.max(1, total)) * 100) / 100,
       p50: p50s[Math.floor(p50s.length / 2)],
@@ -289,7 +290,7 @@ function plan(selected: Scenario[], rounds: number): Scenario[][] {
     const spec = rounds > 1 ? RATIOS.find((r) => r.numerator === scenario.name || r.denominator === scenario.name) : undefined;
     const partner = spec && selected.find((s) => s.name === (spec.numerator === scenario.name ? spec.denominator : spec.numerator) && !planned.has(s.name));
     const step = partner ? [scenario, partner] : [scenario];
-    step.forEach((s) => planned.add(s.name));
+    for (const s of step) planned.add(s.name);
     steps.push(step);
   }
   return steps;
@@ -401,12 +402,20 @@ function printTable(scenarios: Record<string, Measurement>, ratios: Record<strin
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  console.log(`\n${config.connections} connections, ${config.seconds} s measured after ${config.warmupSeconds} s warm-up (ratio pairs: ${config.rounds} alternating rounds), ${cpus().length} CPUs, Node ${process.version}\n`);
+  console.log(
+    `\n${config.connections} connections, ${config.seconds} s measured after ${config.warmupSeconds} s warm-up ` +
+      `(ratio pairs: ${config.rounds} alternating rounds), ${cpus().length} CPUs, Node ${process.version}\n`,
+  );
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows.slice(1)) console.log(line(r));
   for (const [name, m] of Object.entries(scenarios)) {
-    if (m.extra) console.log(`${name}: ${Object.entries(m.extra).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('  ')}`);
+    if (m.extra)
+      console.log(
+        `${name}: ${Object.entries(m.extra)
+          .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+          .join('  ')}`,
+      );
     if (m.probe && !m.probe.ok) console.log(`${name}: probe answered ${m.probe.status}: ${m.probe.body}`);
     if (m.note) console.log(`${name}: ${m.note}`);
   }
@@ -437,7 +446,9 @@ async function main() {
     connections: Math.round(numberFromEnv('BENCH_CONNECTIONS', 32, 1)),
     rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 3, 1)),
   };
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const selected = only?.length ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS;
   if (!selected.length) throw new Error(`BENCH_ONLY matches no scenario (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
 
@@ -482,13 +493,18 @@ async function main() {
       for (let round = 0; round < rounds; round++) {
         for (const scenario of step) {
           // Each round after the first warms up for a second: the scenario before it ran something else.
-          const roundConfig = { ...config, seconds: Math.max(1, Math.round(config.seconds / rounds)), warmupSeconds: round === 0 ? config.warmupSeconds : Math.min(1, config.warmupSeconds) };
+          const roundConfig = {
+            ...config,
+            seconds: Math.max(1, Math.round(config.seconds / rounds)),
+            warmupSeconds: round === 0 ? config.warmupSeconds : Math.min(1, config.warmupSeconds),
+          };
           log(`${scenario.name}${rounds > 1 ? ` (round ${round + 1}/${rounds})` : ''}: ${roundConfig.warmupSeconds} s warm-up + ${roundConfig.seconds} s`);
           measured.get(scenario.name)!.push(await scenario.run({ ...ctx, config: roundConfig }));
         }
       }
       for (const scenario of step) {
-        const m = (scenarios[scenario.name] = mergeRounds(measured.get(scenario.name)!));
+        const m = mergeRounds(measured.get(scenario.name)!);
+        scenarios[scenario.name] = m;
         log(`${scenario.name}: ${m.rps} req/s, p50 ${m.latency_ms.p50} ms, p99 ${m.latency_ms.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
       }
     }
@@ -500,7 +516,7 @@ async function main() {
   for (const spec of RATIOS) {
     const top = scenarios[spec.numerator];
     const bottom = scenarios[spec.denominator];
-    if (!top || !bottom || !bottom.rps) continue;
+    if (!top || !bottom?.rps) continue;
     const value = Math.round((top.rps / bottom.rps) * 1000) / 1000;
     ratios[spec.name] = { value, target: spec.target, pass: value >= spec.target, numerator: spec.numerator, denominator: spec.denominator };
   }

@@ -53,7 +53,11 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Whether dist/ is fresh, as scripts/run.mjs decides: else the CLI runs through tsx, and the figures say so. */
 const builtFresh = () =>
-  execFileSync(process.execPath, ['--input-type=module', '-e', "import { builtFresh } from './scripts/build-inputs.mjs'; process.stdout.write(String(builtFresh('.')))"], { cwd: ROOT, encoding: 'utf8' }) === 'true';
+  execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', "import { builtFresh } from './scripts/build-inputs.mjs'; process.stdout.write(String(builtFresh('.')))"],
+    { cwd: ROOT, encoding: 'utf8' },
+  ) === 'true';
 
 export const cliStartup: Scenario = {
   name: 'cli_startup',
@@ -76,10 +80,22 @@ export const cliStartup: Scenario = {
     const ms = Object.fromEntries(Object.entries(samples).map(([kind, values]) => [kind, round(median(values))]));
     const ratio = (kind: string) => Math.round((ms[kind] / ms.node) * 100) / 100;
     const target = (kind: string, limit: number) => ({ value: ratio(kind), target: `<= ${limit}`, pass: ratio(kind) <= limit });
-    const all = Object.values(samples).flat().sort((a, b) => a - b);
+    const all = Object.values(samples)
+      .flat()
+      .sort((a, b) => a - b);
     return {
-      rps: round((all.length * 1000) / Object.values(samples).flat().reduce((a, b) => a + b, 0)),
-      latency_ms: { mean: round(all.reduce((a, b) => a + b, 0) / all.length), p50: round(median(all)), p99: round(all[Math.floor(all.length * 0.99)]), max: round(all.at(-1)!) },
+      rps: round(
+        (all.length * 1000) /
+          Object.values(samples)
+            .flat()
+            .reduce((a, b) => a + b, 0),
+      ),
+      latency_ms: {
+        mean: round(all.reduce((a, b) => a + b, 0) / all.length),
+        p50: round(median(all)),
+        p99: round(all[Math.floor(all.length * 0.99)]),
+        max: round(all.at(-1)!),
+      },
       total: all.length,
       non2xx: 0,
       errors: 0,

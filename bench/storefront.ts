@@ -41,12 +41,14 @@ const whoami = (ctx: BenchContext): HttpLoad => ({
 async function probe(url: string, check: (body: Record<string, unknown>) => boolean): Promise<void> {
   const response = await fetch(url);
   const text = await response.text();
-  if (response.status !== 200 || !check(JSON.parse(text) as Record<string, unknown>)) throw new Error(`probe of ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status !== 200 || !check(JSON.parse(text) as Record<string, unknown>))
+    throw new Error(`probe of ${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
 export const storefrontThroughput: Scenario = {
   name: 'storefront_throughput',
-  description: 'read.products pages of 24 (feed, full; pages 1..20 rotating) at N connections vs whoami through the REST shim, 100,000 products, page cache on (as deployed) and off',
+  description:
+    'read.products pages of 24 (feed, full; pages 1..20 rotating) at N connections vs whoami through the REST shim, 100,000 products, page cache on (as deployed) and off',
   async run(ctx) {
     const store = await seededStore(ctx);
     const uncached = await uncachedServer(ctx);
@@ -69,7 +71,9 @@ export const storefrontThroughput: Scenario = {
       for (const [name, load, pid] of sides) {
         const warmupSeconds = r === 0 ? ctx.config.warmupSeconds : Math.min(1, ctx.config.warmupSeconds);
         ctx.log(`storefront ${name} (round ${r + 1}/${rounds}): ${warmupSeconds} s warm-up + ${seconds} s`);
-        measured.get(name)!.push(await httpLoad(load, { connections: ctx.config.connections, seconds, warmupSeconds, watched: { ...ctx.watched, serverPid: pid } }));
+        measured
+          .get(name)!
+          .push(await httpLoad(load, { connections: ctx.config.connections, seconds, warmupSeconds, watched: { ...ctx.watched, serverPid: pid } }));
       }
     }
     const figures: Record<string, unknown> = { products: store.products, pages_rotated: PAGES };
@@ -108,7 +112,9 @@ export const storefrontThroughput: Scenario = {
 
 /** Resident memory of a process in bytes (VmRSS of /proc/<pid>/status). */
 function rss(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
 }
 
@@ -117,7 +123,18 @@ const mib = (bytes: number) => Math.round((bytes / MIB) * 10) / 10;
 
 /** Every shape of page a storefront asks for: projections, pages, filters, sorts. */
 function mixedPaths(storeId: string): string[] {
-  const filters = ['', '&category=apparel', '&category=apparel.tops', '&option.color=red', '&option.size=M', '&price_min=2000&price_max=6000', '&cf.season=winter', '&sort=price_asc', '&sort=title_asc', '&facets=options,price'];
+  const filters = [
+    '',
+    '&category=apparel',
+    '&category=apparel.tops',
+    '&option.color=red',
+    '&option.size=M',
+    '&price_min=2000&price_max=6000',
+    '&cf.season=winter',
+    '&sort=price_asc',
+    '&sort=title_asc',
+    '&facets=options,price',
+  ];
   const paths: string[] = [];
   for (const projection of ['feed', 'full']) {
     for (const filter of filters) {
@@ -129,12 +146,18 @@ function mixedPaths(storeId: string): string[] {
 
 export const storefrontMemory: Scenario = {
   name: 'storefront_memory',
-  description: 'resident memory of the server over BENCH_MEMORY_SECONDS (600) of mixed read.products load with a product update every 2 s, after a 60 s warm-up',
+  description:
+    'resident memory of the server over BENCH_MEMORY_SECONDS (600) of mixed read.products load with a product update every 2 s, after a 60 s warm-up',
   async run(ctx) {
     const store = await seededStore(ctx);
     const seconds = Number(process.env.BENCH_MEMORY_SECONDS) > 0 ? Number(process.env.BENCH_MEMORY_SECONDS) : 600;
     const paths = mixedPaths(store.store_id);
-    const load: HttpLoad = { url: `${ctx.target.url}${paths[0]}`, method: 'GET', headers: BROWSER, paths: () => paths[Math.floor(Math.random() * paths.length)] };
+    const load: HttpLoad = {
+      url: `${ctx.target.url}${paths[0]}`,
+      method: 'GET',
+      headers: BROWSER,
+      paths: () => paths[Math.floor(Math.random() * paths.length)],
+    };
     // Products to update: the first page's.
     const first = (await (await fetch(`${ctx.target.url}${paths[0]}`)).json()) as { items: { product_id: string }[] };
     let updates = 0;

@@ -15,7 +15,18 @@ function inputs(root) {
       .map((entry) => join(entry.parentPath, entry.name)),
   );
   const copied = workspaces.flatMap((w) => [join(w, 'package.json'), join(w, 'schema.graphql')]);
-  return [...sources, ...[...copied, 'supergraph.graphql', join('gateway', 'surfaces.json'), join('gateway', 'favicon.svg'), 'tsconfig.json', 'tsconfig.build.json', join('scripts', 'build.mjs')].map((f) => join(root, f))];
+  return [
+    ...sources,
+    ...[
+      ...copied,
+      'supergraph.graphql',
+      join('gateway', 'surfaces.json'),
+      join('gateway', 'favicon.svg'),
+      'tsconfig.json',
+      'tsconfig.build.json',
+      join('scripts', 'build.mjs'),
+    ].map((f) => join(root, f)),
+  ];
 }
 
 /** Whether dist/ was built after the last change to any of its inputs (false without a build). */

@@ -7,8 +7,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const DAY = 86_400_000;
-const create = (input: Record<string, unknown>, token?: string) =>
-  t.command('iam.api_key.create', { name: 'bot', scopes: ['audit.read'], ...input }, token);
+const create = (input: Record<string, unknown>, token?: string) => t.command('iam.api_key.create', { name: 'bot', scopes: ['audit.read'], ...input }, token);
 
 describe('iam.api_key.create', () => {
   it('creates a key whose token works once and is shown once', async () => {
@@ -95,7 +94,7 @@ describe('authentication', () => {
   it('answers 401 unauthorized for a missing, malformed, unknown or tampered token', async () => {
     const good = (await create({})).body.token as string;
     const tampered = good.slice(0, -1) + (good.endsWith('A') ? 'B' : 'A');
-    for (const token of [null, 'nope', 'bok_01ARZ3NDEKTSV4RRFFQ69G5FAV_' + 'a'.repeat(43), tampered]) {
+    for (const token of [null, 'nope', `bok_01ARZ3NDEKTSV4RRFFQ69G5FAV_${'a'.repeat(43)}`, tampered]) {
       const res = await t.read('/internal/whoami', {}, token);
       expect(res.status).toBe(401);
       expect(res.body.error.kind).toBe('unauthorized');

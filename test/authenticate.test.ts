@@ -63,7 +63,9 @@ describe('remembered credentials', () => {
   it('looks every token up while its notifications are down, and remembers again once they are back', async () => {
     const key = await newKey();
     expect(await other.authenticate(key.token)).not.toBeNull();
-    await t.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'backoffice-identity-listen' AND datname = current_database()`);
+    await t.sql(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'backoffice-identity-listen' AND datname = current_database()`,
+    );
     await eventually(async () => (logs.some((line) => line.includes('credential notifications lost')) ? true : undefined), 2000);
     // Deaf: what it knew is gone, and a change nobody announced is seen at once.
     await expireSilently(key.credential_id);
@@ -77,7 +79,9 @@ describe('remembered credentials', () => {
       await expireSilently(fresh.credential_id);
       return (await other.authenticate(fresh.token)) ? true : undefined;
     }, 5000);
-    const [listening] = await t.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'backoffice-identity-listen' AND datname = current_database()`);
+    const [listening] = await t.sql(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'backoffice-identity-listen' AND datname = current_database()`,
+    );
     expect(listening.n).toBe(2);
   });
 });

@@ -11,7 +11,11 @@ beforeAll(async () => {
     if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  for (const [key, status] of [['draft', 'draft'], ['active', 'active'], ['archived', 'active']] as const) {
+  for (const [key, status] of [
+    ['draft', 'draft'],
+    ['active', 'active'],
+    ['archived', 'active'],
+  ] as const) {
     ids[key] = (await ok('catalog.product.create', { title: `Jacket ${key}`, handle: `jacket-${key}`, status })).product_id;
   }
   await ok('catalog.product.update', { product_id: ids.archived, status: 'archived' });
@@ -31,7 +35,9 @@ describe('admin reads', () => {
     expect(res.body.items.map((p: any) => p.status)).toEqual(['archived', 'active', 'draft']);
     expect(res.body.total).toBe(3);
     const active = res.body.items[1];
-    expect(active.skus).toEqual([expect.objectContaining({ sku_id: ids.sku, code: 'JKT-M', amount: 4990, currency: 'EUR', option_values: [{ option: 'size', value: 'm' }] })]);
+    expect(active.skus).toEqual([
+      expect.objectContaining({ sku_id: ids.sku, code: 'JKT-M', amount: 4990, currency: 'EUR', option_values: [{ option: 'size', value: 'm' }] }),
+    ]);
     expect(active.options).toEqual([expect.objectContaining({ name: 'size', values: ['s', 'm'], default_value: 'm' })]);
     expect(active.media).toEqual([expect.objectContaining({ kind: 'image', url: 'https://cdn.example/jacket.jpg' })]);
   });
@@ -57,7 +63,9 @@ describe('admin reads', () => {
   });
 
   it('answers GraphQL with the same data and needs catalog.admin.read', async () => {
-    const gql = await t.graphql('query($i: CatalogProductInput!) { catalog_product(input: $i) { product_id title skus { sku_id amount } } }', { i: { product_id: ids.active } });
+    const gql = await t.graphql('query($i: CatalogProductInput!) { catalog_product(input: $i) { product_id title skus { sku_id amount } } }', {
+      i: { product_id: ids.active },
+    });
     expect(gql.body.data.catalog_product).toEqual({ product_id: ids.active, title: 'Jacket active', skus: [{ sku_id: ids.sku, amount: 4990 }] });
     const weak = await t.command('iam.api_key.create', { name: 'no-catalog', scopes: ['order.read'] });
     const refused = await t.read('/internal/catalog/products', {}, weak.body.token);
@@ -70,7 +78,14 @@ describe('federation entities', () => {
   it('resolves Product and SKU references in one batched statement per type, within the tenant', async () => {
     const runtime = t.system.runtimes.get('catalog')!;
     const who = await t.read('/internal/whoami');
-    const actor = { tenant_id: who.body.tenant_id, api_key_id: who.body.actor_id, credential_id: who.body.credential_id, name: 'owner', scopes: ['catalog.admin.read'], is_owner: true };
+    const actor = {
+      tenant_id: who.body.tenant_id,
+      api_key_id: who.body.actor_id,
+      credential_id: who.body.credential_id,
+      name: 'owner',
+      scopes: ['catalog.admin.read'],
+      is_owner: true,
+    };
     const spy = jest.spyOn(runtime.dataSource, 'query');
     const result = await execute({
       schema: runtime.schema,

@@ -47,7 +47,10 @@ describe('catalog.product.create and update', () => {
     const two = await t.command('catalog.product.create', {
       title: 'x',
       handle: 'two-primaries',
-      categories: [{ category_id: c1.category_id, is_primary: true }, { category_id: c2.category_id, is_primary: true }],
+      categories: [
+        { category_id: c1.category_id, is_primary: true },
+        { category_id: c2.category_id, is_primary: true },
+      ],
     });
     expect(two.status).toBe(400);
     expect((await t.command('catalog.product.create', { title: 'x', handle: 'ghost-brand', brand_id: 'brd_nope' })).status).toBe(409);
@@ -74,7 +77,12 @@ describe('catalog.product.create and update', () => {
     expect((await t.command('catalog.product.update', { product_id: p.product_id, status: 'draft' })).status).toBe(409);
     expect((await t.command('catalog.product.update', { product_id: p.product_id, status: 'active' })).status).toBe(200);
     const events = await eventsOf('catalog.product.updated');
-    expect(events.filter((e) => e.payload.product_id === p.product_id).map((e) => e.payload.status).sort()).toEqual(['active', 'archived']);
+    expect(
+      events
+        .filter((e) => e.payload.product_id === p.product_id)
+        .map((e) => e.payload.status)
+        .sort(),
+    ).toEqual(['active', 'archived']);
   });
 });
 
@@ -127,7 +135,9 @@ describe('SKUs and options', () => {
     const blue = await ok('catalog.sku.create', { product_id: p.product_id, amount: 300, option_values: [{ option: 'color', value: 'blue' }] });
     const [row] = await t.sql(`SELECT option_values FROM catalog.sku WHERE id = $1`, [blue.sku_id]);
     expect(row.option_values).toEqual({ color: 'blue' });
-    expect((await t.command('catalog.sku.create', { product_id: p.product_id, amount: 1, option_values: [{ option: 'color', value: 'green' }] })).status).toBe(409);
+    expect((await t.command('catalog.sku.create', { product_id: p.product_id, amount: 1, option_values: [{ option: 'color', value: 'green' }] })).status).toBe(
+      409,
+    );
     expect((await t.command('catalog.sku.create', { product_id: p.product_id, amount: 1, option_values: [{ option: 'size', value: 'm' }] })).status).toBe(409);
     expect((await t.command('catalog.option.create', { product_id: p.product_id, name: 'color', values: ['x'], default_value: 'x' })).status).toBe(409);
     expect((await t.command('catalog.option.create', { product_id: p.product_id, name: 'size', values: ['s'], default_value: 'm' })).status).toBe(400);
@@ -147,11 +157,22 @@ describe('media', () => {
   it('attaches to a product and to a SKU, with the event of its owner', async () => {
     const p = await product();
     const sku = await ok('catalog.sku.create', { product_id: p.product_id, amount: 1 });
-    const onProduct = await ok('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'https://cdn.example/p.jpg', alt: 'front' });
+    const onProduct = await ok('catalog.media.attach', {
+      owner_type: 'product',
+      owner_id: p.product_id,
+      provider_key: 'https://cdn.example/p.jpg',
+      alt: 'front',
+    });
     expect(onProduct).toMatchObject({ owner_type: 'product', kind: 'image', position: 0 });
     const second = await ok('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'asset:manual', kind: 'document' });
     expect(second.position).toBe(1);
-    const again = await ok('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'asset:manual', kind: 'document', role: 'manual' });
+    const again = await ok('catalog.media.attach', {
+      owner_type: 'product',
+      owner_id: p.product_id,
+      provider_key: 'asset:manual',
+      kind: 'document',
+      role: 'manual',
+    });
     expect(again.media_id).toBe(second.media_id);
     const onSku = await ok('catalog.media.attach', { owner_type: 'sku', owner_id: sku.sku_id, provider_key: 'https://cdn.example/s.jpg', position: 5 });
     expect(onSku).toMatchObject({ owner_type: 'sku', product_id: p.product_id, position: 5 });
@@ -168,7 +189,9 @@ describe('media', () => {
     expect((await t.command('catalog.media.attach', { owner_type: 'sku', owner_id: 'sku_nope', provider_key: 'k' })).status).toBe(409);
     expect((await t.command('catalog.media.attach', { owner_type: 'brand', owner_id: 'x', provider_key: 'k' })).status).toBe(400);
     expect((await t.command('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'k', kind: 'gif' })).status).toBe(400);
-    expect((await t.command('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'k', position: 3_000_000_000 })).status).toBe(400);
+    expect(
+      (await t.command('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'k', position: 3_000_000_000 })).status,
+    ).toBe(400);
     expect((await t.command('catalog.media.attach', { owner_type: 'product', owner_id: p.product_id, provider_key: 'k'.repeat(2001) })).status).toBe(400);
   });
 });
@@ -177,10 +200,15 @@ describe('publication, collections and tenants', () => {
   it('publishes to an own store by id or handle, idempotently, and keeps the listing counts', async () => {
     const p = await product({ status: 'active' });
     const [{ handle }] = await t.sql(`SELECT handle FROM identity.store WHERE id = $1`, [t.tenant.store_id]);
-    expect(await ok('catalog.product.publish', { product_id: p.product_id, store_id: handle })).toEqual({ product_id: p.product_id, store_id: t.tenant.store_id, published: true });
+    expect(await ok('catalog.product.publish', { product_id: p.product_id, store_id: handle })).toEqual({
+      product_id: p.product_id,
+      store_id: t.tenant.store_id,
+      published: true,
+    });
     await ok('catalog.product.publish', { product_id: p.product_id, store_id: t.tenant.store_id });
     const count = async (status: string) =>
-      (await t.sql(`SELECT published FROM catalog.listing_count WHERE store_id = $1 AND status = $2 AND term = ''`, [t.tenant.store_id, status]))[0]?.published ?? 0;
+      (await t.sql(`SELECT published FROM catalog.listing_count WHERE store_id = $1 AND status = $2 AND term = ''`, [t.tenant.store_id, status]))[0]
+        ?.published ?? 0;
     expect(await count('active')).toBe(1);
     await ok('catalog.product.update', { product_id: p.product_id, status: 'archived', title: 'Renamed' });
     expect(await count('active')).toBe(0);
@@ -217,7 +245,10 @@ describe('publication, collections and tenants', () => {
     const col = await ok('catalog.collection.create', { handle: 'summer', title: 'Summer' });
     const a = await product();
     const b = await product();
-    expect(await ok('catalog.collection.add_products', { collection_id: col.collection_id, product_ids: [a.product_id, b.product_id] })).toEqual({ collection_id: col.collection_id, added: 2 });
+    expect(await ok('catalog.collection.add_products', { collection_id: col.collection_id, product_ids: [a.product_id, b.product_id] })).toEqual({
+      collection_id: col.collection_id,
+      added: 2,
+    });
     expect((await ok('catalog.collection.add_products', { collection_id: col.collection_id, product_ids: [a.product_id] })).added).toBe(0);
     expect((await t.command('catalog.collection.add_products', { collection_id: col.collection_id, product_ids: ['prd_nope'] })).status).toBe(409);
     expect((await t.command('catalog.collection.create', { handle: 'summer', title: 'Again' })).status).toBe(409);
@@ -253,7 +284,9 @@ describe('races and limits', () => {
 describe('events', () => {
   it('every catalog command recorded its event, with the actor and request', async () => {
     await t.system.runtimes.get('catalog')!.relay.kick();
-    const rows = await t.sql(`SELECT DISTINCT type FROM catalog.outbox_event WHERE actor_id = $1 AND request_id IS NOT NULL AND status = 'unrouted'`, [t.tenant.api_key_id]);
+    const rows = await t.sql(`SELECT DISTINCT type FROM catalog.outbox_event WHERE actor_id = $1 AND request_id IS NOT NULL AND status = 'unrouted'`, [
+      t.tenant.api_key_id,
+    ]);
     expect(rows.map((r) => r.type).sort()).toEqual([
       'catalog.brand.created',
       'catalog.category.created',

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const brand = (await ok('catalog.brand.create', { name: 'Acme' })).brand_id;
 
   // Alpha: two SKUs (red/42 at 50.00 with a promotion, blue/43 at 70.00), product media with and without URL, a SKU image.
-  const alpha = (ids.alpha = (
+  const alpha = (
     await ok('catalog.product.create', {
       title: 'Alpha Runner',
       handle: 'alpha-runner',
@@ -39,22 +39,62 @@ beforeAll(async () => {
       categories: [{ category_id: ids['shoes.running.trail'] }],
       custom_fields: { material: 'mesh', waterproof: true, weight: 250 },
     })
-  ).product_id);
+  ).product_id;
+  ids.alpha = alpha;
   await ok('catalog.option.create', { product_id: alpha, name: 'color', values: ['red', 'blue'], default_value: 'red' });
   await ok('catalog.option.create', { product_id: alpha, name: 'size', values: ['42', '43'], default_value: '42' });
-  ids.alpha_red = (await ok('catalog.sku.create', { product_id: alpha, code: 'ALPHA-RED-42', amount: 5000, currency: 'EUR', ean: '4006381333931', option_values: [{ option: 'color', value: 'red' }, { option: 'size', value: '42' }] })).sku_id;
-  ids.alpha_blue = (await ok('catalog.sku.create', { product_id: alpha, code: 'ALPHA-BLUE-43', amount: 7000, compare_at_amount: 9000, option_values: [{ option: 'color', value: 'blue' }, { option: 'size', value: '43' }], metadata: { bin: 'A1' } })).sku_id;
+  ids.alpha_red = (
+    await ok('catalog.sku.create', {
+      product_id: alpha,
+      code: 'ALPHA-RED-42',
+      amount: 5000,
+      currency: 'EUR',
+      ean: '4006381333931',
+      option_values: [
+        { option: 'color', value: 'red' },
+        { option: 'size', value: '42' },
+      ],
+    })
+  ).sku_id;
+  ids.alpha_blue = (
+    await ok('catalog.sku.create', {
+      product_id: alpha,
+      code: 'ALPHA-BLUE-43',
+      amount: 7000,
+      compare_at_amount: 9000,
+      option_values: [
+        { option: 'color', value: 'blue' },
+        { option: 'size', value: '43' },
+      ],
+      metadata: { bin: 'A1' },
+    })
+  ).sku_id;
   await ok('catalog.sku.set_promotion', { sku_id: ids.alpha_red, promotional_amount: 4000 });
   await ok('catalog.media.attach', { owner_type: 'product', owner_id: alpha, provider_key: 'https://img.example.com/alpha.jpg', alt: 'Alpha' });
   await ok('catalog.media.attach', { owner_type: 'product', owner_id: alpha, provider_key: 'docs/alpha-manual.pdf', kind: 'document' });
   await ok('catalog.media.attach', { owner_type: 'sku', owner_id: ids.alpha_red, provider_key: 'https://img.example.com/alpha-red.jpg' });
 
   // Bravo: one SKU at 120.00, no options, no media.
-  ids.bravo = (await ok('catalog.product.create', { title: 'Bravo Bag', handle: 'bravo-bag', status: 'active', categories: [{ category_id: ids.bags }], custom_fields: { material: 'leather' } })).product_id;
+  ids.bravo = (
+    await ok('catalog.product.create', {
+      title: 'Bravo Bag',
+      handle: 'bravo-bag',
+      status: 'active',
+      categories: [{ category_id: ids.bags }],
+      custom_fields: { material: 'leather' },
+    })
+  ).product_id;
   ids.bravo_sku = (await ok('catalog.sku.create', { product_id: ids.bravo, code: 'BRAVO', amount: 12000 })).sku_id;
 
   // Charlie: a draft, green at 30.00.
-  ids.charlie = (await ok('catalog.product.create', { title: 'Charlie Trail', handle: 'charlie-trail', status: 'draft', categories: [{ category_id: ids['shoes.running'] }] })).product_id;
+  ids.charlie = (
+    await ok('catalog.product.create', {
+      title: 'Charlie Trail',
+      handle: 'charlie-trail',
+      status: 'draft',
+      categories: [{ category_id: ids['shoes.running'] }],
+    })
+  ).product_id;
   await ok('catalog.option.create', { product_id: ids.charlie, name: 'color', values: ['green'], default_value: 'green' });
   await ok('catalog.sku.create', { product_id: ids.charlie, code: 'CHARLIE', amount: 3000 });
 
@@ -69,7 +109,13 @@ beforeAll(async () => {
   // A larger seeded catalog in a tenant of its own.
   const other = await t.newTenant();
   seeded = { store_id: other.store_id, tenant_id: other.tenant_id };
-  await seedCatalog(t.system.runtimes.get('catalog')!.dataSource, { tenant_id: other.tenant_id, store_ids: [other.store_id], products: 150, seed: 7, batchSize: 40 });
+  await seedCatalog(t.system.runtimes.get('catalog')!.dataSource, {
+    tenant_id: other.tenant_id,
+    store_ids: [other.store_id],
+    products: 150,
+    seed: 7,
+    batchSize: 40,
+  });
 }, 120_000);
 afterAll(() => t.stop());
 
@@ -126,10 +172,25 @@ describe('feed projection', () => {
     expect(alpha.categories[0]).toMatchObject({ name: 'trail' });
     expect(alpha.price_min).toBe(5000);
     expect(alpha.price_max).toBe(7000);
-    expect(alpha.skus[1]).toMatchObject({ sku_id: ids.alpha_blue, metadata: { bin: 'A1' }, option_values: [{ option: 'color', value: 'blue' }, { option: 'size', value: '43' }], is_default: false });
+    expect(alpha.skus[1]).toMatchObject({
+      sku_id: ids.alpha_blue,
+      metadata: { bin: 'A1' },
+      option_values: [
+        { option: 'color', value: 'blue' },
+        { option: 'size', value: '43' },
+      ],
+      is_default: false,
+    });
     expect(alpha.skus[0].promotional_price).toEqual({ unit_amount: 5000, promotional_amount: 4000 });
     expect(alpha.skus[1]).not.toHaveProperty('promotional_price');
-    expect(alpha.media[1]).toEqual({ kind: 'document', media_id: expect.any(String), provider_key: 'docs/alpha-manual.pdf', alt: null, position: 1, role: null });
+    expect(alpha.media[1]).toEqual({
+      kind: 'document',
+      media_id: expect.any(String),
+      provider_key: 'docs/alpha-manual.pdf',
+      alt: null,
+      position: 1,
+      role: null,
+    });
   });
 });
 
@@ -176,14 +237,22 @@ describe('filters, sorts, facets', () => {
   });
 
   it('takes several values of one option as any of them', async () => {
-    const res = await t.read('/products?store=' + storeA.store_id + '&option.color=red&option.color=green', {}, null);
+    const res = await t.read(`/products?store=${storeA.store_id}&option.color=red&option.color=green`, {}, null);
     expect(titles(res.body)).toEqual(['Charlie Trail', 'Alpha Runner']);
   });
 
   it('is called by the SDK (and CLI) client with its lists as the server reads them: option.<name>, cf.<name>, comma-separated facets', async () => {
     const client = new BackofficeClient({ baseUrl: t.url });
-    const options = [{ name: 'color', value: 'red' }, { name: 'color', value: 'green' }];
-    const body = (await client.call('read.products', { store: storeA.store_id, options, custom_fields: [{ name: 'material', value: 'mesh' }], facets: ['price', 'options'] })) as never;
+    const options = [
+      { name: 'color', value: 'red' },
+      { name: 'color', value: 'green' },
+    ];
+    const body = (await client.call('read.products', {
+      store: storeA.store_id,
+      options,
+      custom_fields: [{ name: 'material', value: 'mesh' }],
+      facets: ['price', 'options'],
+    })) as never;
     expect(titles(body)).toEqual(['Alpha Runner']);
     expect(keys((body as { facets: object }).facets)).toEqual(['options', 'price']);
   });
@@ -204,8 +273,21 @@ describe('filters, sorts, facets', () => {
     const { facets } = res.body;
     expect(keys(facets)).toEqual(['categories', 'custom_fields', 'options', 'price']);
     expect(facets.options).toEqual([
-      { name: 'color', values: [{ value: 'blue', count: 1 }, { value: 'green', count: 1 }, { value: 'red', count: 1 }] },
-      { name: 'size', values: [{ value: '42', count: 1 }, { value: '43', count: 1 }] },
+      {
+        name: 'color',
+        values: [
+          { value: 'blue', count: 1 },
+          { value: 'green', count: 1 },
+          { value: 'red', count: 1 },
+        ],
+      },
+      {
+        name: 'size',
+        values: [
+          { value: '42', count: 1 },
+          { value: '43', count: 1 },
+        ],
+      },
     ]);
     expect(facets.categories).toEqual(
       expect.arrayContaining([
@@ -217,7 +299,16 @@ describe('filters, sorts, facets', () => {
     expect(facets.price.max).toBe(12000);
     expect(facets.price.buckets.reduce((s: number, b: any) => s + b.count, 0)).toBe(3);
     expect(facets.custom_fields).toEqual(
-      expect.arrayContaining([{ name: 'material', values: [{ value: 'leather', count: 1 }, { value: 'mesh', count: 1 }] }, { name: 'waterproof', values: [{ value: 'true', count: 1 }] }]),
+      expect.arrayContaining([
+        {
+          name: 'material',
+          values: [
+            { value: 'leather', count: 1 },
+            { value: 'mesh', count: 1 },
+          ],
+        },
+        { name: 'waterproof', values: [{ value: 'true', count: 1 }] },
+      ]),
     );
     const some = await products({ facets: 'price,options', category: 'shoes', projection: 'feed' });
     expect(keys(some.body.facets)).toEqual(['options', 'price']);
@@ -291,7 +382,11 @@ describe('paging, validation and refusals', () => {
       expect(res.body.error.kind).toBe('unknown_projection');
     }
     expect((await products({ projection: 'full' })).status).toBe(200);
-    const gql = await t.graphql(`query($input: ReadProductsInput!) { read_products(input: $input) { total } }`, { input: { store: storeA.store_id, projection: 'compact' } }, null);
+    const gql = await t.graphql(
+      `query($input: ReadProductsInput!) { read_products(input: $input) { total } }`,
+      { input: { store: storeA.store_id, projection: 'compact' } },
+      null,
+    );
     expect(gql.body.errors[0].extensions.code).toBe('unknown_projection');
   });
 
@@ -314,7 +409,10 @@ describe('paging, validation and refusals', () => {
     for (const extra of misspelled) {
       const refused = await products(extra, storeA.handle);
       expect(refused.status).toBe(400);
-      expect(refused.body.error).toMatchObject({ kind: 'validation_failed', message: expect.stringContaining(`unknown query parameter ${Object.keys(extra)[0]};`) });
+      expect(refused.body.error).toMatchObject({
+        kind: 'validation_failed',
+        message: expect.stringContaining(`unknown query parameter ${Object.keys(extra)[0]};`),
+      });
     }
     const byHandle = await products({}, storeA.handle);
     expect(byHandle.status).toBe(200);
@@ -359,12 +457,17 @@ describe('cost and GraphQL', () => {
       const res = await t.read('/products', { store: seeded.store_id, ...query }, null);
       expect(res.status).toBe(200);
       return spy.mock.calls.filter(([q]) => {
-        const text = typeof q === 'string' ? q : (q as { text?: string })?.text ?? '';
+        const text = typeof q === 'string' ? q : ((q as { text?: string })?.text ?? '');
         return /catalog\.(publication|product|sku|media|category|option|listing_count|collection|catalog_version)/.test(text);
       }).length;
     };
     try {
-      for (const extra of [{}, { projection: 'feed' }, { category: 'apparel', 'option.color': 'black', facets: 'all' }, { sort: 'price_desc', 'cf.eco_certified': 'true' }] as Record<string, string>[]) {
+      for (const extra of [
+        {},
+        { projection: 'feed' },
+        { category: 'apparel', 'option.color': 'black', facets: 'all' },
+        { sort: 'price_desc', 'cf.eco_certified': 'true' },
+      ] as Record<string, string>[]) {
         await count({ ...extra, limit: '2' }); // warm the store lookup and the catalog version
         // Pages no other test asks for: a page already kept would cost nothing (below).
         const one = await count({ ...extra, limit: '1', page: '3' });
@@ -399,10 +502,16 @@ describe('cost and GraphQL', () => {
       amount: 5000,
       currency: 'EUR',
       promotional_price: { unit_amount: 5000, promotional_amount: 4000 },
-      option_values: [{ option: 'color', value: 'red' }, { option: 'size', value: '42' }],
+      option_values: [
+        { option: 'color', value: 'red' },
+        { option: 'size', value: '42' },
+      ],
     });
     expect(data.items[0].skus[1].promotional_price).toBeNull();
-    expect(data.items[0].media).toEqual([{ kind: 'image', url: 'https://img.example.com/alpha.jpg' }, { kind: 'document', url: null }]);
+    expect(data.items[0].media).toEqual([
+      { kind: 'image', url: 'https://img.example.com/alpha.jpg' },
+      { kind: 'document', url: null },
+    ]);
     const filtered = await t.graphql(
       `query($input: ReadProductsInput!) { read_products(input: $input) { total items { title } facets { options { name values { value count } } } } }`,
       { input: { store: storeA.store_id, options: [{ name: 'color', value: 'red' }], facets: ['options'] } },

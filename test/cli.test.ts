@@ -106,7 +106,14 @@ describe('operations as commands with flags', () => {
     const [lasting, expiring] = await Promise.all([
       call(['iam.api_key.create', '--name', 'cli-lasting', '--scopes', 'audit.read', '--scopes', 'order.read', '--never-expires']),
       // --input says never_expires; --no-never-expires and --expires-in-days (a number, else the server would refuse it) win.
-      call(['iam.api_key.create', '--input', '{"name":"cli-expiring","scopes":["audit.read"],"never_expires":true}', '--no-never-expires', '--expires-in-days', '2']),
+      call([
+        'iam.api_key.create',
+        '--input',
+        '{"name":"cli-expiring","scopes":["audit.read"],"never_expires":true}',
+        '--no-never-expires',
+        '--expires-in-days',
+        '2',
+      ]),
     ]);
     const key = ok(lasting);
     expect(key).toMatchObject({ name: 'cli-lasting', scopes: ['audit.read', 'order.read'], expires_at: null });
@@ -177,7 +184,8 @@ describe('errors: `kind: message` once on stderr, an exit code per kind', () => 
   it('internal 5: an answer that is not the gateway’s JSON (a proxy’s error page, another web server’s page)', async () => {
     // Under /down, a reverse proxy whose gateway is down: 502 with its HTML error page; elsewhere, a web server that is not the back office.
     const server: Server = createServer((request, response) => {
-      if (request.url!.startsWith('/down/')) return response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      if (request.url!.startsWith('/down/'))
+        return response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Welcome to nginx!</h1></body></html>');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -252,7 +260,8 @@ describe('the running instance under DATA_DIR (npm start writes DATA_DIR/instanc
 
   it('shows the seed progress bar on a terminal, and hides it with --quiet', async () => {
     const dir = instanceDir('terminal', { database_url: t.databaseUrl });
-    const seed = async (...extra: string[]) => (await inTerminal(['seed', '--tenant', t.tenant.tenant_id, '--products', '2', ...extra], { DATA_DIR: dir, DATABASE_URL: '' })).stdout;
+    const seed = async (...extra: string[]) =>
+      (await inTerminal(['seed', '--tenant', t.tenant.tenant_id, '--products', '2', ...extra], { DATA_DIR: dir, DATABASE_URL: '' })).stdout;
     expect(await seed()).toContain('seeding');
     const quiet = await seed('--quiet');
     expect(quiet).toMatch(/seeded \d+ products/);
@@ -273,7 +282,13 @@ describe('the running instance under DATA_DIR (npm start writes DATA_DIR/instanc
     ]);
     const printed = runs.map((run) => run.stderr.trim());
     expect(quoted.length).toBeGreaterThanOrEqual(printed.length);
-    const pattern = (quote: string) => new RegExp(`^${quote.split(/<[^>]+>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+    const pattern = (quote: string) =>
+      new RegExp(
+        `^${quote
+          .split(/<[^>]+>/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+')}$`,
+      );
     for (const quote of quoted) expect([quote, printed.some((line) => pattern(quote).test(line))]).toEqual([quote, true]);
     // And each of these refusals is quoted.
     for (const line of printed) expect([line, quoted.some((quote) => pattern(quote).test(line))]).toEqual([line, true]);
@@ -317,7 +332,10 @@ describe('a CLI that starts at once: it loads what the command needs', () => {
 describe('help and completion, generated from the declarations', () => {
   it('--help of an operation shows its summary, scope, and each field with type, required or not, bounds and description', async () => {
     // With a token in the environment: help names the variable, never its value.
-    const [product, removed] = await Promise.all([cli(['catalog.product.create', '--help'], { BACKOFFICE_TOKEN: t.tenant.token }), cli(['composition.placement.remove', '--help'])]);
+    const [product, removed] = await Promise.all([
+      cli(['catalog.product.create', '--help'], { BACKOFFICE_TOKEN: t.tenant.token }),
+      cli(['composition.placement.remove', '--help']),
+    ]);
     expect(product.code).toBe(0);
     expect(product.stdout).not.toContain(t.tenant.token);
     expect(product.stdout).toContain('BACKOFFICE_TOKEN');
@@ -326,7 +344,9 @@ describe('help and completion, generated from the declarations', () => {
     expect(help).toContain('(scope catalog.product.write)');
     expect(help).toContain('--handle <string> string, required; minLength 1, maxLength 200, pattern ^[a-z0-9]+(-[a-z0-9]+)*$');
     expect(help).toContain('--status <string> string, optional; one of draft | active | archived, default draft');
-    expect(help).toContain('Input fields only through --input (JSON): metadata any JSON, optional categories {category_id: string, is_primary?: boolean}[], optional; maxItems 50');
+    expect(help).toContain(
+      'Input fields only through --input (JSON): metadata any JSON, optional categories {category_id: string, is_primary?: boolean}[], optional; maxItems 50',
+    );
     expect(removed.stdout.replace(/\s+/g, ' ')).toContain('DEPRECATED. Deprecated by the interface reference; use composition.placement.reset instead.');
   });
 
@@ -337,7 +357,11 @@ describe('help and completion, generated from the declarations', () => {
     writeFileSync(script, bash.stdout);
     /** What bash offers after the words typed (the last one being completed). */
     const complete = (...words: string[]) =>
-      execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(backoffice "$@"); COMP_CWORD=$#; _backoffice; echo "\${COMPREPLY[*]}"`, script, ...words], { encoding: 'utf8' }).trim().split(' ');
+      execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(backoffice "$@"); COMP_CWORD=$#; _backoffice; echo "\${COMPREPLY[*]}"`, script, ...words], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split(' ');
     expect(complete('catalog.product.cr')).toEqual(['catalog.product.create']);
     expect(complete('catalog.product.create', '--title', 'Mug', '--ha')).toEqual(['--handle']);
     expect(complete('iam.api_key.create', '--never')).toEqual(['--never-expires']);

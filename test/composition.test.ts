@@ -41,10 +41,13 @@ const composition = async (store: string, token = shop.token) => {
   return res.body as { store_id: string; items: any[] };
 };
 const keyWith = async (name: string, ...scopes: string[]) => (await ok('iam.api_key.create', { name, scopes })).token as string;
-const manifest = (extension_id = 'ext.reviews', components = [
-  { component: 'stars', slot: 'product.below_title', position: 10 },
-  { component: 'list', slot: 'product.footer', position: 0 },
-]) => ok('extension.manifest.register', { extension_id, components });
+const manifest = (
+  extension_id = 'ext.reviews',
+  components = [
+    { component: 'stars', slot: 'product.below_title', position: 10 },
+    { component: 'list', slot: 'product.footer', position: 0 },
+  ],
+) => ok('extension.manifest.register', { extension_id, components });
 
 describe('extension.manifest.register', () => {
   it('registers, changes nothing when registered the same, replaces, and bounds its input', async () => {
@@ -53,18 +56,57 @@ describe('extension.manifest.register', () => {
     const events = await eventsOf('extension.manifest.registered');
     expect(events).toEqual([{ extension_id: 'ext.reviews', components: expect.any(Array), created: true, dropped_placements: 0 }]);
 
-    await refused(call('extension.manifest.register', { extension_id: 'ext.x', components: [{ component: 'a', slot: 's', position: 1 }, { component: 'a', slot: 't', position: 2 }] }), 400, 'validation_failed');
-    await refused(call('extension.manifest.register', { extension_id: 'ext.x', components: Array.from({ length: 51 }, (_, i) => ({ component: `c${i}`, slot: 's', position: i })) }), 400, 'validation_failed');
-    await refused(call('extension.manifest.register', { extension_id: 'ext.x', components: [{ component: 'a', slot: '', position: 1 }] }), 400, 'validation_failed');
-    await refused(call('extension.manifest.register', { extension_id: 'ext.x', components: [{ component: 'a', slot: 's', position: 1.5 }] }), 400, 'validation_failed');
-    await refused(call('extension.manifest.register', { extension_id: 'ext.x', components: [{ component: 'a', slot: 's', position: 2_000_000 }] }), 400, 'validation_failed');
+    await refused(
+      call('extension.manifest.register', {
+        extension_id: 'ext.x',
+        components: [
+          { component: 'a', slot: 's', position: 1 },
+          { component: 'a', slot: 't', position: 2 },
+        ],
+      }),
+      400,
+      'validation_failed',
+    );
+    await refused(
+      call('extension.manifest.register', {
+        extension_id: 'ext.x',
+        components: Array.from({ length: 51 }, (_, i) => ({ component: `c${i}`, slot: 's', position: i })),
+      }),
+      400,
+      'validation_failed',
+    );
+    await refused(
+      call('extension.manifest.register', { extension_id: 'ext.x', components: [{ component: 'a', slot: '', position: 1 }] }),
+      400,
+      'validation_failed',
+    );
+    await refused(
+      call('extension.manifest.register', { extension_id: 'ext.x', components: [{ component: 'a', slot: 's', position: 1.5 }] }),
+      400,
+      'validation_failed',
+    );
+    await refused(
+      call('extension.manifest.register', { extension_id: 'ext.x', components: [{ component: 'a', slot: 's', position: 2_000_000 }] }),
+      400,
+      'validation_failed',
+    );
     await refused(call('extension.manifest.register', { extension_id: '', components: [] }), 400, 'validation_failed');
-    await refused(call('extension.manifest.register', { extension_id: 'ext.x', components: [] }, await keyWith('placer', 'composition.write')), 403, 'forbidden');
+    await refused(
+      call('extension.manifest.register', { extension_id: 'ext.x', components: [] }, await keyWith('placer', 'composition.write')),
+      403,
+      'forbidden',
+    );
   });
 
   it('drops the placements of components it no longer has, telling their stores', async () => {
     await manifest();
-    const { placement_id } = await ok('composition.placement.set', { store: shop.store_id, extension_id: 'ext.reviews', component: 'list', slot: 'home.main', position: 3 });
+    const { placement_id } = await ok('composition.placement.set', {
+      store: shop.store_id,
+      extension_id: 'ext.reviews',
+      component: 'list',
+      slot: 'home.main',
+      position: 3,
+    });
     expect(await manifest('ext.reviews', [{ component: 'stars', slot: 'product.below_title', position: 10 }])).toEqual({
       extension_id: 'ext.reviews',
       created: false,
@@ -72,7 +114,15 @@ describe('extension.manifest.register', () => {
       dropped_placements: 1,
     });
     const updates = await eventsOf('composition.updated');
-    expect(updates[updates.length - 1]).toEqual({ store_id: shop.store_id, extension_id: 'ext.reviews', component: 'list', change: 'removed', placement_id, slot: null, position: null });
+    expect(updates[updates.length - 1]).toEqual({
+      store_id: shop.store_id,
+      extension_id: 'ext.reviews',
+      component: 'list',
+      change: 'removed',
+      placement_id,
+      slot: null,
+      position: null,
+    });
     expect((await composition(shop.store_id)).items).toEqual([
       { extension_id: 'ext.reviews', component: 'stars', slot: 'product.below_title', position: 10, source: 'manifest', placement_id: null },
     ]);
@@ -92,7 +142,13 @@ describe('composition.placement.set and the effective composition', () => {
       ],
     });
 
-    const placed = await ok('composition.placement.set', { store: handle, extension_id: 'ext.reviews', component: 'stars', slot: 'product.footer', position: -1 });
+    const placed = await ok('composition.placement.set', {
+      store: handle,
+      extension_id: 'ext.reviews',
+      component: 'stars',
+      slot: 'product.footer',
+      position: -1,
+    });
     expect(placed).toEqual({ placement_id: expect.stringMatching(/^plc_/) });
     expect((await composition(shop.store_id)).items).toEqual([
       { extension_id: 'ext.chat', component: 'bubble', slot: 'global.corner', position: 0, source: 'manifest', placement_id: null },
@@ -100,11 +156,31 @@ describe('composition.placement.set and the effective composition', () => {
       { extension_id: 'ext.reviews', component: 'list', slot: 'product.footer', position: 0, source: 'manifest', placement_id: null },
     ]);
     // The same again: nothing changes, no event. Moved: same id, one more event.
-    expect(await ok('composition.placement.set', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars', slot: 'product.footer', position: -1 })).toEqual(placed);
-    expect(await ok('composition.placement.set', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars', slot: 'product.footer', position: 5 })).toEqual(placed);
+    expect(
+      await ok('composition.placement.set', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars', slot: 'product.footer', position: -1 }),
+    ).toEqual(placed);
+    expect(
+      await ok('composition.placement.set', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars', slot: 'product.footer', position: 5 }),
+    ).toEqual(placed);
     expect(await eventsOf('composition.updated')).toEqual([
-      { store_id: shop.store_id, extension_id: 'ext.reviews', component: 'stars', change: 'placed', placement_id: placed.placement_id, slot: 'product.footer', position: -1 },
-      { store_id: shop.store_id, extension_id: 'ext.reviews', component: 'stars', change: 'placed', placement_id: placed.placement_id, slot: 'product.footer', position: 5 },
+      {
+        store_id: shop.store_id,
+        extension_id: 'ext.reviews',
+        component: 'stars',
+        change: 'placed',
+        placement_id: placed.placement_id,
+        slot: 'product.footer',
+        position: -1,
+      },
+      {
+        store_id: shop.store_id,
+        extension_id: 'ext.reviews',
+        component: 'stars',
+        change: 'placed',
+        placement_id: placed.placement_id,
+        slot: 'product.footer',
+        position: 5,
+      },
     ]);
     expect(await t.sql(`SELECT count(*)::int AS n FROM content.composition_placement WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ n: 1 }]);
   });
@@ -133,12 +209,24 @@ describe('composition.placement.set and the effective composition', () => {
     await manifest();
     await ok('extension.manifest.register', { extension_id: 'ext.theirs', components: [{ component: 'banner', slot: 'home.top', position: 0 }] }, other.token);
     // Another tenant's store, by id or handle, is as unknown as none.
-    await refused(call('composition.placement.set', { store: other.store_id, extension_id: 'ext.reviews', component: 'stars', slot: 's', position: 1 }), 409, 'conflict');
-    await refused(call('composition.placement.set', { store: otherHandle, extension_id: 'ext.reviews', component: 'stars', slot: 's', position: 1 }), 409, 'conflict');
+    await refused(
+      call('composition.placement.set', { store: other.store_id, extension_id: 'ext.reviews', component: 'stars', slot: 's', position: 1 }),
+      409,
+      'conflict',
+    );
+    await refused(
+      call('composition.placement.set', { store: otherHandle, extension_id: 'ext.reviews', component: 'stars', slot: 's', position: 1 }),
+      409,
+      'conflict',
+    );
     await refused(call('composition.placement.remove', { store: other.store_id, extension_id: 'ext.theirs', component: 'banner' }), 409, 'conflict');
     await refused(t.read('/internal/composition', { store: other.store_id }), 404, 'not_found');
     // Its manifests are not ours, even on our own store.
-    await refused(call('composition.placement.set', { store: shop.store_id, extension_id: 'ext.theirs', component: 'banner', slot: 's', position: 1 }), 409, 'conflict');
+    await refused(
+      call('composition.placement.set', { store: shop.store_id, extension_id: 'ext.theirs', component: 'banner', slot: 's', position: 1 }),
+      409,
+      'conflict',
+    );
     expect((await composition(shop.store_id)).items.map((i) => i.extension_id)).toEqual(['ext.reviews', 'ext.reviews']);
     expect((await composition(other.store_id, other.token)).items).toEqual([
       { extension_id: 'ext.theirs', component: 'banner', slot: 'home.top', position: 0, source: 'manifest', placement_id: null },
@@ -150,10 +238,23 @@ describe('composition.placement.set and the effective composition', () => {
 describe('composition.placement.remove (deprecated) and its successor reset', () => {
   it('removes: {removed: true} and the hook reverts to its default, {removed: false} when none (200), event only on change', async () => {
     await manifest();
-    const { placement_id } = await ok('composition.placement.set', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars', slot: 'home.main', position: 1 });
+    const { placement_id } = await ok('composition.placement.set', {
+      store: shop.store_id,
+      extension_id: 'ext.reviews',
+      component: 'stars',
+      slot: 'home.main',
+      position: 1,
+    });
     const removed = await call('composition.placement.remove', { store: handle, extension_id: 'ext.reviews', component: 'stars' });
     expect([removed.status, removed.body]).toEqual([200, { removed: true }]);
-    expect((await composition(shop.store_id)).items).toContainEqual({ extension_id: 'ext.reviews', component: 'stars', slot: 'product.below_title', position: 10, source: 'manifest', placement_id: null });
+    expect((await composition(shop.store_id)).items).toContainEqual({
+      extension_id: 'ext.reviews',
+      component: 'stars',
+      slot: 'product.below_title',
+      position: 10,
+      source: 'manifest',
+      placement_id: null,
+    });
     const again = await call('composition.placement.remove', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars' });
     expect([again.status, again.body]).toEqual([200, { removed: false }]);
     expect(await ok('composition.placement.remove', { store: shop.store_id, extension_id: 'ext.none', component: 'x' })).toEqual({ removed: false });
@@ -165,15 +266,31 @@ describe('composition.placement.remove (deprecated) and its successor reset', ()
     await refused(call('composition.placement.remove', { store: shop.store_id, extension_id: 'ext.reviews' }), 400, 'validation_failed');
     await refused(call('composition.placement.remove', { store: '', extension_id: 'ext.reviews', component: 'stars' }), 400, 'validation_failed');
     await refused(call('composition.placement.remove', { store: 'no-such-store', extension_id: 'ext.reviews', component: 'stars' }), 409, 'conflict');
-    await refused(call('composition.placement.remove', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars' }, await keyWith('reader', 'content.read')), 403, 'forbidden');
+    await refused(
+      call('composition.placement.remove', { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars' }, await keyWith('reader', 'content.read')),
+      403,
+      'forbidden',
+    );
   });
 
   it('reset does the same and says where the hook sits now', async () => {
     await manifest();
     await ok('composition.placement.set', { store: shop.store_id, extension_id: 'ext.reviews', component: 'list', slot: 'home.main', position: 1 });
-    expect(await ok('composition.placement.reset', { store: shop.store_id, extension_id: 'ext.reviews', component: 'list' })).toEqual({ removed: true, slot: 'product.footer', position: 0 });
-    expect(await ok('composition.placement.reset', { store: shop.store_id, extension_id: 'ext.reviews', component: 'list' })).toEqual({ removed: false, slot: 'product.footer', position: 0 });
-    expect(await ok('composition.placement.reset', { store: shop.store_id, extension_id: 'ext.reviews', component: 'gone' })).toEqual({ removed: false, slot: null, position: null });
+    expect(await ok('composition.placement.reset', { store: shop.store_id, extension_id: 'ext.reviews', component: 'list' })).toEqual({
+      removed: true,
+      slot: 'product.footer',
+      position: 0,
+    });
+    expect(await ok('composition.placement.reset', { store: shop.store_id, extension_id: 'ext.reviews', component: 'list' })).toEqual({
+      removed: false,
+      slot: 'product.footer',
+      position: 0,
+    });
+    expect(await ok('composition.placement.reset', { store: shop.store_id, extension_id: 'ext.reviews', component: 'gone' })).toEqual({
+      removed: false,
+      slot: null,
+      position: null,
+    });
     expect((await eventsOf('composition.updated')).map((e) => e.change)).toEqual(['placed', 'removed']);
   });
 
@@ -205,7 +322,11 @@ describe('composition.placement.remove (deprecated) and its successor reset', ()
       deprecationReason: 'Deprecated by the interface reference; use composition.placement.reset instead.',
     });
     expect(fields.find((f) => f.name === 'composition_placement_reset')).toMatchObject({ isDeprecated: false });
-    const viaGraphql = await t.graphql(`mutation { composition_placement_remove(input: { store: "${shop.store_id}", extension_id: "ext.reviews", component: "stars" }) { removed } }`, {}, shop.token);
+    const viaGraphql = await t.graphql(
+      `mutation { composition_placement_remove(input: { store: "${shop.store_id}", extension_id: "ext.reviews", component: "stars" }) { removed } }`,
+      {},
+      shop.token,
+    );
     expect(viaGraphql.body).toEqual({ data: { composition_placement_remove: { removed: false } } });
 
     // MCP.
@@ -216,7 +337,10 @@ describe('composition.placement.remove (deprecated) and its successor reset', ()
       expect(tool.description).toMatch(/^DEPRECATED\. Deprecated by the interface reference; use composition\.placement\.reset instead\./);
       expect(tools.find((x) => x.name === 'composition.placement.reset')!.description).not.toContain('DEPRECATED');
       expect(tools.find((x) => x.name === 'extension.connection.set')!.description).toContain('owner key only');
-      const result = await client.callTool({ name: 'composition.placement.remove', arguments: { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars' } });
+      const result = await client.callTool({
+        name: 'composition.placement.remove',
+        arguments: { store: shop.store_id, extension_id: 'ext.reviews', component: 'stars' },
+      });
       expect(result.structuredContent).toEqual({ removed: false });
     } finally {
       await client.close();
@@ -224,9 +348,17 @@ describe('composition.placement.remove (deprecated) and its successor reset', ()
 
     // CLI help.
     const root = join(__dirname, '..');
-    const help = await promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'gateway', 'src', 'cli.ts'), 'composition.placement.remove', '--help'], { cwd: root });
+    const help = await promisify(execFile)(
+      join(root, 'node_modules', '.bin', 'tsx'),
+      [join(root, 'gateway', 'src', 'cli.ts'), 'composition.placement.remove', '--help'],
+      { cwd: root },
+    );
     expect(help.stdout.replace(/\s+/g, ' ')).toContain('DEPRECATED. Deprecated by the interface reference; use composition.placement.reset instead.');
-    const list = await promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'gateway', 'src', 'cli.ts'), 'composition.placement.reset', '--help'], { cwd: root });
+    const list = await promisify(execFile)(
+      join(root, 'node_modules', '.bin', 'tsx'),
+      [join(root, 'gateway', 'src', 'cli.ts'), 'composition.placement.reset', '--help'],
+      { cwd: root },
+    );
     expect(list.stdout).not.toContain('DEPRECATED');
   }, 60_000);
 });

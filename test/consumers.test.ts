@@ -2,7 +2,19 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { conflict, defineEvent, defineOperation, EventBus, job, on, SubgraphRuntime, t as s, type Actor, type DomainEvent, type SubgraphDefinition } from '@backoffice/platform';
+import {
+  conflict,
+  defineEvent,
+  defineOperation,
+  EventBus,
+  job,
+  on,
+  SubgraphRuntime,
+  t as s,
+  type Actor,
+  type DomainEvent,
+  type SubgraphDefinition,
+} from '@backoffice/platform';
 import { handleDeliveries } from '../platform/src/bus/consumer';
 import type { JobRun } from '../platform/src/bus/job';
 import { eventually, freshDatabase } from './helpers';
@@ -102,14 +114,35 @@ const runs: JobRun[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   const secret = randomBytes(32).toString('hex');
-  const bus = () => new EventBus({ url: db.url, log: () => undefined }).start().then((b) => (buses.push(b), b));
+  const bus = () =>
+    new EventBus({ url: db.url, log: () => undefined }).start().then((b) => {
+      buses.push(b);
+      return b;
+    });
   producer = await new SubgraphRuntime(
-    { name: 'producer', summary: 'a test producer', defaultPort: 0, schemaFile: '', operations: [make, ignore], events: [thingMade, thingIgnored], entities: [], migrations: [Produced1763800000200] },
+    {
+      name: 'producer',
+      summary: 'a test producer',
+      defaultPort: 0,
+      schemaFile: '',
+      operations: [make, ignore],
+      events: [thingMade, thingIgnored],
+      entities: [],
+      migrations: [Produced1763800000200],
+    },
     { url: db.url, contextSecret: secret, bus: await bus(), relay: { pollMs: 100 }, log: () => undefined },
   ).start();
   // Two instances of the reactor, each with a bus of its own: as two processes would be.
   for (const instance of ['one', 'two']) {
-    reactors.push(await new SubgraphRuntime(reactor(instance), { url: db.url, contextSecret: secret, bus: await bus(), jobRun: (run) => runs.push(run), log: () => undefined }).start());
+    reactors.push(
+      await new SubgraphRuntime(reactor(instance), {
+        url: db.url,
+        contextSecret: secret,
+        bus: await bus(),
+        jobRun: (run) => runs.push(run),
+        log: () => undefined,
+      }).start(),
+    );
   }
 }, 60_000);
 afterAll(async () => {
@@ -119,7 +152,8 @@ afterAll(async () => {
 });
 
 const makeThing = (input: Record<string, unknown>) => producer.executor.execute(make, input, { actor, request_id: `req_${String(input.id)}` });
-const seen = (id: string) => reactors[0].dataSource.query('SELECT instance FROM reactor.seen WHERE thing_id = $1', [id]) as Promise<Array<{ instance: string }>>;
+const seen = (id: string) =>
+  reactors[0].dataSource.query('SELECT instance FROM reactor.seen WHERE thing_id = $1', [id]) as Promise<Array<{ instance: string }>>;
 const outboxStatus = async (id: string) =>
   ((await producer.dataSource.query(`SELECT status FROM producer.outbox_event WHERE payload->>'id' = $1`, [id])) as Array<{ status: string }>)[0]?.status;
 
@@ -127,7 +161,9 @@ describe('consumers', () => {
   it('deliver each event once per consumer, whichever instance takes it, after commit', async () => {
     for (let i = 0; i < 20; i++) await makeThing({ id: `many-${i}` });
     const rows = await eventually(async () => {
-      const all = (await reactors[0].dataSource.query(`SELECT thing_id, instance FROM reactor.seen WHERE thing_id LIKE 'many-%'`)) as Array<{ thing_id: string }>;
+      const all = (await reactors[0].dataSource.query(`SELECT thing_id, instance FROM reactor.seen WHERE thing_id LIKE 'many-%'`)) as Array<{
+        thing_id: string;
+      }>;
       return all.length >= 20 ? all : undefined;
     }, 15_000);
     await new Promise((ok) => setTimeout(ok, 1000)); // a duplicate would show up by now
@@ -179,13 +215,23 @@ describe('consumers', () => {
       if (event.payload.id === 'batch-bad') throw new Error('this one fails');
     });
     const delivery = (id: string) => ({
-      event: { event_id: `evt_${id}`, type: thingMade.name, tenant_id: 'ten_a', occurred_at: new Date().toISOString(), actor_id: null, request_id: null, payload: { id } } as DomainEvent,
+      event: {
+        event_id: `evt_${id}`,
+        type: thingMade.name,
+        tenant_id: 'ten_a',
+        occurred_at: new Date().toISOString(),
+        actor_id: null,
+        request_id: null,
+        payload: { id },
+      } as DomainEvent,
       attempt: 1,
     });
     const batch = ['batch-1', 'batch-bad', 'batch-2'].map(delivery);
     const first = await handleDeliveries(host, consumer, batch);
     expect(first.outcomes.map((o) => (o instanceof Error ? o.message : o))).toEqual(['handled', 'this one fails', 'handled']);
-    const rows = (await reactors[0].dataSource.query(`SELECT thing_id FROM reactor.seen WHERE instance = 'batch' ORDER BY thing_id`)) as Array<{ thing_id: string }>;
+    const rows = (await reactors[0].dataSource.query(`SELECT thing_id FROM reactor.seen WHERE instance = 'batch' ORDER BY thing_id`)) as Array<{
+      thing_id: string;
+    }>;
     expect(rows.map((r) => r.thing_id)).toEqual(['batch-1', 'batch-2']);
     const trail = (await reactors[0].dataSource.query(
       `SELECT event_id, outcome, error FROM reactor.consumer_delivery WHERE consumer = 'batch-probe' ORDER BY event_id, outcome`,
@@ -225,7 +271,10 @@ describe('scheduled jobs', () => {
 
 describe('stopping the bus', () => {
   it('lets go of a handler that never answers after the grace, naming its queue, so the process ends on its own', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'bus-stop.ts'), db.url], { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'bus-stop.ts'), db.url], {
+      cwd: join(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -95,9 +95,16 @@ it('installs, compiles and ships every workspace (a new package needs its lines 
   for (const workspace of workspaces) {
     expect([workspace, dockerfile.includes(`COPY ${workspace}/package.json ${workspace}/`)]).toEqual([workspace, true]);
     if (!workspace.startsWith('subgraphs/')) {
-      expect([workspace, dockerfile.includes(`COPY ${workspace}/src ${workspace}/src`), dockerfile.includes(`COPY --from=build /app/dist/${workspace} ${workspace}`)]).toEqual([workspace, true, true]);
+      expect([
+        workspace,
+        dockerfile.includes(`COPY ${workspace}/src ${workspace}/src`),
+        dockerfile.includes(`COPY --from=build /app/dist/${workspace} ${workspace}`),
+      ]).toEqual([workspace, true, true]);
     }
-    expect([workspace, include.includes(`${workspace}/src`) || (workspace.startsWith('subgraphs/') && include.includes('subgraphs/*/src'))]).toEqual([workspace, true]);
+    expect([workspace, include.includes(`${workspace}/src`) || (workspace.startsWith('subgraphs/') && include.includes('subgraphs/*/src'))]).toEqual([
+      workspace,
+      true,
+    ]);
   }
 });
 

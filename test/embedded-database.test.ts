@@ -75,7 +75,10 @@ it('after a SIGKILL the next start stops the orphaned PostgreSQL, runs its own, 
   expect(commandLine(owner)).toContain('scripts/run.mjs gateway/src/main');
 
   // The CLI joins the server of the running instance (and leaves it running).
-  const cli = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'tenant', 'create', '--name', 'Crash', '--store', 'crash', '--json'], { cwd: ROOT, env });
+  const cli = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'tenant', 'create', '--name', 'Crash', '--store', 'crash', '--json'], {
+    cwd: ROOT,
+    env,
+  });
   expect(cli.stderr).toContain(`joined the embedded PostgreSQL of the running instance pid ${owner}`);
   const tenant = JSON.parse(cli.stdout.trim().split('\n').pop()!) as { token: string; api_key_id: string };
 

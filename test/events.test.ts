@@ -43,7 +43,16 @@ const write = defineOperation({
   },
 });
 
-const definition = { name: 'eventkit', summary: 'a test subgraph', defaultPort: 0, schemaFile: '', operations: [write], events: [noteWritten, noteErased], entities: [], migrations: [Notes1763800000300] };
+const definition = {
+  name: 'eventkit',
+  summary: 'a test subgraph',
+  defaultPort: 0,
+  schemaFile: '',
+  operations: [write],
+  events: [noteWritten, noteErased],
+  entities: [],
+  migrations: [Notes1763800000300],
+};
 const actor: Actor = { tenant_id: 'ten_e', api_key_id: 'key_e', credential_id: 'cred_e', name: 'tester', scopes: [], is_owner: false };
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let runtime: SubgraphRuntime;
@@ -51,7 +60,12 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   db = await freshDatabase();
-  runtime = await new SubgraphRuntime(definition, { url: db.url, contextSecret: randomBytes(32).toString('hex'), relay: { pollMs: 50 }, log: (l) => logs.push(l) }).start({ relay: false });
+  runtime = await new SubgraphRuntime(definition, {
+    url: db.url,
+    contextSecret: randomBytes(32).toString('hex'),
+    relay: { pollMs: 50 },
+    log: (l) => logs.push(l),
+  }).start({ relay: false });
 });
 afterAll(async () => {
   await runtime.stop();
@@ -78,7 +92,10 @@ describe('emitting typed events', () => {
   });
 
   it('checks a payload against its schema wherever an event is drafted', () => {
-    expect(eventDraft('x', [noteWritten], noteWritten, { note_id: 'a', words: 1 })).toEqual({ type: 'eventkit.note.written', payload: { note_id: 'a', words: 1 } });
+    expect(eventDraft('x', [noteWritten], noteWritten, { note_id: 'a', words: 1 })).toEqual({
+      type: 'eventkit.note.written',
+      payload: { note_id: 'a', words: 1 },
+    });
     expect(() => eventDraft('x', [noteWritten], noteWritten, { note_id: 'a', words: 1, token: 'bok_…' })).toThrow('token is not a known field');
     expect(() => eventDraft('x', [noteWritten], noteErased, { note_id: 'a' })).toThrow('x may not emit eventkit.note.erased');
   });
@@ -105,7 +122,10 @@ describe('event declarations', () => {
   });
 
   it('make the event catalog: OpenAPI webhooks with the envelope and each payload schema, listed in the README', () => {
-    const webhooks = openApiDocument().webhooks as Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } } } }>;
+    const webhooks = openApiDocument().webhooks as Record<
+      string,
+      { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } } } }
+    >;
     expect(Object.keys(webhooks).sort()).toEqual([...EVENTS.keys()].sort());
     const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('\n## Events'), readme.indexOf('\n## ', readme.indexOf('\n## Events') + 1));

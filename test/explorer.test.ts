@@ -58,7 +58,8 @@ async function visit(path: string): Promise<Visit> {
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
   // Collected in the page from its first moment (an init script is not subject to the page's CSP).
   await page.addInitScript({
-    content: "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
+    content:
+      "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
   });
   const response = await page.goto(`${t.url}${path}`);
   const csp = (await response?.allHeaders())?.['content-security-policy'] ?? null;
@@ -72,91 +73,109 @@ async function expectPolicyKept(visited: Visit): Promise<void> {
   expect(await visited.violations()).toEqual([]);
 }
 
-browserIt('serves GraphiQL on GET /graphql (where / leads) to a browser: a token pasted in Headers runs read_internal_whoami', async () => {
-  const visited = await visit('/');
-  const { page, context, elsewhere, errors } = visited;
-  try {
-    expect(page.url()).toBe(`${t.url}/graphql`);
-    await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
-    // The headers editor is open on a first visit; replace its content as a user pasting would.
-    const headers = page.locator('.graphiql-editor-tool .CodeMirror').last();
-    await headers.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(JSON.stringify({ Authorization: `Bearer ${t.tenant.token}` }));
-    await page.locator('.graphiql-execute-button').click();
-    const result = page.locator('.result-window');
-    await result.getByText(t.tenant.api_key_id).waitFor({ timeout: 15_000 });
-    expect(await result.innerText()).toContain(t.tenant.tenant_id);
-    // The schema's docs: the Docs pane lists the root types.
-    await page.locator('[aria-label="Show Documentation Explorer"]').click();
-    await page.locator('.graphiql-doc-explorer').getByText('Mutation').first().waitFor();
-    expect(elsewhere).toEqual([]);
-    expect(errors).toEqual([]);
-    await expectPolicyKept(visited);
-    // The token ran a query (history) but is kept nowhere in the browser.
-    const kept = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })');
-    expect(kept).not.toContain(t.tenant.token);
-  } finally {
-    await context.close();
-  }
-}, 90_000);
+browserIt(
+  'serves GraphiQL on GET /graphql (where / leads) to a browser: a token pasted in Headers runs read_internal_whoami',
+  async () => {
+    const visited = await visit('/');
+    const { page, context, elsewhere, errors } = visited;
+    try {
+      expect(page.url()).toBe(`${t.url}/graphql`);
+      await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+      // The headers editor is open on a first visit; replace its content as a user pasting would.
+      const headers = page.locator('.graphiql-editor-tool .CodeMirror').last();
+      await headers.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText(JSON.stringify({ Authorization: `Bearer ${t.tenant.token}` }));
+      await page.locator('.graphiql-execute-button').click();
+      const result = page.locator('.result-window');
+      await result.getByText(t.tenant.api_key_id).waitFor({ timeout: 15_000 });
+      expect(await result.textContent()).toContain(t.tenant.tenant_id);
+      // The schema's docs: the Docs pane lists the root types.
+      await page.locator('[aria-label="Show Documentation Explorer"]').click();
+      await page.locator('.graphiql-doc-explorer').getByText('Mutation').first().waitFor();
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
+      await expectPolicyKept(visited);
+      // The token ran a query (history) but is kept nowhere in the browser.
+      const kept = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })');
+      expect(kept).not.toContain(t.tenant.token);
+    } finally {
+      await context.close();
+    }
+  },
+  90_000,
+);
 
-browserIt('fills the headers from a token in the fragment, which leaves the address bar', async () => {
-  const { page, context } = await visit(`/graphql#token=${t.tenant.token}`);
-  try {
-    await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
-    expect(page.url()).toBe(`${t.url}/graphql`);
-    await page.locator('.graphiql-execute-button').click();
-    await page.locator('.result-window').getByText(t.tenant.api_key_id).waitFor({ timeout: 15_000 });
-  } finally {
-    await context.close();
-  }
-}, 90_000);
+browserIt(
+  'fills the headers from a token in the fragment, which leaves the address bar',
+  async () => {
+    const { page, context } = await visit(`/graphql#token=${t.tenant.token}`);
+    try {
+      await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+      expect(page.url()).toBe(`${t.url}/graphql`);
+      await page.locator('.graphiql-execute-button').click();
+      await page.locator('.result-window').getByText(t.tenant.api_key_id).waitFor({ timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  },
+  90_000,
+);
 
-browserIt('runs a mutation typed in the query editor: catalog_product_create creates the product, its id in the result pane', async () => {
-  const visited = await visit(`/graphql#token=${t.tenant.token}`);
-  const { page, context, elsewhere, errors } = visited;
-  const handle = `browser-mug-${Date.now().toString(36)}`;
-  try {
-    await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
-    // Replace the welcome query as a user typing one would.
-    await page.locator('.graphiql-query-editor .CodeMirror').first().click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(`mutation { catalog_product_create(input: { title: "Browser mug", handle: "${handle}", status: "draft" }) { product_id } }`);
-    await page.locator('.graphiql-execute-button').click();
-    await page.locator('.result-window').getByText(/prd_/).waitFor({ timeout: 15_000 });
-    const shown = JSON.parse(await page.evaluate<string>("document.querySelector('.result-window .CodeMirror').CodeMirror.getValue()"));
-    expect(shown).toEqual({ data: { catalog_product_create: { product_id: expect.stringMatching(/^prd_/) } } });
-    // It ran, for the token's tenant: the product is there, read over REST.
-    const { product_id } = shown.data.catalog_product_create;
-    const read = await t.read('/internal/catalog/product', { product_id });
-    expect({ status: read.status, handle: read.body.handle, title: read.body.title }).toEqual({ status: 200, handle, title: 'Browser mug' });
-    expect(elsewhere).toEqual([]);
-    expect(errors).toEqual([]);
-    await expectPolicyKept(visited);
-  } finally {
-    await context.close();
-  }
-}, 90_000);
+browserIt(
+  'runs a mutation typed in the query editor: catalog_product_create creates the product, its id in the result pane',
+  async () => {
+    const visited = await visit(`/graphql#token=${t.tenant.token}`);
+    const { page, context, elsewhere, errors } = visited;
+    const handle = `browser-mug-${Date.now().toString(36)}`;
+    try {
+      await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+      // Replace the welcome query as a user typing one would.
+      await page.locator('.graphiql-query-editor .CodeMirror').first().click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText(
+        `mutation { catalog_product_create(input: { title: "Browser mug", handle: "${handle}", status: "draft" }) { product_id } }`,
+      );
+      await page.locator('.graphiql-execute-button').click();
+      await page.locator('.result-window').getByText(/prd_/).waitFor({ timeout: 15_000 });
+      const shown = JSON.parse(await page.evaluate<string>("document.querySelector('.result-window .CodeMirror').CodeMirror.getValue()"));
+      expect(shown).toEqual({ data: { catalog_product_create: { product_id: expect.stringMatching(/^prd_/) } } });
+      // It ran, for the token's tenant: the product is there, read over REST.
+      const { product_id } = shown.data.catalog_product_create;
+      const read = await t.read('/internal/catalog/product', { product_id });
+      expect({ status: read.status, handle: read.body.handle, title: read.body.title }).toEqual({ status: 200, handle, title: 'Browser mug' });
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
+      await expectPolicyKept(visited);
+    } finally {
+      await context.close();
+    }
+  },
+  90_000,
+);
 
-browserIt('serves Swagger UI on /v1/docs, listing the operations of the OpenAPI document', async () => {
-  const visited = await visit('/v1/docs');
-  const { page, context, elsewhere, errors } = visited;
-  try {
-    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
-    const paths = await page.locator('.opblock-summary-path').allInnerTexts();
-    expect(paths.map((p) => p.replace(/\u200b/g, ''))).toEqual(expect.arrayContaining(['/v1/commands/order.mark_paid', '/v1/read/products']));
-    // Grouped by subgraph, each group with its description: no "default".
-    const groups = await page.locator('.opblock-tag').allInnerTexts();
-    expect(groups.map((g) => g.split('\n')[0].trim())).toEqual(['identity', 'catalog', 'orders', 'content', 'merged']);
-    expect(groups[1]).toContain('Products, SKUs');
-    expect(elsewhere).toEqual([]);
-    expect(errors).toEqual([]);
-    await expectPolicyKept(visited);
-  } finally {
-    await context.close();
-  }
-}, 90_000);
+browserIt(
+  'serves Swagger UI on /v1/docs, listing the operations of the OpenAPI document',
+  async () => {
+    const visited = await visit('/v1/docs');
+    const { page, context, elsewhere, errors } = visited;
+    try {
+      await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+      const paths = await page.locator('.opblock-summary-path').allInnerTexts();
+      expect(paths.map((p) => p.replace(/\u200b/g, ''))).toEqual(expect.arrayContaining(['/v1/commands/order.mark_paid', '/v1/read/products']));
+      // Grouped by subgraph, each group with its description: no "default".
+      const groups = await page.locator('.opblock-tag').allInnerTexts();
+      expect(groups.map((g) => g.split('\n')[0].trim())).toEqual(['identity', 'catalog', 'orders', 'content', 'merged']);
+      expect(groups[1]).toContain('Products, SKUs');
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
+      await expectPolicyKept(visited);
+    } finally {
+      await context.close();
+    }
+  },
+  90_000,
+);
 
 it('serves its SVG icon at /favicon.svg and /favicon.ico, named by the explorer and the docs page', async () => {
   for (const path of ['/favicon.svg', '/favicon.ico']) {
@@ -171,7 +190,9 @@ it('serves its SVG icon at /favicon.svg and /favicon.ico, named by the explorer 
 });
 
 it('keeps clients on GraphQL: a GET that does not ask for HTML is not the explorer', async () => {
-  const res = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+  const res = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+    headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+  });
   expect(res.headers.get('content-type')).toMatch(/application\/(graphql-response\+)?json/);
   const page = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);

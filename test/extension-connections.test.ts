@@ -56,7 +56,13 @@ describe('extension.connection.set', () => {
   it('arms a credential write-only: the open result says what was armed, setting again replaces it', async () => {
     const before = Date.now();
     const armed = await ok('extension.connection.set', { extension_id: 'ext.mailer', connection_name: 'smtp', credential: { password: 'p-1', user: 'u' } });
-    expect(armed).toEqual({ extension_id: 'ext.mailer', connection_name: 'smtp', armed: true, credential_keys: ['password', 'user'], updated_at: expect.any(String) });
+    expect(armed).toEqual({
+      extension_id: 'ext.mailer',
+      connection_name: 'smtp',
+      armed: true,
+      credential_keys: ['password', 'user'],
+      updated_at: expect.any(String),
+    });
     expect(Date.parse(armed.updated_at)).toBeGreaterThanOrEqual(before - 1000);
     const binding = { tenant_id: shop.tenant_id, extension_id: 'ext.mailer', connection_name: 'smtp' };
     expect(await broker()(binding)).toEqual({ password: 'p-1', user: 'u' });
@@ -64,7 +70,9 @@ describe('extension.connection.set', () => {
     const again = await ok('extension.connection.set', { extension_id: 'ext.mailer', connection_name: 'smtp', credential: { token: 't-2' } });
     expect(again.credential_keys).toEqual(['token']);
     expect(await broker()(binding)).toEqual({ token: 't-2' });
-    const rows = await t.sql(`SELECT credential_sealed, credential_keys, created_at, updated_at FROM content.extension_connection WHERE tenant_id = $1`, [shop.tenant_id]);
+    const rows = await t.sql(`SELECT credential_sealed, credential_keys, created_at, updated_at FROM content.extension_connection WHERE tenant_id = $1`, [
+      shop.tenant_id,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].credential_sealed).toMatch(/^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
     expect(rows[0].updated_at.getTime()).toBeGreaterThanOrEqual(rows[0].created_at.getTime());
@@ -115,11 +123,7 @@ describe('extension.connection.set', () => {
     await refused(call('extension.connection.set', input, null), 401, 'unauthorized');
 
     // GraphQL goes through the same gate.
-    const gql = await t.graphql(
-      'mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) }',
-      { input },
-      delegated,
-    );
+    const gql = await t.graphql('mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) }', { input }, delegated);
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'forbidden', owner_required: true });
     expect(await t.sql(`SELECT 1 FROM content.extension_connection WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([]);
   });
@@ -141,7 +145,9 @@ describe('extension.connection.set', () => {
       const body = await refused(call('extension.connection.set', input), 400, 'validation_failed');
       expect(JSON.stringify(body)).not.toContain(secret);
     }
-    expect((await call('extension.connection.set', { extension_id: 'e', connection_name: 'c', credential: { a: { b: { c: { d: secret } } } } })).status).toBe(200);
+    expect((await call('extension.connection.set', { extension_id: 'e', connection_name: 'c', credential: { a: { b: { c: { d: secret } } } } })).status).toBe(
+      200,
+    );
     expect(await t.sql(`SELECT connection_name FROM content.extension_connection WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ connection_name: 'c' }]);
   });
 
@@ -174,11 +180,24 @@ describe('extension.connection.revoke and the listing', () => {
       total: 3,
     });
     expect(JSON.stringify(all.body)).not.toMatch(/v1|v2|u"/);
-    expect((await list({ extension_id: 'ext.b', limit: '1', page: '2' })).body).toMatchObject({ items: [{ connection_name: 'z' }], page: 2, limit: 1, total: 2 });
+    expect((await list({ extension_id: 'ext.b', limit: '1', page: '2' })).body).toMatchObject({
+      items: [{ connection_name: 'z' }],
+      page: 2,
+      limit: 1,
+      total: 2,
+    });
     await refused(list({ limit: '0' }), 400, 'validation_failed');
 
-    expect(await ok('extension.connection.revoke', { extension_id: 'ext.b', connection_name: 'z' })).toEqual({ extension_id: 'ext.b', connection_name: 'z', revoked: true });
-    expect(await ok('extension.connection.revoke', { extension_id: 'ext.b', connection_name: 'z' })).toEqual({ extension_id: 'ext.b', connection_name: 'z', revoked: false });
+    expect(await ok('extension.connection.revoke', { extension_id: 'ext.b', connection_name: 'z' })).toEqual({
+      extension_id: 'ext.b',
+      connection_name: 'z',
+      revoked: true,
+    });
+    expect(await ok('extension.connection.revoke', { extension_id: 'ext.b', connection_name: 'z' })).toEqual({
+      extension_id: 'ext.b',
+      connection_name: 'z',
+      revoked: false,
+    });
     expect(await broker()({ tenant_id: shop.tenant_id, extension_id: 'ext.b', connection_name: 'z' })).toBeNull();
     expect((await list({ extension_id: 'ext.b' })).body.total).toBe(1);
     await refused(call('extension.connection.revoke', { extension_id: 'ext.b' }), 400, 'validation_failed');
@@ -226,7 +245,11 @@ describe('the secret', () => {
     await refused(call('extension.connection.set', { ...input, surprise: secret }), 400, 'validation_failed');
     await refused(call('extension.connection.set', { ...input, credential: { ...credential, big: 'x'.repeat(9000) } }), 400, 'validation_failed');
     await refused(call('extension.connection.set', input, await keyWith('not-owner', 'extensions.egress.consent')), 403, 'forbidden');
-    for (const variables of [{ input: { connection_name: 'live', credential } }, { input: { ...input, unknown_field: 1 } }, { input: { ...input, extension_id: 5 } }]) {
+    for (const variables of [
+      { input: { connection_name: 'live', credential } },
+      { input: { ...input, unknown_field: 1 } },
+      { input: { ...input, extension_id: 5 } },
+    ]) {
       const res = await t.graphql('mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) }', variables, shop.token);
       expect(res.body.errors?.[0]?.extensions?.code).toBe('validation_failed');
       answers.push({ status: res.status, headers: {}, body: res.body });
@@ -249,7 +272,11 @@ describe('the secret', () => {
     answers.push({ status: broken.status, headers: {}, body: brokenBody });
     // A numeric secret as a GraphQL literal out of range.
     const digits = `9${secret.replace(/\D/g, '').padEnd(24, '7')}`;
-    const numeric = await t.graphql(`mutation { extension_connection_set(input: { connection_name: "live", credential: { pin: ${digits} } }) }`, {}, shop.token);
+    const numeric = await t.graphql(
+      `mutation { extension_connection_set(input: { connection_name: "live", credential: { pin: ${digits} } }) }`,
+      {},
+      shop.token,
+    );
     expect(JSON.stringify(numeric.body)).not.toContain(digits);
     // Reads after.
     await list();
@@ -269,7 +296,9 @@ describe('the secret', () => {
       `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
        WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
     );
-    expect(tables.map((r) => `${r.schema}.${r.name}`)).toEqual(expect.arrayContaining(['content.outbox_event', 'content.audit_entry', 'identity.audit_entry', 'content.extension_connection']));
+    expect(tables.map((r) => `${r.schema}.${r.name}`)).toEqual(
+      expect.arrayContaining(['content.outbox_event', 'content.audit_entry', 'identity.audit_entry', 'content.extension_connection']),
+    );
     const found: string[] = [];
     for (const { schema, name } of tables) {
       const rows = await t.sql<{ row: string }>(`SELECT t::text AS row FROM "${schema}"."${name}" t`);
@@ -278,7 +307,15 @@ describe('the secret', () => {
     expect(found).toEqual([]);
     // The stored row: only the sealed column holds the credential, as ciphertext.
     const [row] = await t.sql(`SELECT * FROM content.extension_connection WHERE tenant_id = $1 AND extension_id = 'ext.payments'`, [shop.tenant_id]);
-    expect(Object.keys(row).sort()).toEqual(['connection_name', 'created_at', 'credential_keys', 'credential_sealed', 'extension_id', 'tenant_id', 'updated_at']);
+    expect(Object.keys(row).sort()).toEqual([
+      'connection_name',
+      'created_at',
+      'credential_keys',
+      'credential_sealed',
+      'extension_id',
+      'tenant_id',
+      'updated_at',
+    ]);
     expect(row.credential_sealed).toMatch(/^v1\./);
     // The table's bytes on disk (heap and its TOAST), after a checkpoint.
     await t.sql('CHECKPOINT');
@@ -302,7 +339,9 @@ describe('the secret', () => {
 
 describe('VAULT_KEY', () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
   const tmp = () => {
     const dir = mkdtempSync(join(tmpdir(), 'vault-'));
     dirs.push(dir);
@@ -336,10 +375,15 @@ describe('VAULT_KEY', () => {
 
   it('GraphQL variable errors lose the value they quote, keeping the path and the reason', () => {
     const reason = 'Field "extension_id" of required type "String!" was not provided.';
-    expect(withoutVariableValue(`Variable "$input" got invalid value { credential: { k: "s3cret" } }; ${reason}`, reason)).toBe(`Variable "$input" got an invalid value; ${reason}`);
-    expect(withoutVariableValue(`Variable "$input" got invalid value 5 at "input.extension_id"; String cannot represent a non string value: 5`, 'String cannot represent a non string value: 5')).toBe(
-      'Variable "$input" got an invalid value at "input.extension_id"; String cannot represent a non string value: 5',
+    expect(withoutVariableValue(`Variable "$input" got invalid value { credential: { k: "s3cret" } }; ${reason}`, reason)).toBe(
+      `Variable "$input" got an invalid value; ${reason}`,
     );
+    expect(
+      withoutVariableValue(
+        `Variable "$input" got invalid value 5 at "input.extension_id"; String cannot represent a non string value: 5`,
+        'String cannot represent a non string value: 5',
+      ),
+    ).toBe('Variable "$input" got an invalid value at "input.extension_id"; String cannot represent a non string value: 5');
     expect(withoutVariableValue('Variable "$input" got invalid value { s3cret }; unknown')).toBe('Variable "$input" got an invalid value');
     expect(withoutVariableValue('Cannot query field "x"')).toBe('Cannot query field "x"');
   });

@@ -17,10 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-it(`answers ${runs} malformed requests with listed refusals and no state change (seed ${seed})`, async () => {
-  const pool = await seedPool(t);
-  const result = await runFuzz(t, pool, { runs, seed, path: process.env.FUZZ_PATH, failFast: process.env.FUZZ_FAIL_FAST === '1' });
-  expect(result.fiveXX).toBe(0);
-  // The summary lists each failure class with an example and its replay line.
-  if (result.classes.size) throw new Error(`fuzz found ${result.classes.size} failure classes (seed ${seed}):\n${result.summary}`);
-}, 30 * 60_000);
+it(
+  `answers ${runs} malformed requests with listed refusals and no state change (seed ${seed})`,
+  async () => {
+    const pool = await seedPool(t);
+    const result = await runFuzz(t, pool, { runs, seed, path: process.env.FUZZ_PATH, failFast: process.env.FUZZ_FAIL_FAST === '1' });
+    expect(result.fiveXX).toBe(0);
+    // The summary lists each failure class with an example and its replay line.
+    if (result.classes.size) throw new Error(`fuzz found ${result.classes.size} failure classes (seed ${seed}):\n${result.summary}`);
+  },
+  30 * 60_000,
+);

@@ -51,7 +51,7 @@ describe('REST shim', () => {
 });
 
 describe('GraphQL', () => {
-  it("returns the same data as the REST body", async () => {
+  it('returns the same data as the REST body', async () => {
     const rest = await t.read('/internal/whoami');
     const gql = await t.graphql('{ read_internal_whoami { actor_id name tenant_id credential_id scopes } }');
     expect(gql.status).toBe(200);
@@ -60,7 +60,11 @@ describe('GraphQL', () => {
 
   it('carries the reference kinds in extensions.code', async () => {
     const weak = await t.command('iam.api_key.create', { name: 'weak', scopes: [] });
-    const forbidden = await t.graphql('mutation($i: IamApiKeyCreateInput!) { iam_api_key_create(input: $i) { api_key_id } }', { i: { name: 'x', scopes: [] } }, weak.body.token);
+    const forbidden = await t.graphql(
+      'mutation($i: IamApiKeyCreateInput!) { iam_api_key_create(input: $i) { api_key_id } }',
+      { i: { name: 'x', scopes: [] } },
+      weak.body.token,
+    );
     expect(forbidden.body.errors[0].extensions).toEqual({ code: 'forbidden', scope: 'admin.users.write' });
     const badType = await t.graphql('mutation($i: IamApiKeyCreateInput!) { iam_api_key_create(input: $i) { api_key_id } }', { i: { name: 5, scopes: [] } });
     expect(badType.body.errors[0].extensions.code).toBe('validation_failed');
@@ -86,7 +90,14 @@ describe('subgraph context', () => {
     const server = await serveSubgraph(runtime, 0);
     try {
       const who = await t.read('/internal/whoami');
-      const actor = { tenant_id: who.body.tenant_id, api_key_id: who.body.actor_id, credential_id: who.body.credential_id, name: 'owner', scopes: who.body.scopes, is_owner: true };
+      const actor = {
+        tenant_id: who.body.tenant_id,
+        api_key_id: who.body.actor_id,
+        credential_id: who.body.credential_id,
+        name: 'owner',
+        scopes: who.body.scopes,
+        is_owner: true,
+      };
       const ask = (header?: string) =>
         fetch(server.url, {
           method: 'POST',
@@ -97,7 +108,9 @@ describe('subgraph context', () => {
       expect((await ask(signContext('not-the-secret-'.repeat(3), { actor, request_id: 'r1' }))).errors[0].extensions.code).toBe('unauthorized');
       const valid = signContext(t.contextSecret, { actor, request_id: 'r2' });
       const [body, mac] = valid.split('.');
-      const widened = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), actor: { ...actor, tenant_id: 'ten_other' } })).toString('base64url');
+      const widened = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), actor: { ...actor, tenant_id: 'ten_other' } }),
+      ).toString('base64url');
       expect((await ask(`${widened}.${mac}`)).errors[0].extensions.code).toBe('unauthorized');
       expect((await ask(signContext(t.contextSecret, { actor, request_id: 'r3' }, Date.now() - 120_000))).errors[0].extensions.code).toBe('unauthorized');
       expect((await ask(valid)).data.read_internal_whoami.actor_id).toBe(actor.api_key_id);
@@ -128,7 +141,11 @@ describe('internal endpoints', () => {
     const server = await serveSubgraph(runtime, 0, { ping: async () => ({ pong: true }) });
     try {
       const call = (token: string) =>
-        fetch(server.url.replace('/graphql', '/internal/ping'), { method: 'POST', headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: token }, body: '{}' });
+        fetch(server.url.replace('/graphql', '/internal/ping'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: token },
+          body: '{}',
+        });
       expect((await call(t.contextSecret)).status).toBe(401);
       expect((await call('guess')).status).toBe(401);
       const ok = await call(internalToken(t.contextSecret));

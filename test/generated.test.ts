@@ -32,7 +32,8 @@ describe('operation declarations', () => {
     for (const { operation } of OPERATIONS.values()) {
       // Section 7 adds exceeds_remaining to order.shipment.create (and to no other command).
       const extra = operation.name === 'order.shipment.create' ? ['exceeds_remaining'] : [];
-      if (operation.kind === 'command') expect([...errorKinds(operation)].sort()).toEqual(['validation_failed', 'unauthorized', 'forbidden', 'conflict', 'internal', ...extra].sort());
+      if (operation.kind === 'command')
+        expect([...errorKinds(operation)].sort()).toEqual(['validation_failed', 'unauthorized', 'forbidden', 'conflict', 'internal', ...extra].sort());
     }
   });
 });

@@ -32,12 +32,18 @@ describe('GraphQL document limits, each at its bound and one past it', () => {
 
   it('aliases behind fragments count as in place', async () => {
     await accepted(`{ ...F } fragment F on Query { ${aliases(GRAPHQL_LIMITS.maxAliases)} }`);
-    await refusedFor(`{ ...F ...G } fragment F on Query { ${aliases(GRAPHQL_LIMITS.maxAliases)} } fragment G on Query { ${whoami('extra')} }`, /aliases limit of 20/i);
+    await refusedFor(
+      `{ ...F ...G } fragment F on Query { ${aliases(GRAPHQL_LIMITS.maxAliases)} } fragment G on Query { ${whoami('extra')} }`,
+      /aliases limit of 20/i,
+    );
   });
 
   it(`root fields after expanding fragments: ${GRAPHQL_LIMITS.maxRootFields}`, async () => {
     // Distinct root fields, so that the alias limit is not what refuses.
-    const plain = ['read_internal_whoami { actor_id }', ...['identity', 'catalog', 'orders', 'content'].flatMap((s) => [`${s}_audit { total }`, `${s}_events { total }`])];
+    const plain = [
+      'read_internal_whoami { actor_id }',
+      ...['identity', 'catalog', 'orders', 'content'].flatMap((s) => [`${s}_audit { total }`, `${s}_events { total }`]),
+    ];
     const fill = (n: number) => [...plain, ...Array.from({ length: n - plain.length }, (_, i) => whoami(`r${i}`))].join(' ');
     await accepted(`{ ...F } fragment F on Query { ${fill(GRAPHQL_LIMITS.maxRootFields)} }`);
     await refusedFor(`{ ...F } fragment F on Query { ${fill(GRAPHQL_LIMITS.maxRootFields + 1)} }`, /at most 20 root fields \(fragments expanded\), found 21/);
@@ -69,7 +75,9 @@ describe('GraphQL document limits, each at its bound and one past it', () => {
 
   it(`cost: a full page of 100 passes, the alias bomb of large pages does not (limit ${GRAPHQL_LIMITS.maxCost})`, async () => {
     const page = (alias: string, limit: number) =>
-      `${alias}: read_products(input: {store: "${t.tenant.store_id}", limit: ${limit}}) { items { product_id title skus { id amount media { kind url } option_values { option value } } media { kind url } categories { path } } }`;
+      `${alias}: read_products(input: {store: "${t.tenant.store_id}", limit: ${limit}}) { items { product_id title ` +
+      `skus { id amount media { kind url } option_values { option value } } media { kind url } categories { path } } ` +
+      `}`;
     await accepted(`{ ${page('p', 100)} }`);
     await refusedFor(`{ ${Array.from({ length: 10 }, (_, i) => page(`p${i}`, 100)).join(' ')} }`, /estimated cost of \d+ exceeds the limit of 50000/);
   });
@@ -93,7 +101,9 @@ describe('rate charged by cost', () => {
       // The REST document of a full page of 100 (every field) estimates about 44,000: 1 + 2 tokens.
       const { operationDocument } = await import('@backoffice/platform');
       const { OPERATIONS } = await import('../gateway/src/subgraphs');
-      const page = await limited.graphql(operationDocument(OPERATIONS.get('read.products')!.operation), { input: { store: limited.tenant.store_id, limit: 100 } });
+      const page = await limited.graphql(operationDocument(OPERATIONS.get('read.products')!.operation), {
+        input: { store: limited.tenant.store_id, limit: 100 },
+      });
       expect(page.body.errors).toBeUndefined();
       const afterPage = await remaining('{ read_internal_whoami { actor_id } }');
       expect(next - 1 - afterPage).toBe(3);
@@ -122,7 +132,9 @@ describe('GraphQL over HTTP', () => {
   });
 
   it('returns each executed mutation field: the token of a committed creation is not lost to a later failure', async () => {
-    const res = await t.graphql('mutation { a: iam_api_key_create(input: {name: "kept", scopes: []}) { api_key_id token } b: iam_api_key_create(input: {name: "", scopes: []}) { token } }');
+    const res = await t.graphql(
+      'mutation { a: iam_api_key_create(input: {name: "kept", scopes: []}) { api_key_id token } b: iam_api_key_create(input: {name: "", scopes: []}) { token } }',
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.a.token).toMatch(/^bok_/);
     expect(res.body.data.b).toBeNull();
@@ -133,10 +145,22 @@ describe('GraphQL over HTTP', () => {
 
   it.each([
     ['an unknown operationName', { query: 'query A { read_internal_whoami { actor_id } }', operationName: 'B' }, /no operation named B/],
-    ['two operations without operationName', { query: 'query A { read_internal_whoami { actor_id } } query B { read_internal_whoami { actor_id } }' }, /name one with operationName/],
+    [
+      'two operations without operationName',
+      { query: 'query A { read_internal_whoami { actor_id } } query B { read_internal_whoami { actor_id } }' },
+      /name one with operationName/,
+    ],
     ['a subscription', { query: 'subscription S { read_internal_whoami { actor_id } }' }, /subscriptions are not served/],
-    ['a persisted query whose hash does not match', { query: '{ read_internal_whoami { actor_id } }', extensions: { persistedQuery: { version: 1, sha256Hash: 'abc' } } }, /sha does not match/],
-    ['a number literal beyond the safe range', { query: 'mutation { catalog_product_create(input: {title: "t", handle: "n", metadata: {n: 1e400}}) { product_id } }' }, /not finite/],
+    [
+      'a persisted query whose hash does not match',
+      { query: '{ read_internal_whoami { actor_id } }', extensions: { persistedQuery: { version: 1, sha256Hash: 'abc' } } },
+      /sha does not match/,
+    ],
+    [
+      'a number literal beyond the safe range',
+      { query: 'mutation { catalog_product_create(input: {title: "t", handle: "n", metadata: {n: 1e400}}) { product_id } }' },
+      /not finite/,
+    ],
     ['a body that is not JSON', '{"query": ', /not valid JSON/],
   ])('answers %s with 400 validation_failed', async (_case, body, message) => {
     const res = await fetch(`${t.url}/graphql`, {
@@ -199,7 +223,10 @@ describe('the REST and MCP surfaces’ own documents', () => {
         const document = parse(operationDocument(operation, projection), { maxTokens: GRAPHQL_LIMITS.maxTokens });
         const definition = document.definitions[0] as import('graphql').OperationDefinitionNode;
         expect(rootFieldCount(document, definition)).toBe(1);
-        const input = { ...(minimal(operation.input as never) as object), ...('limit' in (operation.input as { properties: object }).properties ? { limit: 100 } : {}) };
+        const input = {
+          ...(minimal(operation.input as never) as object),
+          ...('limit' in (operation.input as { properties: object }).properties ? { limit: 100 } : {}),
+        };
         expect(documentCost(schema, document, { input })).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxCost);
       }
     }
@@ -209,12 +236,16 @@ describe('the REST and MCP surfaces’ own documents', () => {
 describe('literals', () => {
   it(`nest at most ${LITERAL_MAX_DEPTH} levels, refused before planning (deeper ones take the planner exponential time)`, async () => {
     // The input object is level 1; `metadata` holds lists nested `lists` deep under it.
-    const doc = (lists: number) => `mutation { catalog_product_create(input: {title: "t", handle: "lit-${lists}", metadata: ${'['.repeat(lists)}1${']'.repeat(lists)}}) { product_id } }`;
+    const doc = (lists: number) =>
+      `mutation { catalog_product_create(input: {title: "t", handle: "lit-${lists}", metadata: ${'['.repeat(lists)}1${']'.repeat(lists)}}) { product_id } }`;
     const atBound = await t.graphql(doc(LITERAL_MAX_DEPTH - 1));
     expect(atBound.body.errors).toBeUndefined();
     const past = await t.graphql(doc(LITERAL_MAX_DEPTH));
     expect(past.status).toBe(400);
-    expect(past.body.errors[0]).toMatchObject({ message: `a literal value nests deeper than ${LITERAL_MAX_DEPTH} levels: pass deeper JSON as a variable`, extensions: { code: 'validation_failed' } });
+    expect(past.body.errors[0]).toMatchObject({
+      message: `a literal value nests deeper than ${LITERAL_MAX_DEPTH} levels: pass deeper JSON as a variable`,
+      extensions: { code: 'validation_failed' },
+    });
     // The fuzz's find: alternating lists and objects, 130 levels in about 1 KB.
     const started = Date.now();
     const bomb = await t.graphql(`{ catalog_products(input: {limit: 1, page: ${'[{d: '.repeat(65)}1${'}]'.repeat(65)}}) { total } }`);

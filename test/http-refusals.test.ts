@@ -27,7 +27,11 @@ describe('refusals the HTTP server decides carry the documented body', () => {
   it.each([
     ['a URL over 16 KiB', () => raw(`/v1/read/products?store=${'x'.repeat(20_000)}`), 431],
     ['a header over 16 KiB', () => raw('/v1/read/products?store=x', { 'x-big': 'y'.repeat(20_000) }), 431],
-    ['a path segment over 100 characters', () => fetch(`${t.url}/v1/commands/${'x'.repeat(101)}`, { method: 'POST' }).then(async (r) => ({ status: r.status, body: await r.text() })), 414],
+    [
+      'a path segment over 100 characters',
+      () => fetch(`${t.url}/v1/commands/${'x'.repeat(101)}`, { method: 'POST' }).then(async (r) => ({ status: r.status, body: await r.text() })),
+      414,
+    ],
   ])('%s', async (_case, send, status) => {
     const res = await send();
     expect(res.status).toBe(status);
@@ -51,7 +55,12 @@ describe('refusals the HTTP server decides carry the documented body', () => {
 describe('nosniff', () => {
   it('is on every answer: JSON that echoes the caller, GraphQL, MCP, pages and assets, health, and refusals before any route', async () => {
     const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { headers, redirect: 'manual' });
-    const json = (path: string, body: unknown) => fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+    const json = (path: string, body: unknown) =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(body),
+      });
     const answers: Array<[string, { status: number; headers: Headers }]> = [
       ['a page slug with a script', await get(`/v1/read/pages?store=x&slug=${encodeURIComponent('<script>alert(1)</script>')}`)],
       ['an unknown route', await get('/<script>')],
@@ -70,7 +79,10 @@ describe('nosniff', () => {
     expect(answers.filter(([, a]) => a.headers.get('x-content-type-options') !== 'nosniff').map(([what, a]) => `${what} (${a.status})`)).toEqual([]);
     const parserRefusal = await new Promise<string>((ok, fail) => {
       const url = new URL(t.url);
-      const req = request({ host: url.hostname, port: url.port, path: '/v1/read/products', headers: { 'x-big': 'y'.repeat(20_000) } }, (res) => (res.resume(), ok(`${res.statusCode} ${res.headers['x-content-type-options']}`)));
+      const req = request({ host: url.hostname, port: url.port, path: '/v1/read/products', headers: { 'x-big': 'y'.repeat(20_000) } }, (res) => {
+        res.resume();
+        ok(`${res.statusCode} ${res.headers['x-content-type-options']}`);
+      });
       req.on('error', fail);
       req.end();
     });
@@ -83,14 +95,21 @@ describe('a body over 1 MiB', () => {
   const send = (path: string, bytes: number, chunked: boolean) =>
     new Promise<{ status: number; body: string; error?: string }>((ok) => {
       const url = new URL(t.url);
-      const headers: Record<string, string | number> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${t.tenant.token}` };
+      const headers: Record<string, string | number> = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${t.tenant.token}`,
+      };
       if (!chunked) headers['content-length'] = bytes;
       let answer: { status: number; body: string } | undefined;
       // A connection of its own, closed after the answer (not the shared keep-alive agent's).
       const req = request({ host: url.hostname, port: url.port, path, method: 'POST', headers, agent: false }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => ok((answer = { status: res.statusCode!, body })));
+        res.on('end', () => {
+          answer = { status: res.statusCode!, body };
+          ok(answer);
+        });
       });
       req.on('error', (error) => ok({ ...(answer ?? { status: 0, body: '' }), error: (error as NodeJS.ErrnoException).code ?? error.message }));
       req.end(Buffer.alloc(bytes, 0x20));
@@ -101,7 +120,10 @@ describe('a body over 1 MiB', () => {
     ['2 MiB chunked', 2 * 1_048_576, true],
   ])('to /mcp (%s) is answered 413 with the error body', async (_case, bytes, chunked) => {
     const res = await send('/mcp', bytes, chunked);
-    expect(res).toEqual({ status: 413, body: JSON.stringify({ error: { kind: 'validation_failed', message: 'the body exceeds the limit of 1 MiB (1048576 bytes)' } }) });
+    expect(res).toEqual({
+      status: 413,
+      body: JSON.stringify({ error: { kind: 'validation_failed', message: 'the body exceeds the limit of 1 MiB (1048576 bytes)' } }),
+    });
     // The server is still there for the next call.
     expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
   });
@@ -124,7 +146,9 @@ describe('a body over 1 MiB', () => {
         ok({ head: head.split('\r\n')[0], body, errors });
       });
       const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bytes}`;
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\n${length}\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\n${length}\r\n\r\n`,
+      );
       const body = Buffer.alloc(bytes, 0x20);
       socket.write(chunked ? Buffer.concat([Buffer.from(`${bytes.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body);
     });
@@ -143,24 +167,39 @@ describe('a command route called wrong says how to call it', () => {
   it.each(['GET', 'PUT', 'DELETE'])('%s /v1/commands/<name> is 405 with Allow: POST and the error body', async (method) => {
     const res = await fetch(`${t.url}/v1/commands/iam.api_key.create`, { method });
     expect([res.status, res.headers.get('allow')]).toEqual([405, 'POST']);
-    expect(await res.json()).toEqual({ error: { kind: 'validation_failed', message: `a command is called with POST, not ${method} (reads are GET /v1/read/...)` } });
+    expect(await res.json()).toEqual({
+      error: { kind: 'validation_failed', message: `a command is called with POST, not ${method} (reads are GET /v1/read/...)` },
+    });
   });
 
   it('a body without a content type, or of another, is 415 saying to send Content-Type: application/json', async () => {
     const none = await new Promise<{ status: number; body: string }>((ok, fail) => {
       // fetch adds text/plain to a string body: node:http sends none.
       const url = new URL(`${t.url}/v1/commands/iam.api_key.create`);
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${t.tenant.token}` } }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => ok({ status: res.statusCode!, body }));
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${t.tenant.token}` } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => ok({ status: res.statusCode!, body }));
+        },
+      );
       req.on('error', fail);
       req.end('{"name":"k","scopes":[]}');
     });
-    expect([none.status, JSON.parse(none.body)]).toEqual([415, { error: { kind: 'validation_failed', message: 'send the body as JSON, with Content-Type: application/json (none was given)' } }]);
-    const text = await fetch(`${t.url}/v1/commands/iam.api_key.create`, { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '{}' });
-    expect([text.status, await text.json()]).toEqual([415, { error: { kind: 'validation_failed', message: 'send the body as JSON, with Content-Type: application/json (not text/plain)' } }]);
+    expect([none.status, JSON.parse(none.body)]).toEqual([
+      415,
+      { error: { kind: 'validation_failed', message: 'send the body as JSON, with Content-Type: application/json (none was given)' } },
+    ]);
+    const text = await fetch(`${t.url}/v1/commands/iam.api_key.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: '{}',
+    });
+    expect([text.status, await text.json()]).toEqual([
+      415,
+      { error: { kind: 'validation_failed', message: 'send the body as JSON, with Content-Type: application/json (not text/plain)' } },
+    ]);
   });
 });
 
@@ -194,7 +233,11 @@ describe('names a caller chooses are never JavaScript’s own', () => {
 it('a 401 carries the RateLimit headers of the bucket it was charged to, on REST, GraphQL and MCP', async () => {
   const rest = await t.read('/internal/whoami', {}, 'bok_bad');
   const gql = await t.graphql('{ read_internal_whoami { actor_id } }', {}, 'bok_bad');
-  const mcp = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bok_bad' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+  const mcp = await fetch(`${t.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bok_bad' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  });
   for (const res of [rest, gql, mcp]) {
     expect(res.status).toBe(401);
     expect(res.headers.get('ratelimit')).toMatch(/^limit=\d+, remaining=\d+, reset=\d+$/);

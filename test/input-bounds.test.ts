@@ -23,9 +23,8 @@ describe('input bounds', () => {
   });
 
   it('finds an unbounded string or list when there is one', () => {
-    expect(unbounded({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'string', maxLength: 1 } } } } as never, '')).toEqual([
-      'a: string without maxLength',
-      'b: array without maxItems',
-    ]);
+    expect(
+      unbounded({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'string', maxLength: 1 } } } } as never, ''),
+    ).toEqual(['a: string without maxLength', 'b: array without maxItems']);
   });
 });

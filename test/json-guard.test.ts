@@ -38,7 +38,7 @@ describe('every surface refuses what cannot be stored, and stores nothing', () =
     ['a non-finite number', '{"title":"t","handle":"inf","metadata":{"n":1e400}}'],
     ['an integer beyond the safe range', '{"title":"t","handle":"big","metadata":{"n":12345678901234567890}}'],
     ['a __proto__ key', '{"title":"t","handle":"proto","metadata":{"__proto__":{"polluted":true}}}'],
-    ["metadata nested one level too deep", `{"title":"t","handle":"deeper","metadata":${nested(MAX_INPUT_DEPTH)}}`],
+    ['metadata nested one level too deep', `{"title":"t","handle":"deeper","metadata":${nested(MAX_INPUT_DEPTH)}}`],
     ['a body nested thousands of levels deep', `{"title":"t","handle":"deepest","metadata":${nested(5000)}}`],
   ];
 
@@ -76,7 +76,11 @@ describe('every surface refuses what cannot be stored, and stores nothing', () =
     const client = await mcpClient(t.url, t.tenant.token);
     try {
       const before = await products();
-      for (const args of [{ title: 'a\u0000b', handle: 'mcp-nul' }, { title: '\ud800', handle: 'mcp-sur' }, { title: 't', handle: 'mcp-deep', metadata: JSON.parse(nested(MAX_INPUT_DEPTH)) }]) {
+      for (const args of [
+        { title: 'a\u0000b', handle: 'mcp-nul' },
+        { title: '\ud800', handle: 'mcp-sur' },
+        { title: 't', handle: 'mcp-deep', metadata: JSON.parse(nested(MAX_INPUT_DEPTH)) },
+      ]) {
         const result = await client.callTool({ name: 'catalog.product.create', arguments: args });
         expect(result.isError).toBe(true);
         expect(toolErrorBody(result).error.kind).toBe('validation_failed');

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Operation } from '@backoffice/platform';
+import { generatedFiles } from '../gateway/src/generate';
 import { SUBGRAPHS } from '../gateway/src/subgraphs';
 
 /**
@@ -17,10 +19,15 @@ const isOperation = (value: unknown): value is Operation =>
 const operationsIn = (file: string): Operation[] => Object.values(require(file) as Record<string, unknown>).filter(isOperation);
 
 /** `read.internal.orders` → `readInternalOrders`: the name an operation's export has. */
-const exportName = (operation: string) => operation.split(/[._]/).map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part)).join('');
+const exportName = (operation: string) =>
+  operation
+    .split(/[._]/)
+    .map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part))
+    .join('');
 
 /** Every module a file imports or requires (static, dynamic, re-exports). */
-const specifiers = (source: string) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+const specifiers = (source: string) =>
+  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
 
 /** The other subgraph a specifier reaches into, if any: `@backoffice/<name>…` or a relative path into its folder. */
 function subgraphReached(file: string, specifier: string): string | undefined {
@@ -83,5 +90,25 @@ describe.each(SUBGRAPHS.map((subgraph) => [subgraph.name, subgraph] as const))('
       .filter((file) => !file.startsWith(folder))
       .filter((file) => /\bdefine\w*Operation\(/.test(readFileSync(file, 'utf8')));
     expect(declaring.map((file) => relative(src, file))).toEqual([]);
+  });
+});
+
+/** Lines of code stay readable: the formatter (Biome, width 160) cannot break a long string, so this bounds them. */
+const MAX_LINE = 200;
+
+describe('source files', () => {
+  it(`have no line over ${MAX_LINE} characters (generated files aside)`, () => {
+    const root = join(__dirname, '..');
+    const generated = new Set(generatedFiles().map(({ file }) => relative(root, file).split(sep).join('/')));
+    const files = execFileSync('git', ['ls-files', '-z', '--', '*.ts', '*.mjs', '*.cjs', '*.js'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((file) => file && !generated.has(file) && !/(^|\/)(node_modules|dist)\//.test(file));
+    expect(files.length).toBeGreaterThan(100);
+    const long = files.flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (line.length > MAX_LINE ? [`${file}:${i + 1} (${line.length})`] : [])),
+    );
+    expect(long).toEqual([]);
   });
 });

@@ -109,7 +109,9 @@ describe('MCP over stdio (backoffice mcp)', () => {
       expect(await next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
       child.stdin!.write('{"jsonrpc":"2.0","id":7}\n');
       expect(await next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } });
-      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+      child.stdin!.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`,
+      );
       expect(await next()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'backoffice' } } });
     } finally {
       child.kill();

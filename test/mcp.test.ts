@@ -24,7 +24,11 @@ describe('MCP tools', () => {
       }
       expect(names).toEqual(expect.arrayContaining(['read.internal.audit', 'read.internal.events']));
       const rotate = tools.find((tool) => tool.name === 'iam.api_key.rotate')!;
-      expect(rotate.inputSchema).toMatchObject({ type: 'object', required: ['api_key_id'], properties: { overlap_hours: { minimum: 0, maximum: 8760, default: 24 } } });
+      expect(rotate.inputSchema).toMatchObject({
+        type: 'object',
+        required: ['api_key_id'],
+        properties: { overlap_hours: { minimum: 0, maximum: 8760, default: 24 } },
+      });
     } finally {
       await client.close();
     }
@@ -85,9 +89,17 @@ describe('MCP tool metadata', () => {
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
       // Every tool says whether it writes, as its declaration's kind does (a merged read is a read).
       for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(OPERATIONS.get(tool.name)?.operation.kind !== 'command');
-      expect(byName.get('read.internal.whoami')).toMatchObject({ title: 'Read internal whoami', annotations: { title: 'Read internal whoami', readOnlyHint: true } });
+      expect(byName.get('read.internal.whoami')).toMatchObject({
+        title: 'Read internal whoami',
+        annotations: { title: 'Read internal whoami', readOnlyHint: true },
+      });
       // Taking away is destructive; the summary saying a repeat changes nothing makes it idempotent.
-      expect(byName.get('iam.api_key.revoke')!.annotations).toEqual({ title: 'Iam api key revoke', readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+      expect(byName.get('iam.api_key.revoke')!.annotations).toEqual({
+        title: 'Iam api key revoke',
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+      });
       expect(byName.get('order.cancel')!.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
       expect(byName.get('order.expire_unpaid')!.annotations).toMatchObject({ destructiveHint: true });
       expect(byName.get('webhook.subscription.delete')!.annotations).toMatchObject({ destructiveHint: true, idempotentHint: false });
@@ -173,7 +185,12 @@ describe('MCP messages spend the caller’s rate like any request', () => {
           headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${limited.tenant.token}` },
           body: JSON.stringify(body),
         });
-      const init = await send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+      const init = await send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      });
       expect(init.status).toBe(200);
       const first = remaining(init);
       const one = await send(list(2));
@@ -198,10 +215,16 @@ describe('MCP messages spend the caller’s rate like any request', () => {
   });
 
   it('bounds a JSON-RPC batch at 10 messages', async () => {
-    const ten = await rpc(t.tenant.token, Array.from({ length: 10 }, (_, i) => list(i)));
+    const ten = await rpc(
+      t.tenant.token,
+      Array.from({ length: 10 }, (_, i) => list(i)),
+    );
     expect(ten.status).toBe(200);
     expect(((await ten.json()) as unknown[]).length).toBe(10);
-    const eleven = await rpc(t.tenant.token, Array.from({ length: 11 }, (_, i) => list(i)));
+    const eleven = await rpc(
+      t.tenant.token,
+      Array.from({ length: 11 }, (_, i) => list(i)),
+    );
     expect(eleven.status).toBe(400);
     expect(await eleven.json()).toEqual({ error: { kind: 'validation_failed', message: 'a JSON-RPC batch holds 1 to 10 messages, not 11' } });
   });

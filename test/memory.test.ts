@@ -24,7 +24,15 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
   const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MiB}`, '--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: ROOT,
     // Rate limits as in production would refuse most of these before their body is looked at.
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: 'production', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      RATE_LIMIT_PER_SECOND: '1000000',
+      RATE_LIMIT_BURST: '1000000',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await untilReady(child, 60_000, false);
@@ -62,7 +70,10 @@ it(`${REQUESTS} anonymous requests with distinct 1 MB parameters leave the serve
     const before = rssOf(server.pid!);
     await run(REQUESTS);
     const after = rssOf(server.pid!);
-    console.log(`memory: ${REQUESTS} requests of 1 MiB; resident ${(before / MiB).toFixed(0)} MiB → ${(after / MiB).toFixed(0)} MiB (${((after - before) / MiB).toFixed(1)} MiB); statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `memory: ${REQUESTS} requests of 1 MiB; resident ${(before / MiB).toFixed(0)} MiB → ${(after / MiB).toFixed(0)} ` +
+        `MiB (${((after - before) / MiB).toFixed(1)} MiB); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect([...statuses.keys()].every((status) => status < 500)).toBe(true);
     // Not tighter: the heap grows toward its cap with the 1 MB garbage (CI on 2 cores saw +122 MiB uncapped).
     expect(after - before).toBeLessThan(160 * MiB);

@@ -132,7 +132,15 @@ describe('sending', () => {
       const rows = (await records({ type_key: 'order.paid', status: 'sent' })).filter((r) => r.sender_name === 'Eve & Co');
       return rows.length ? rows : undefined;
     });
-    expect(record).toMatchObject({ type_key: 'order.paid', channel_key: 'email', status: 'sent', attempts: 1, body_stored: true, resent_from: null, reply_to: 'help@eve.example' });
+    expect(record).toMatchObject({
+      type_key: 'order.paid',
+      channel_key: 'email',
+      status: 'sent',
+      attempts: 1,
+      body_stored: true,
+      resent_from: null,
+      reply_to: 'help@eve.example',
+    });
   });
 
   it('order.cancelled and shipment.created reach the customer content learned from order.created', async () => {
@@ -168,15 +176,37 @@ describe('sending', () => {
     const ports = { senders: { sender: async () => null }, mail: { from: MAIL_FROM } };
     const queued: unknown[] = [];
     await content.dataSource.transaction((db) =>
-      notificationDispatch.handler({ event, attempt: 10, db, log: () => undefined, ports: ports as never, enqueue: (task: unknown) => void queued.push(task), emit: () => undefined } as never),
+      notificationDispatch.handler({
+        event,
+        attempt: 10,
+        db,
+        log: () => undefined,
+        ports: ports as never,
+        enqueue: (task: unknown) => void queued.push(task),
+        emit: () => undefined,
+      } as never),
     );
     expect(queued).toEqual([]);
-    const [record] = await t.sql(`SELECT type_key, status, last_error FROM content.notification WHERE source_ref = $1 AND type_key = 'order.cancelled'`, [order_id]);
+    const [record] = await t.sql(`SELECT type_key, status, last_error FROM content.notification WHERE source_ref = $1 AND type_key = 'order.cancelled'`, [
+      order_id,
+    ]);
     expect(record).toMatchObject({ type_key: 'order.cancelled', status: 'failed' });
     expect(record.last_error).toMatch(/recipient is unknown: the order was placed before message notifications existed/);
     // An earlier delivery is retried instead (its order.created may still be on its way).
     const fresh = { ...event, event_id: `evt_fresh_${order_id}` };
-    await expect(content.dataSource.transaction((db) => notificationDispatch.handler({ event: fresh, attempt: 9, db, log: () => undefined, ports: ports as never, enqueue: () => undefined, emit: () => undefined } as never))).rejects.toThrow(/not known to the notification pipeline yet/);
+    await expect(
+      content.dataSource.transaction((db) =>
+        notificationDispatch.handler({
+          event: fresh,
+          attempt: 9,
+          db,
+          log: () => undefined,
+          ports: ports as never,
+          enqueue: () => undefined,
+          emit: () => undefined,
+        } as never),
+      ),
+    ).rejects.toThrow(/not known to the notification pipeline yet/);
   });
 
   it('retries a send the SMTP server refused, with backoff, until it goes through', async () => {
@@ -233,7 +263,13 @@ describe('notification.resend', () => {
     const [first] = await mailsTo('again@example.com');
     const original = await eventually(async () => (await records({ type_key: 'order.paid', status: 'sent' }))[0]);
 
-    await ok('notification.template.set', { type_key: 'order.paid', channel_key: 'email', locale: 'en', store_id: null, fields: { subject: 'NEW {{order_id}}', html: '<p>new</p>' } });
+    await ok('notification.template.set', {
+      type_key: 'order.paid',
+      channel_key: 'email',
+      locale: 'en',
+      store_id: null,
+      fields: { subject: 'NEW {{order_id}}', html: '<p>new</p>' },
+    });
     const resent = await ok('notification.resend', { notification_id: original.notification_id });
     expect(resent).toEqual({ notification_id: expect.stringMatching(/^ntf_/), type_key: 'order.paid', channel_key: 'email', requested: true });
     expect(resent.notification_id).not.toBe(original.notification_id);
@@ -250,7 +286,9 @@ describe('notification.resend', () => {
     expect(fresh.subject).toBe(`NEW ${next}`);
 
     const events = (await t.read('/internal/events', { type: 'notification.resend_requested', limit: '10' }, shop.token)).body.items;
-    expect(events.map((e: any) => e.payload)).toEqual([{ notification_id: resent.notification_id, resent_from: original.notification_id, type_key: 'order.paid', channel_key: 'email' }]);
+    expect(events.map((e: any) => e.payload)).toEqual([
+      { notification_id: resent.notification_id, resent_from: original.notification_id, type_key: 'order.paid', channel_key: 'email' },
+    ]);
   });
 
   it('refuses with the right kinds', async () => {
@@ -266,29 +304,68 @@ describe('notification.resend', () => {
 
 describe('channels and enablement', () => {
   it('registers a channel (again: updated); set_enabled names each missing required field; off always succeeds', async () => {
-    const sms = { key: 'sms_gateway', label: 'SMS', variant_schema: [{ name: 'body', label: 'Body', type: 'multiline', required: true, template: true }, { name: 'sender', label: 'Sender', type: 'select', options: [{ value: 'brand', label: 'Brand' }], required: true }] };
+    const sms = {
+      key: 'sms_gateway',
+      label: 'SMS',
+      variant_schema: [
+        { name: 'body', label: 'Body', type: 'multiline', required: true, template: true },
+        { name: 'sender', label: 'Sender', type: 'select', options: [{ value: 'brand', label: 'Brand' }], required: true },
+      ],
+    };
     expect(await ok('notification.channel.register', sms)).toEqual({ channel_key: 'sms_gateway' });
-    expect(await ok('notification.channel.register', { ...sms, label: 'SMS v2', notice: 'costs apply', extension_id: 'ext_sms' })).toEqual({ channel_key: 'sms_gateway' });
+    expect(await ok('notification.channel.register', { ...sms, label: 'SMS v2', notice: 'costs apply', extension_id: 'ext_sms' })).toEqual({
+      channel_key: 'sms_gateway',
+    });
     const [row] = await t.sql(`SELECT label, notice, extension_id FROM content.notification_channel WHERE tenant_id = $1`, [shop.tenant_id]);
     expect(row).toEqual({ label: 'SMS v2', notice: 'costs apply', extension_id: 'ext_sms' });
 
-    const on = await call('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'sms_gateway', enabled: true, store_id: null, locale: 'pt-BR' });
+    const on = await call('notification.channel.set_enabled', {
+      type_key: 'order.paid',
+      channel_key: 'sms_gateway',
+      enabled: true,
+      store_id: null,
+      locale: 'pt-BR',
+    });
     expect(on.status).toBe(409);
     expect(on.body.error.kind).toBe('conflict');
     expect(on.body.error.message).toContain('body, sender');
-    expect(await ok('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'sms_gateway', enabled: false })).toEqual({ type_key: 'order.paid', channel_key: 'sms_gateway', enabled: false });
+    expect(await ok('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'sms_gateway', enabled: false })).toEqual({
+      type_key: 'order.paid',
+      channel_key: 'sms_gateway',
+      enabled: false,
+    });
 
     // A template with both: on is accepted.
-    await ok('notification.template.set', { type_key: 'order.paid', channel_key: 'sms_gateway', locale: 'pt', fields: { body: 'Pedido {{order_id}} pago', sender: 'brand' } });
-    expect(await ok('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'sms_gateway', enabled: true, locale: 'pt-BR' })).toEqual({ type_key: 'order.paid', channel_key: 'sms_gateway', enabled: true });
+    await ok('notification.template.set', {
+      type_key: 'order.paid',
+      channel_key: 'sms_gateway',
+      locale: 'pt',
+      fields: { body: 'Pedido {{order_id}} pago', sender: 'brand' },
+    });
+    expect(await ok('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'sms_gateway', enabled: true, locale: 'pt-BR' })).toEqual({
+      type_key: 'order.paid',
+      channel_key: 'sms_gateway',
+      enabled: true,
+    });
 
     // A template lacking a required field is refused: it would hide the complete one below it.
-    const partial = await call('notification.template.set', { type_key: 'order.cancelled', channel_key: 'email', locale: 'en', store_id: shop.store_id, fields: { subject: 'Cancelled' } });
+    const partial = await call('notification.template.set', {
+      type_key: 'order.cancelled',
+      channel_key: 'email',
+      locale: 'en',
+      store_id: shop.store_id,
+      fields: { subject: 'Cancelled' },
+    });
     expect([partial.status, partial.body.error.kind]).toEqual([409, 'conflict']);
     expect(partial.body.error.message).toContain('lacks required field html');
-    expect(await kind('notification.channel.set_enabled', { type_key: 'order.cancelled', channel_key: 'email', enabled: true, store_id: shop.store_id })).toBe('ok');
+    expect(await kind('notification.channel.set_enabled', { type_key: 'order.cancelled', channel_key: 'email', enabled: true, store_id: shop.store_id })).toBe(
+      'ok',
+    );
     // A channel re-registered with a new required field: the template saved before lacks it, and turning on says so.
-    await ok('notification.channel.register', { ...sms, variant_schema: [...sms.variant_schema, { name: 'title', label: 'Title', type: 'text', required: true, template: true }] });
+    await ok('notification.channel.register', {
+      ...sms,
+      variant_schema: [...sms.variant_schema, { name: 'title', label: 'Title', type: 'text', required: true, template: true }],
+    });
     const stale = await call('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'sms_gateway', enabled: true, locale: 'pt-BR' });
     expect([stale.status, stale.body.error.message]).toEqual([409, expect.stringMatching(/lacks required field title$/)]);
 
@@ -314,21 +391,40 @@ describe('channels and enablement', () => {
     expect(await kind('notification.channel.register', { key: 'ok', label: 'x', notice: 'n'.repeat(401), variant_schema: [] })).toBe('400 validation_failed');
     expect(await kind('notification.channel.register', { key: 'ok', label: 'x', variant_schema: [{ ...field, name: '1x' }] })).toBe('400 validation_failed');
     expect(await kind('notification.channel.register', { key: 'ok', label: 'x', variant_schema: [{ ...field, type: 'rich' }] })).toBe('400 validation_failed');
-    expect(await kind('notification.channel.register', { key: 'ok', label: 'x', variant_schema: [{ ...field, type: 'select' }] })).toBe('400 validation_failed');
+    expect(await kind('notification.channel.register', { key: 'ok', label: 'x', variant_schema: [{ ...field, type: 'select' }] })).toBe(
+      '400 validation_failed',
+    );
     expect(await kind('notification.channel.register', { key: 'ok', label: 'x', variant_schema: [field, field] })).toBe('400 validation_failed');
     expect(await kind('notification.channel.register', { key: 'email', label: 'x', variant_schema: [] })).toBe('409 conflict');
-    expect(await kind('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: true, locale: 'x' })).toBe('400 validation_failed');
-    expect(await kind('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: true, locale: 'x'.repeat(36) })).toBe('400 validation_failed');
+    expect(await kind('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: true, locale: 'x' })).toBe(
+      '400 validation_failed',
+    );
+    expect(await kind('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: true, locale: 'x'.repeat(36) })).toBe(
+      '400 validation_failed',
+    );
     expect(await kind('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'nope', enabled: true })).toBe('409 conflict');
     expect(await kind('notification.channel.set_enabled', { type_key: 'no.such', channel_key: 'email', enabled: true })).toBe('400 validation_failed');
     // Handlebars' own log and lookup helpers would print to the server's console (a login code, say).
     for (const subject of ['Code {{log code}}', '{{lookup this "code"}}']) {
-      expect(await kind('notification.template.set', { type_key: 'auth.login_code', channel_key: 'email', locale: 'en', fields: { subject, html: '<p>{{code}}</p>' } })).toBe('400 validation_failed');
+      expect(
+        await kind('notification.template.set', {
+          type_key: 'auth.login_code',
+          channel_key: 'email',
+          locale: 'en',
+          fields: { subject, html: '<p>{{code}}</p>' },
+        }),
+      ).toBe('400 validation_failed');
     }
     const other = await t.newTenant();
-    expect(await kind('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: true, store_id: other.store_id })).toBe('409 conflict');
-    expect(await kind('notification.template.set', { type_key: 'order.paid', channel_key: 'email', locale: 'en', fields: { nope: 'x' } })).toBe('400 validation_failed');
-    expect(await kind('notification.template.set', { type_key: 'order.paid', channel_key: 'email', locale: 'en', fields: { subject: '{{#if}}' } })).toBe('400 validation_failed');
+    expect(await kind('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: true, store_id: other.store_id })).toBe(
+      '409 conflict',
+    );
+    expect(await kind('notification.template.set', { type_key: 'order.paid', channel_key: 'email', locale: 'en', fields: { nope: 'x' } })).toBe(
+      '400 validation_failed',
+    );
+    expect(await kind('notification.template.set', { type_key: 'order.paid', channel_key: 'email', locale: 'en', fields: { subject: '{{#if}}' } })).toBe(
+      '400 validation_failed',
+    );
     const { token } = await ok('iam.api_key.create', { name: 'writer', scopes: ['extensions.write'] });
     const forbidden = await t.command('notification.channel.set_enabled', { type_key: 'order.paid', channel_key: 'email', enabled: false }, token);
     expect([forbidden.status, forbidden.body.error.message]).toEqual([403, expect.stringContaining('tenant.settings.write')]);
@@ -340,12 +436,26 @@ describe('channels and enablement', () => {
     expect(await kind('notification.channel.set_enabled', { ...off, type_key: 'no.such' })).toBe('400 validation_failed');
     expect(await kind('notification.channel.set_enabled', { ...off, channel_key: 'nope' })).toBe('409 conflict');
     expect(await kind('notification.channel.set_enabled', { ...off, store_id: other.store_id })).toBe('409 conflict');
-    expect(await t.sql(`SELECT type_key, channel_key, store_key FROM content.notification_setting WHERE tenant_id = ANY ($1)`, [[shop.tenant_id, other.tenant_id]])).toEqual([]);
-    expect(await t.sql(`SELECT payload FROM content.outbox_event WHERE tenant_id = ANY ($1) AND type = 'notification.config.updated'`, [[shop.tenant_id, other.tenant_id]])).toEqual([]);
+    expect(
+      await t.sql(`SELECT type_key, channel_key, store_key FROM content.notification_setting WHERE tenant_id = ANY ($1)`, [[shop.tenant_id, other.tenant_id]]),
+    ).toEqual([]);
+    expect(
+      await t.sql(`SELECT payload FROM content.outbox_event WHERE tenant_id = ANY ($1) AND type = 'notification.config.updated'`, [
+        [shop.tenant_id, other.tenant_id],
+      ]),
+    ).toEqual([]);
     // The same call for a known type, a registered channel and the tenant's own store is taken, and writes both.
-    expect(await ok('notification.channel.set_enabled', { ...off, store_id: shop.store_id })).toEqual({ type_key: 'order.paid', channel_key: 'email', enabled: false });
-    expect(await t.sql(`SELECT store_key, enabled FROM content.notification_setting WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ store_key: shop.store_id, enabled: false }]);
-    expect(await t.sql(`SELECT count(*)::int AS n FROM content.outbox_event WHERE tenant_id = $1 AND type = 'notification.config.updated'`, [shop.tenant_id])).toEqual([{ n: 1 }]);
+    expect(await ok('notification.channel.set_enabled', { ...off, store_id: shop.store_id })).toEqual({
+      type_key: 'order.paid',
+      channel_key: 'email',
+      enabled: false,
+    });
+    expect(await t.sql(`SELECT store_key, enabled FROM content.notification_setting WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([
+      { store_key: shop.store_id, enabled: false },
+    ]);
+    expect(
+      await t.sql(`SELECT count(*)::int AS n FROM content.outbox_event WHERE tenant_id = $1 AND type = 'notification.config.updated'`, [shop.tenant_id]),
+    ).toEqual([{ n: 1 }]);
   });
 });
 
@@ -368,7 +478,7 @@ describe('reads', () => {
     expect(one.status).toBe(200);
     expect(one.body.recipient).not.toContain('masked@');
     // The rendered subject may hold personal variables: masked too.
-    expect(one.body.subject).toBe("***");
+    expect(one.body.subject).toBe('***');
     expect((await t.read('/internal/notification', { notification_id: 'ntf_nope' }, token)).status).toBe(404);
     expect((await records({ type_key: 'auth.login_code' })).length).toBe(0);
     expect((await t.read('/internal/notifications', { status: 'lost' }, token)).status).toBe(400);
@@ -384,7 +494,14 @@ describe('without SMTP', () => {
     try {
       const mailer = mailerFromEnv({ DATA_DIR: dir, MAIL_FROM: 'shop@backoffice.test' });
       expect(mailer.description).toContain(`.eml files under ${join(dir, 'mail')}`);
-      await mailer.send({ from: { name: 'Shop & Co', address: mailer.from }, replyTo: 'help@shop.test', to: { name: 'Ana', address: 'ana@example.com' }, subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' });
+      await mailer.send({
+        from: { name: 'Shop & Co', address: mailer.from },
+        replyTo: 'help@shop.test',
+        to: { name: 'Ana', address: 'ana@example.com' },
+        subject: 'Hi',
+        html: '<p>Hi</p>',
+        text: 'Hi',
+      });
       const [file] = readdirSync(join(dir, 'mail'));
       expect(file).toMatch(/\.eml$/);
       const parsed = await simpleParser(readFileSync(join(dir, 'mail', file)));
@@ -398,7 +515,8 @@ describe('without SMTP', () => {
 });
 
 describe('template bounds', () => {
-  const set = (fields: Record<string, string>, type_key = 'order.paid') => t.command('notification.template.set', { type_key, channel_key: 'email', locale: 'en', fields }, shop.token);
+  const set = (fields: Record<string, string>, type_key = 'order.paid') =>
+    t.command('notification.template.set', { type_key, channel_key: 'email', locale: 'en', fields }, shop.token);
 
   it('refuses partials, iteration over @root and unescaped HTML at set time, naming them', async () => {
     const refused = async (fields: Record<string, string>) => {
@@ -407,7 +525,7 @@ describe('template bounds', () => {
       return res.body.error.message as string;
     };
     expect(await refused({ html: '{{> header}}<p>Paid</p>' })).toMatch(/fields\.html .*partial header/);
-    expect(await refused({ html: '{{#each @root}}'.repeat(7) + 'x' + '{{/each}}'.repeat(7) })).toMatch(/fields\.html/);
+    expect(await refused({ html: `${'{{#each @root}}'.repeat(7)}x${'{{/each}}'.repeat(7)}` })).toMatch(/fields\.html/);
     expect(await refused({ html: '{{#each @root}}{{this}}{{/each}}' })).toMatch(/\{\{#each\}\} is not allowed/);
     expect(await refused({ html: '<p>{{{customer_name}}}</p>' })).toMatch(/leaves HTML unescaped/);
     // In the plain-text field a value is written as it is anyway: triple braces change nothing there.
@@ -425,13 +543,16 @@ describe('template bounds', () => {
     const order_id = await paidOrder({ email, name: '€'.repeat(200) });
     await ok('order.mark_paid', { order_id });
     return eventually(async () => {
-      const [row] = await t.sql(`SELECT id, status, last_error, subject, body_html FROM content.notification WHERE tenant_id = $1 AND source_ref = $2`, [shop.tenant_id, order_id]);
+      const [row] = await t.sql(`SELECT id, status, last_error, subject, body_html FROM content.notification WHERE tenant_id = $1 AND source_ref = $2`, [
+        shop.tenant_id,
+        order_id,
+      ]);
       return row?.status === 'failed' ? row : undefined;
     }, 20_000);
   };
 
   it('renders a kept exponential template within its bounds: recorded failed with the reason, not sent, not resent', async () => {
-    await keep({ subject: 'Paid', html: '{{#each @root}}'.repeat(7) + '{{this}}' + '{{/each}}'.repeat(7) });
+    await keep({ subject: 'Paid', html: `${'{{#each @root}}'.repeat(7)}{{this}}${'{{/each}}'.repeat(7)}` });
     const record = await failedRecord('loop@example.com');
     expect(record).toMatchObject({ subject: null, body_html: null, last_error: expect.stringContaining('nests blocks deeper than 6') });
     const resend = await call('notification.resend', { notification_id: record.id });

@@ -18,7 +18,9 @@ afterAll(() => t.stop());
 
 /** POSTs JSON with a request id and the tenant's token; the answer's body (read whole: an unread body holds its connection open). */
 const post = async (path: string, requestId: string, body: unknown) =>
-  (await fetch(`${t.url}${path}`, { method: 'POST', headers: { ...withId(requestId), 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  (
+    await fetch(`${t.url}${path}`, { method: 'POST', headers: { ...withId(requestId), 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  ).json();
 
 const withId = (requestId: string, token: string | null = t.tenant.token, more: Record<string, string> = {}) => ({
   'x-request-id': requestId,
@@ -103,11 +105,19 @@ describe('the line of each request', () => {
     const log = lineLog(logger);
     log('[req_42] internal error: Error: boom\n    at somewhere');
     log('rate limits: Redis at redis://127.0.0.1:6379 lost (ECONNRESET); limiting per process meanwhile');
-    logger.info({ headers: { authorization: 'Bearer bok_abc_def' }, token: 'tok-1', nested: { secret: 'sec-1', password: 'pw-1' } }, 'called with Bearer bok_xyz');
+    logger.info(
+      { headers: { authorization: 'Bearer bok_abc_def' }, token: 'tok-1', nested: { secret: 'sec-1', password: 'pw-1' } },
+      'called with Bearer bok_xyz',
+    );
     const [internal, redis, redacted] = lines.map((line) => JSON.parse(line));
     expect(internal).toMatchObject({ level: 'error', request_id: 'req_42', msg: expect.stringContaining('boom') });
     expect(redis.level).toBe('warn');
-    expect(redacted).toMatchObject({ headers: { authorization: '[redacted]' }, token: '[redacted]', nested: { secret: '[redacted]', password: '[redacted]' }, msg: 'called with Bearer [redacted]' });
+    expect(redacted).toMatchObject({
+      headers: { authorization: '[redacted]' },
+      token: '[redacted]',
+      nested: { secret: '[redacted]', password: '[redacted]' },
+      msg: 'called with Bearer [redacted]',
+    });
     expect(lines.join('')).not.toMatch(/bok_|tok-1|sec-1|pw-1/);
   });
 });
@@ -156,7 +166,9 @@ describe('/metrics', () => {
     expect(count({ surface: 'rest', operation: 'unknown', outcome: 'not_found' })).toBeGreaterThanOrEqual(2);
     expect(count({ surface: 'other', operation: 'unknown', outcome: 'not_found' })).toBeGreaterThanOrEqual(1);
     expect(count({ surface: 'graphql', operation: 'read.internal.whoami', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
-    const buckets = first.samples('backoffice_request_duration_seconds_bucket').filter((s) => s.labels.operation === 'read.internal.whoami' && s.labels.surface === 'rest');
+    const buckets = first
+      .samples('backoffice_request_duration_seconds_bucket')
+      .filter((s) => s.labels.operation === 'read.internal.whoami' && s.labels.surface === 'rest');
     expect(buckets.find((s) => s.labels.le === '+Inf')!.value).toBeGreaterThanOrEqual(3);
     expect(first.samples('backoffice_request_duration_seconds_count').length).toBeGreaterThan(0);
     // Label values are bounded: no raw path ever becomes one.
@@ -164,7 +176,11 @@ describe('/metrics', () => {
     expect(first.text).not.toContain('nowhere-');
     expect(first.text).not.toContain('no.such.command');
     // Operations as the subgraphs ran them.
-    expect(first.samples('backoffice_subgraph_operation_duration_seconds_count').find((s) => s.labels.subgraph === 'identity' && s.labels.operation === 'read.internal.whoami')?.value).toBeGreaterThanOrEqual(3);
+    expect(
+      first
+        .samples('backoffice_subgraph_operation_duration_seconds_count')
+        .find((s) => s.labels.subgraph === 'identity' && s.labels.operation === 'read.internal.whoami')?.value,
+    ).toBeGreaterThanOrEqual(3);
 
     for (const subgraph of ['identity', 'catalog', 'orders', 'content']) {
       const of = (name: string) => first.samples(name).find((s) => s.labels.subgraph === subgraph)?.value;
@@ -182,7 +198,9 @@ describe('/metrics', () => {
     // Scrapes within a few seconds reuse the outbox query's answer: a scrape storm costs the database nothing.
     await t.sql('DELETE FROM content.outbox_event WHERE event_id = $1', [eventId]);
     const again = await scrape(t.url);
-    expect(again.samples('backoffice_outbox_pending_events').find((s) => s.labels.subgraph === 'content')!.value).toBe(outbox('backoffice_outbox_pending_events'));
+    expect(again.samples('backoffice_outbox_pending_events').find((s) => s.labels.subgraph === 'content')!.value).toBe(
+      outbox('backoffice_outbox_pending_events'),
+    );
   });
 
   it('exposes what consumers, webhooks and jobs report through the metrics API', async () => {

@@ -29,7 +29,12 @@ interface Operation {
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
-  components: { responses: Record<string, { content: { 'application/json': { schema: { allOf: [unknown, { properties: { error: { properties: { kind: { enum: ErrorKind[] } } } } }] } } } }> };
+  components: {
+    responses: Record<
+      string,
+      { content: { 'application/json': { schema: { allOf: [unknown, { properties: { error: { properties: { kind: { enum: ErrorKind[] } } } } }] } } } }
+    >;
+  };
 }
 
 let t: TestSystem;
@@ -44,7 +49,9 @@ afterAll(() => t?.stop());
 /** The validator is an ES module only, which jest's CommonJS loader cannot load: it runs as a process of its own. */
 function validateDocument(document: unknown): Promise<{ valid: boolean; version: string; errors?: unknown }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [join(__dirname, 'fixtures', 'validate-openapi.mjs')], (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))));
+    const child = execFile(process.execPath, [join(__dirname, 'fixtures', 'validate-openapi.mjs')], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
+    );
     child.stdin!.end(JSON.stringify(document));
   });
 }
@@ -78,7 +85,8 @@ describe('routes', () => {
   });
 
   it('every documented path reaches its operation; an undocumented one is 404', async () => {
-    const unrouted = (res: { status: number; body: { error?: { message: string } } }) => res.status === 404 && /^(unknown (command|read)|no route)/.test(res.body.error?.message ?? '');
+    const unrouted = (res: { status: number; body: { error?: { message: string } } }) =>
+      res.status === 404 && /^(unknown (command|read)|no route)/.test(res.body.error?.message ?? '');
     // No credential and a body that is not an object: refused by the operation (401 or 400), never run.
     for (const path of commandPaths) expect([path, unrouted(await post(path, '[]'))]).toEqual([path, false]);
     for (const path of readPaths) expect([path, unrouted(await get(path, [], null))]).toEqual([path, false]);
@@ -91,7 +99,10 @@ describe('routes', () => {
       const path = restPathOf(operation.name);
       if (!path) continue; // GraphQL only
       const entry = doc.paths[path][operation.kind === 'command' ? 'post' : 'get'];
-      expect([operation.name, entry.security]).toEqual([operation.name, operation.access === 'public' ? [] : [{ bearer: operation.scope ? [operation.scope] : [] }]]);
+      expect([operation.name, entry.security]).toEqual([
+        operation.name,
+        operation.access === 'public' ? [] : [{ bearer: operation.scope ? [operation.scope] : [] }],
+      ]);
       const kinds = Object.entries(entry.responses)
         // 415 is the media type's refusal, not a kind's status (groups and statuses, below).
         .filter(([status]) => !['200', '304', '415'].includes(status))
@@ -101,7 +112,11 @@ describe('routes', () => {
           return listed;
         });
       expect([operation.name, kinds.sort()]).toEqual([operation.name, [...errorKinds(operation), 'rate_limited'].sort()]);
-      expect([operation.name, Boolean(entry.deprecated), 'Deprecation' in (entry.responses['200'].headers ?? {})]).toEqual([operation.name, Boolean(operation.deprecated), Boolean(operation.deprecated)]);
+      expect([operation.name, Boolean(entry.deprecated), 'Deprecation' in (entry.responses['200'].headers ?? {})]).toEqual([
+        operation.name,
+        Boolean(operation.deprecated),
+        Boolean(operation.deprecated),
+      ]);
       expect([operation.name, '304' in entry.responses]).toEqual([operation.name, Boolean(operation.prepared)]);
     }
   });
@@ -110,7 +125,9 @@ describe('routes', () => {
     const declared = doc.paths['/v1/read/products'].get.responses as unknown as Record<string, { headers: Record<string, { required?: boolean }> }>;
     const res = await get('/v1/read/products', [['store', t.tenant.store_id]], null);
     expect(res.status).toBe(200);
-    const required = Object.entries(declared['200'].headers).filter(([, h]) => h.required).map(([name]) => name);
+    const required = Object.entries(declared['200'].headers)
+      .filter(([, h]) => h.required)
+      .map(([name]) => name);
     expect(required).toEqual(expect.arrayContaining(['ETag', 'Cache-Control', 'Surrogate-Key', 'Cache-Tag', 'Vary']));
     for (const name of required) expect([name, res.headers.get(name) !== null]).toEqual([name, true]);
     const revalidated = await fetch(`${t.url}/v1/read/products?store=${t.tenant.store_id}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
@@ -127,11 +144,18 @@ describe('routes', () => {
 
 describe('groups and statuses', () => {
   it('tags every operation with the subgraph that owns it (merged reads: merged), each tag described', async () => {
-    const full = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as { tags: Array<{ name: string; description: string }>; paths: Record<string, Record<string, { operationId: string; tags: string[] }>> };
+    const full = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as {
+      tags: Array<{ name: string; description: string }>;
+      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
+    };
     expect(full.tags.map((tag) => tag.name)).toEqual(['identity', 'catalog', 'orders', 'content', 'merged']);
     for (const tag of full.tags) expect(tag.description.length).toBeGreaterThan(20);
-    const tagged = Object.values(full.paths).flatMap((methods) => Object.values(methods)).map((op) => [op.operationId, op.tags]);
-    expect(tagged).toHaveLength(OPERATIONS.size + MERGED_READS.size - [...OPERATIONS.values()].filter((r) => r.operation.kind === 'read' && !r.operation.restPath).length);
+    const tagged = Object.values(full.paths)
+      .flatMap((methods) => Object.values(methods))
+      .map((op) => [op.operationId, op.tags]);
+    expect(tagged).toHaveLength(
+      OPERATIONS.size + MERGED_READS.size - [...OPERATIONS.values()].filter((r) => r.operation.kind === 'read' && !r.operation.restPath).length,
+    );
     expect(tagged).toEqual(tagged.map(([name]) => [name, [OPERATIONS.get(name as string)?.subgraph.name ?? 'merged']]));
   });
 
@@ -146,7 +170,7 @@ describe('groups and statuses', () => {
 
 describe('query parameters', () => {
   /** A valid value for a parameter, from its schema; the rules no schema states are given here. */
-  const valueOf = (p: Parameter): [string, string] => {
+  const sampleOf = (p: Parameter): [string, string] => {
     if (p['x-parameter-prefix']) return [`${p['x-parameter-prefix']}color`, 'red'];
     const given: Record<string, string> = { store: t.tenant.store_id, host: 'shop.example.com', projection: 'feed', items: 'sku_missing:1' };
     if (Object.hasOwn(given, p.name)) return [p.name, given[p.name]];
@@ -156,9 +180,9 @@ describe('query parameters', () => {
 
   it.each(readPaths)('%s takes every parameter it declares and refuses one it does not', async (path) => {
     const parameters = doc.paths[path].get.parameters ?? [];
-    const required = parameters.filter((p) => p.required).map(valueOf);
+    const required = parameters.filter((p) => p.required).map(sampleOf);
     for (const parameter of parameters) {
-      const [name, value] = valueOf(parameter);
+      const [name, value] = sampleOf(parameter);
       const res = await get(path, [...required.filter(([n]) => n !== name), [name, value]]);
       expect({ name, status: res.status, error: res.body.error }).not.toMatchObject({ error: { kind: 'validation_failed' } });
       expect(res.status).toBeLessThan(500);
@@ -172,7 +196,14 @@ describe('query parameters', () => {
 
   it('read.products refuses its list fields under their input names: they are sent as option.<name> and cf.<name>', async () => {
     for (const name of ['options', 'custom_fields']) {
-      const res = await get('/v1/read/products', [['store', t.tenant.store_id], [name, 'color:red']], null);
+      const res = await get(
+        '/v1/read/products',
+        [
+          ['store', t.tenant.store_id],
+          [name, 'color:red'],
+        ],
+        null,
+      );
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ kind: 'validation_failed', message: expect.stringContaining(`unknown query parameter ${name};`) });
     }

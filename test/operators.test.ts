@@ -41,7 +41,8 @@ describe('operators', () => {
   });
 
   const invite = (input: Record<string, unknown>, token?: string) => t.command('admin_user.invite', input, token);
-  const eventsOf = async (type: string) => (await t.sql(`SELECT payload FROM identity.outbox_event WHERE type = $1 ORDER BY seq`, [type])).map((row: any) => row.payload);
+  const eventsOf = async (type: string) =>
+    (await t.sql(`SELECT payload FROM identity.outbox_event WHERE type = $1 ORDER BY seq`, [type])).map((row: any) => row.payload);
   const requestCode = (email: string, store = storeHandle) => t.command('auth.login_code.request', { store, email }, null);
   const verify = (email: string, code: string, store = storeHandle) => t.command('auth.login_code.verify', { store, email, code }, null);
 
@@ -72,7 +73,15 @@ describe('operators', () => {
       const [row] = await t.sql(`SELECT status, locale, role FROM identity.admin_user WHERE id = $1`, [res.body.admin_user_id]);
       expect(row).toEqual({ status: 'invited', locale: 'en', role: 'admin' });
       const [event] = (await eventsOf('admin_user.invited')).filter((p: any) => p.admin_user_id === res.body.admin_user_id);
-      expect(event).toMatchObject({ email: 'ana@example.com', name: 'Ana', locale: 'en', role: 'admin', status: 'invited', admin_login_url: 'https://admin.example.com/login', store_handle: storeHandle });
+      expect(event).toMatchObject({
+        email: 'ana@example.com',
+        name: 'Ana',
+        locale: 'en',
+        role: 'admin',
+        status: 'invited',
+        admin_login_url: 'https://admin.example.com/login',
+        store_handle: storeHandle,
+      });
       expect(event.store_id).toEqual(t.tenant.store_id);
     });
 
@@ -121,7 +130,14 @@ describe('operators', () => {
     });
 
     it('validates its input and refuses without the scope or a credential', async () => {
-      const bad = [{ email: 'not-an-email' }, { email: 'a@example.com', locale: 'x' }, { email: 'a@example.com', locale: 'abcdefghijk' }, { email: 'a@example.com', role: 'root' }, { email: 'a@example.com', admin_login_url: `https://x.example.com/${'a'.repeat(2000)}` }, {}];
+      const bad = [
+        { email: 'not-an-email' },
+        { email: 'a@example.com', locale: 'x' },
+        { email: 'a@example.com', locale: 'abcdefghijk' },
+        { email: 'a@example.com', role: 'root' },
+        { email: 'a@example.com', admin_login_url: `https://x.example.com/${'a'.repeat(2000)}` },
+        {},
+      ];
       for (const input of bad) {
         const res = await invite(input);
         expect([res.status, res.body.error.kind]).toEqual([400, 'validation_failed']);
@@ -203,11 +219,15 @@ describe('operators', () => {
       const wrong = ['000000', '111111', '222222', '333333'].find((c) => c !== first && c !== second)!;
       const guesses = await Promise.all(Array.from({ length: 3 }, () => verify('brute@example.com', wrong)));
       expect(guesses.map((g) => g.status)).toEqual([401, 401, 401]);
-      const row = async () => (await t.sql(`SELECT failed_logins, last_failed_login_at, login_locked_until FROM identity.admin_user WHERE id = $1`, [invited.body.admin_user_id]))[0];
+      const row = async () =>
+        (await t.sql(`SELECT failed_logins, last_failed_login_at, login_locked_until FROM identity.admin_user WHERE id = $1`, [invited.body.admin_user_id]))[0];
       expect((await row()).failed_logins).toBe(3);
       // A third code brings no more guesses: each failure spent an attempt of every live code.
       const third = await mailedCode('brute@example.com');
-      const [spent] = await t.sql(`SELECT min(attempts) AS attempts FROM identity.login_code WHERE admin_user_id = $1 AND created_at < (SELECT max(created_at) FROM identity.login_code WHERE admin_user_id = $1)`, [invited.body.admin_user_id]);
+      const [spent] = await t.sql(
+        `SELECT min(attempts) AS attempts FROM identity.login_code WHERE admin_user_id = $1 AND created_at < (SELECT max(created_at) FROM identity.login_code WHERE admin_user_id = $1)`,
+        [invited.body.admin_user_id],
+      );
       expect(Number(spent.attempts)).toBe(3);
       for (let i = 0; i < 2; i++) expect((await verify('brute@example.com', wrong)).status).toBe(401);
       const waiting = await row();
@@ -252,7 +272,7 @@ describe('operators', () => {
       }
     });
 
-    it("opens no code for the mail once its operator cannot log in", async () => {
+    it('opens no code for the mail once its operator cannot log in', async () => {
       const invited = await invite({ email: 'gone@example.com' });
       await requestCode('gone@example.com');
       const [{ id }] = await t.sql(`SELECT id FROM identity.login_code WHERE admin_user_id = $1`, [invited.body.admin_user_id]);
@@ -310,7 +330,9 @@ describe('operators', () => {
       await t.flushAudit();
       const audit = await t.read('/internal/audit', { actor: ops.admin_user_id, limit: '100' });
       const lines = audit.body.items.map((i: any) => `${i.actor_name}:${i.operation}:${i.outcome}`);
-      expect(lines).toEqual(expect.arrayContaining(['Bea Boss:tenant.store.update:ok', 'Bea Boss:admin_user.invite:forbidden', 'Bea Boss:auth.login_code.verify:ok']));
+      expect(lines).toEqual(
+        expect.arrayContaining(['Bea Boss:tenant.store.update:ok', 'Bea Boss:admin_user.invite:forbidden', 'Bea Boss:auth.login_code.verify:ok']),
+      );
     });
 
     it('an owner-role session cannot take the owner key, and the keys an operator issued end with it', async () => {
@@ -334,10 +356,13 @@ describe('operators', () => {
       expect((await requestCode('swept@example.com')).status).toBe(200);
       const identityDb = t.system.runtimes.get('identity')!.dataSource;
       const sweep = () => sweepExpiredLoginsJob.handler({ dataSource: identityDb, log: () => undefined, runAs: async () => undefined });
-      const count = async (table: string) => (await t.sql(`SELECT count(*)::int AS n FROM identity.${table} WHERE admin_user_id = $1`, [ops.admin_user_id]))[0].n;
+      const count = async (table: string) =>
+        (await t.sql(`SELECT count(*)::int AS n FROM identity.${table} WHERE admin_user_id = $1`, [ops.admin_user_id]))[0].n;
       await t.sql(`UPDATE identity.login_code SET expires_at = now() - interval '1 minute' WHERE admin_user_id = $1`, [ops.admin_user_id]);
       await sweep();
-      expect(await t.sql(`SELECT count(*)::int AS n FROM identity.login_code WHERE admin_user_id = $1 AND sealed_code IS NOT NULL`, [ops.admin_user_id])).toEqual([{ n: 0 }]);
+      expect(
+        await t.sql(`SELECT count(*)::int AS n FROM identity.login_code WHERE admin_user_id = $1 AND sealed_code IS NOT NULL`, [ops.admin_user_id]),
+      ).toEqual([{ n: 0 }]);
       expect(await count('login_code')).toBeGreaterThan(0);
       await t.sql(`UPDATE identity.login_code SET expires_at = now() - interval '2 days' WHERE admin_user_id = $1`, [ops.admin_user_id]);
       await t.sql(`UPDATE identity.operator_session SET expires_at = now() - interval '2 days' WHERE admin_user_id = $1`, [ops.admin_user_id]);
@@ -431,7 +456,11 @@ describe('operators', () => {
     async function browse(start: string) {
       const jar = new Map<string, string>();
       const go = async (url: string, init: RequestInit = {}) => {
-        const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+        const response = await fetch(url, {
+          ...init,
+          redirect: 'manual',
+          headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+        });
         for (const cookie of response.headers.getSetCookie()) {
           const [pair] = cookie.split(';');
           const eq = pair.indexOf('=');

@@ -75,7 +75,15 @@ describe('an order with its SKUs, across orders and catalog, in one GraphQL quer
           unit_amount: 2500,
           line_amount: 5000,
           // …and the SKU as the catalog has it now (catalog's data): the promotion shows.
-          sku: { sku_id: a.sku_id, code: a.code, name: 'Blue', amount: 2500, currency: 'EUR', status: 'active', promotional_price: { unit_amount: 2500, promotional_amount: 1900 } },
+          sku: {
+            sku_id: a.sku_id,
+            code: a.code,
+            name: 'Blue',
+            amount: 2500,
+            currency: 'EUR',
+            status: 'active',
+            promotional_price: { unit_amount: 2500, promotional_amount: 1900 },
+          },
         },
         {
           sku_id: b.sku_id,
@@ -98,7 +106,13 @@ describe('an order with its SKUs, across orders and catalog, in one GraphQL quer
 
     // An order taken after the promotion has the promoted price as its snapshot; the SKU is the same.
     const later = (await t.graphql(ORDER_WITH_SKUS, { id: second.order_id }, shop.token)).body.data.read_internal_order;
-    expect(later.items).toEqual([expect.objectContaining({ sku_id: a.sku_id, unit_amount: 1900, sku: expect.objectContaining({ promotional_price: { unit_amount: 2500, promotional_amount: 1900 } }) })]);
+    expect(later.items).toEqual([
+      expect.objectContaining({
+        sku_id: a.sku_id,
+        unit_amount: 1900,
+        sku: expect.objectContaining({ promotional_price: { unit_amount: 2500, promotional_amount: 1900 } }),
+      }),
+    ]);
     // The REST read of the same order has the snapshot (title unchanged by the rename).
     const rest = await t.read('/internal/order', { order_id: first.order_id }, shop.token);
     expect(rest.body.items.map((i: any) => [i.title, i.unit_amount])).toEqual([
@@ -122,13 +136,22 @@ describe('an order with its SKUs, across orders and catalog, in one GraphQL quer
       total_amount: 2500,
       items: [{ sku_id: a.sku_id, title: a.title, unit_amount: 2500, line_amount: 2500, sku: null }],
     });
-    expect(refused.body.errors).toEqual([expect.objectContaining({ message: 'missing scope catalog.admin.read', extensions: expect.objectContaining({ code: 'forbidden', scope: 'catalog.admin.read' }) })]);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        message: 'missing scope catalog.admin.read',
+        extensions: expect.objectContaining({ code: 'forbidden', scope: 'catalog.admin.read' }),
+      }),
+    ]);
     // Nothing of the catalog's current SKU leaks (its promotion), and nothing internal is said.
     expect(JSON.stringify(refused.body)).not.toContain('1777');
     expect(JSON.stringify(refused.body)).not.toMatch(/Cannot return null|valueCompletion|"code":"internal"/);
 
     // Asking only for the order's own fields needs nothing more than order.read.
-    const plain = await t.graphql(`query($id: String!) { read_internal_order(input: { order_id: $id }) { items { sku_id unit_amount } } }`, { id: order_id }, orderOnly);
+    const plain = await t.graphql(
+      `query($id: String!) { read_internal_order(input: { order_id: $id }) { items { sku_id unit_amount } } }`,
+      { id: order_id },
+      orderOnly,
+    );
     expect(plain.body).toEqual({ data: { read_internal_order: { items: [{ sku_id: a.sku_id, unit_amount: 2500 }] } } });
 
     // With the catalog's admin read as well, the SKU comes.
@@ -146,7 +169,15 @@ describe('an order with its SKUs, across orders and catalog, in one GraphQL quer
 
 describe('personal fields of order reads', () => {
   const customer = { email: 'ana.lima@lima-family.example', name: 'Ana Lima', phone: '+5511999990000' };
-  const address = { name: 'Ana Lima Recipient', line1: 'Rua das Flores 123', line2: 'Apto 42', city: 'Campinas', region: 'Região Sudeste', postal_code: '13083-970', country: 'BR' };
+  const address = {
+    name: 'Ana Lima Recipient',
+    line1: 'Rua das Flores 123',
+    line2: 'Apto 42',
+    city: 'Campinas',
+    region: 'Região Sudeste',
+    postal_code: '13083-970',
+    country: 'BR',
+  };
   /** Every personal value given at checkout, and parts of them a masked answer must not show either. */
   const personal = ['ana.lima', 'Ana Lima', '+5511999990000', '99999', 'Rua das Flores', 'Apto 42', 'Campinas', 'Sudeste', '13083-970', '13083'];
   const MASKED_CUSTOMER = { email: '***@lima-family.example', name: '***', phone: '***' };
@@ -191,7 +222,10 @@ describe('personal fields of order reads', () => {
     expect(JSON.stringify(list)).not.toContain('solo');
     const clearList = (await t.read('/internal/orders', {}, clear)).body;
     expect(clearList.items.find((i: any) => i.order_id === order_id).customer).toEqual(customer);
-    expect({ ...clearList, items: clearList.items.map((i: any) => ({ ...i, customer: null })) }).toEqual({ ...list, items: list.items.map((i: any) => ({ ...i, customer: null })) });
+    expect({ ...clearList, items: clearList.items.map((i: any) => ({ ...i, customer: null })) }).toEqual({
+      ...list,
+      items: list.items.map((i: any) => ({ ...i, customer: null })),
+    });
 
     // GraphQL: the same handler, the same masking.
     const gqlHidden = await t.graphql(GQL_ORDER, { id: order_id }, support);
@@ -213,7 +247,8 @@ describe('personal fields of order reads', () => {
     await checkout([{ sku_id: a.sku_id, qty: 1 }], { customer: { email: 'other@example.org' } });
     const support = await keyWith('order.read');
     const clear = await keyWith('order.read', 'pii.read');
-    const search = async (q: string, token: string) => (await t.read('/internal/orders', { q }, token)).body as { total: number; items: Array<{ order_id: string }> };
+    const search = async (q: string, token: string) =>
+      (await t.read('/internal/orders', { q }, token)).body as { total: number; items: Array<{ order_id: string }> };
 
     // With pii.read, the email (or a part of it) finds the order.
     for (const q of [customer.email, 'ana.lima', 'ANA.LIMA']) expect((await search(q, clear)).items.map((i) => i.order_id)).toEqual([order_id]);

@@ -35,7 +35,8 @@ const readOrder = async (order_id: string) => {
   if (res.status !== 200) throw new Error(`read: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
-const uses = async () => (await t.sql(`SELECT code, uses FROM orders.coupon WHERE tenant_id = $1 ORDER BY code`, [shop.tenant_id])).map((r) => [r.code, r.uses]);
+const uses = async () =>
+  (await t.sql(`SELECT code, uses FROM orders.coupon WHERE tenant_id = $1 ORDER BY code`, [shop.tenant_id])).map((r) => [r.code, r.uses]);
 /** Milliseconds between an ISO time and `from` + `seconds`. */
 const off = (iso: string, seconds: number, from = Date.now()) => Math.abs(Date.parse(iso) - from - seconds * 1000);
 const inDays = (days: number) => {
@@ -62,7 +63,9 @@ const placed = async (items: Array<{ sku_id: string; qty: number }>, extra: Reco
 describe('events', () => {
   it('inventory.warehouse.created and inventory.adjusted carry what was done; a refused adjustment emits nothing', async () => {
     const { warehouse_id } = await ok('inventory.warehouse.create', { code: 'north-side', name: 'North side' });
-    expect((await eventsOf('inventory.warehouse.created')).filter((p) => p.code !== 'default')).toEqual([{ warehouse_id, code: 'north-side', name: 'North side' }]);
+    expect((await eventsOf('inventory.warehouse.created')).filter((p) => p.code !== 'default')).toEqual([
+      { warehouse_id, code: 'north-side', name: 'North side' },
+    ]);
     // A code taken: refused, no second event.
     expect(await kind('inventory.warehouse.create', { code: 'north-side', name: 'Again' })).toBe('409 conflict');
     expect((await eventsOf('inventory.warehouse.created')).filter((p) => p.code !== 'default')).toHaveLength(1);
@@ -79,7 +82,10 @@ describe('events', () => {
   });
 
   it('payment.app.installed and payment.app.uninstalled, the latter once however often it is asked', async () => {
-    const methods = [{ method: 'pix', reservation_window_seconds: 600 }, { method: 'boleto', reservation_window_seconds: null }];
+    const methods = [
+      { method: 'pix', reservation_window_seconds: 600 },
+      { method: 'boleto', reservation_window_seconds: null },
+    ];
     const { app_id } = await ok('payment.app.install', { app_key: 'acme_pay', name: 'Acme', methods });
     expect(await eventsOf('payment.app.installed')).toEqual([{ app_id, app_key: 'acme_pay', methods }]);
     expect(await ok('payment.app.uninstall', { app_id })).toEqual({ app_id, installed: false });
@@ -100,11 +106,23 @@ describe('events', () => {
     const releasing = await ok('inventory.reserve', { items: [{ sku_id, qty: 3 }] });
     const { warehouse_id } = await level(sku_id);
 
-    expect(await ok('inventory.commit', { reservation_id: committing.reservation_id })).toEqual({ reservation_id: committing.reservation_id, status: 'committed' });
-    expect(await ok('inventory.commit', { reservation_id: committing.reservation_id })).toEqual({ reservation_id: committing.reservation_id, status: 'committed' });
-    expect(await eventsOf('inventory.committed')).toEqual([{ reservation_id: committing.reservation_id, warehouse_id, items: [{ sku_id, qty: 2 }], order_id: null }]);
+    expect(await ok('inventory.commit', { reservation_id: committing.reservation_id })).toEqual({
+      reservation_id: committing.reservation_id,
+      status: 'committed',
+    });
+    expect(await ok('inventory.commit', { reservation_id: committing.reservation_id })).toEqual({
+      reservation_id: committing.reservation_id,
+      status: 'committed',
+    });
+    expect(await eventsOf('inventory.committed')).toEqual([
+      { reservation_id: committing.reservation_id, warehouse_id, items: [{ sku_id, qty: 2 }], order_id: null },
+    ]);
 
-    for (let i = 0; i < 3; i += 1) expect(await ok('inventory.release', { reservation_id: releasing.reservation_id })).toEqual({ reservation_id: releasing.reservation_id, status: 'released' });
+    for (let i = 0; i < 3; i += 1)
+      expect(await ok('inventory.release', { reservation_id: releasing.reservation_id })).toEqual({
+        reservation_id: releasing.reservation_id,
+        status: 'released',
+      });
     expect(await eventsOf('inventory.released')).toEqual([
       { reservation_id: releasing.reservation_id, warehouse_id, items: [{ sku_id, qty: 3 }], reason: 'released', order_id: null },
     ]);
@@ -119,7 +137,10 @@ describe('order.create conflicts', () => {
   it('items priced in different currencies: conflict, nothing held', async () => {
     const euros = await sellable(1000, 5, 'EUR');
     const dollars = await sellable(1000, 5, 'USD');
-    const res = await order([{ sku_id: euros, qty: 1 }, { sku_id: dollars, qty: 1 }]);
+    const res = await order([
+      { sku_id: euros, qty: 1 },
+      { sku_id: dollars, qty: 1 },
+    ]);
     expect([res.status, res.body.error.kind]).toEqual([409, 'conflict']);
     expect(res.body.error.message).toMatch(/currenc/);
     expect(await level(euros)).toMatchObject({ on_hand: 5, reserved: 0 });
@@ -133,7 +154,10 @@ describe('order.create conflicts', () => {
     const live = await sellable(1000, 5);
     const retired = await sellable(1000, 5);
     await ok('catalog.sku.update', { sku_id: retired, status: 'inactive' });
-    const res = await order([{ sku_id: live, qty: 1 }, { sku_id: retired, qty: 1 }]);
+    const res = await order([
+      { sku_id: live, qty: 1 },
+      { sku_id: retired, qty: 1 },
+    ]);
     expect([res.status, res.body.error.kind]).toEqual([409, 'conflict']);
     expect(res.body.error.message).toContain(retired);
     expect(await level(live)).toMatchObject({ on_hand: 5, reserved: 0 });
@@ -148,11 +172,26 @@ describe('coupons', () => {
     const dollars = await sellable(1000, 10, 'USD');
     await ok('coupon.create', { code: 'THREE-EUR', amount_off: 300, currency: 'EUR' });
     await ok('coupon.create', { code: 'HUGE', amount_off: 50_000, currency: 'EUR' });
-    expect(await placed([{ sku_id, qty: 2 }], { coupon_code: 'three-eur' })).toMatchObject({ currency: 'EUR', subtotal_amount: 2000, discount_amount: 300, total_amount: 1700 });
+    expect(await placed([{ sku_id, qty: 2 }], { coupon_code: 'three-eur' })).toMatchObject({
+      currency: 'EUR',
+      subtotal_amount: 2000,
+      discount_amount: 300,
+      total_amount: 1700,
+    });
     expect(await placed([{ sku_id, qty: 1 }], { coupon_code: 'HUGE' })).toMatchObject({ subtotal_amount: 1000, discount_amount: 1000, total_amount: 0 });
     // A EUR amount on a USD order: refused (the README: an amount coupon must be in the order's currency).
-    expect(await kind('order.create', { store_id: shop.store_id, customer: { email: 'b@example.com' }, items: [{ sku_id: dollars, qty: 1 }], coupon_code: 'THREE-EUR' })).toBe('409 conflict');
-    expect(await uses()).toEqual([['HUGE', 1], ['THREE-EUR', 1]]);
+    expect(
+      await kind('order.create', {
+        store_id: shop.store_id,
+        customer: { email: 'b@example.com' },
+        items: [{ sku_id: dollars, qty: 1 }],
+        coupon_code: 'THREE-EUR',
+      }),
+    ).toBe('409 conflict');
+    expect(await uses()).toEqual([
+      ['HUGE', 1],
+      ['THREE-EUR', 1],
+    ]);
     expect(await level(dollars)).toMatchObject({ reserved: 0 });
   });
 
@@ -178,7 +217,10 @@ describe('coupons', () => {
     expect(await t.sql(`SELECT id FROM orders."order" WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([]);
     // One not yet expired applies.
     expect(await placed([{ sku_id, qty: 1 }], { coupon_code: 'LATER' })).toMatchObject({ discount_amount: 100 });
-    expect(await uses()).toEqual([['GONE', 0], ['LATER', 1]]);
+    expect(await uses()).toEqual([
+      ['GONE', 0],
+      ['LATER', 1],
+    ]);
   });
 
   it('an order expired unpaid gives its coupon use back: a max_uses 1 coupon serves another order', async () => {
@@ -258,8 +300,13 @@ describe('estimated delivery date', () => {
     expect(view.shipments).toEqual([expect.objectContaining({ shipment_id: before.shipment_id, estimated_delivery_date: before.estimated_delivery_date })]);
     // A split after the change copies the stamped date, not the method's new one.
     const item = view.items[0].order_item_id;
-    expect(await ok('order.shipment.create', { order_id: before.order_id, items: [{ order_item_id: item, qty: 1 }] })).toMatchObject({ estimated_delivery_date: before.estimated_delivery_date });
-    expect((await readOrder(before.order_id)).shipments.map((s: any) => s.estimated_delivery_date)).toEqual([before.estimated_delivery_date, before.estimated_delivery_date]);
+    expect(await ok('order.shipment.create', { order_id: before.order_id, items: [{ order_item_id: item, qty: 1 }] })).toMatchObject({
+      estimated_delivery_date: before.estimated_delivery_date,
+    });
+    expect((await readOrder(before.order_id)).shipments.map((s: any) => s.estimated_delivery_date)).toEqual([
+      before.estimated_delivery_date,
+      before.estimated_delivery_date,
+    ]);
     // The change itself took: an order placed now gets the new date.
     expect((await placed([{ sku_id, qty: 1 }], { shipping_address: address, shipping_method_id: method_id })).estimated_delivery_date).toBe(inDays(10));
   });

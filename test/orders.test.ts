@@ -67,7 +67,17 @@ describe('stock', () => {
     const short = await call('inventory.reserve', { items: [{ sku_id, qty: 4 }], warehouse_id });
     expect(short.status).toBe(409);
     expect(JSON.stringify(short.body)).toContain(sku_id);
-    expect((await call('inventory.reserve', { items: [{ sku_id, qty: 1 }, { sku_id, qty: 1 }], warehouse_id })).status).toBe(400);
+    expect(
+      (
+        await call('inventory.reserve', {
+          items: [
+            { sku_id, qty: 1 },
+            { sku_id, qty: 1 },
+          ],
+          warehouse_id,
+        })
+      ).status,
+    ).toBe(400);
     expect((await call('inventory.reserve', { items: [{ sku_id, qty: 1 }], warehouse_id, expires_in_seconds: 59 })).status).toBe(400);
     const read = await t.read('/internal/inventory', { sku_id, warehouse_id }, shop.token);
     expect(read.body).toMatchObject({ items: [{ sku_id, warehouse_id, on_hand: 7, reserved: 4, available: 3 }], page: 1, total: 1 });
@@ -102,7 +112,9 @@ describe('checkout', () => {
     const b = await sellable(1000, 5);
     await ok('catalog.sku.set_promotion', { sku_id: b, promotional_amount: 800 });
     const { app_id } = await ok('payment.app.install', { app_key: 'manual', name: 'Manual', methods: [{ method: 'pix', reservation_window_seconds: 3600 }] });
-    expect(await ok('payment.app.install', { app_key: 'manual', name: 'Manual 2', methods: [{ method: 'pix', reservation_window_seconds: 3600 }] })).toEqual({ app_id });
+    expect(await ok('payment.app.install', { app_key: 'manual', name: 'Manual 2', methods: [{ method: 'pix', reservation_window_seconds: 3600 }] })).toEqual({
+      app_id,
+    });
     await ok('coupon.create', { code: 'TEN', percent_off: 10 });
     expect((await call('coupon.create', { code: 'ten', percent_off: 5 })).status).toBe(409);
 
@@ -110,7 +122,13 @@ describe('checkout', () => {
     await ok('order.expire_unpaid', {});
     const customer = { email: 'ana.lima@example.com', name: 'Ana Lima', phone: '+5511999990000' };
     const address = { name: 'Ana Lima', line1: 'Rua A 1', city: 'São Paulo', postal_code: '01000-000', country: 'BR' };
-    const created = await order([{ sku_id: a, qty: 2 }, { sku_id: b, qty: 1 }], { customer, shipping_address: address, payment: { app_id, method: 'pix' }, coupon_code: 'ten' });
+    const created = await order(
+      [
+        { sku_id: a, qty: 2 },
+        { sku_id: b, qty: 1 },
+      ],
+      { customer, shipping_address: address, payment: { app_id, method: 'pix' }, coupon_code: 'ten' },
+    );
     expect(created.status).toBe(200);
     const o = created.body;
     expect(o).toMatchObject({ status: 'pending_payment', currency: 'EUR', subtotal_amount: 5800, discount_amount: 580, total_amount: 5220 });
@@ -124,7 +142,11 @@ describe('checkout', () => {
     expect((await order([{ sku_id: 'sku_nope', qty: 1 }])).status).toBe(409);
     expect((await order([{ sku_id: a, qty: 4 }])).status).toBe(409);
 
-    expect(await ok('order.payment.confirm', { order_id: o.order_id, provider_reference: 'pix-123' })).toEqual({ order_id: o.order_id, status: 'paid', orphaned: false });
+    expect(await ok('order.payment.confirm', { order_id: o.order_id, provider_reference: 'pix-123' })).toEqual({
+      order_id: o.order_id,
+      status: 'paid',
+      orphaned: false,
+    });
     expect(await level(a)).toMatchObject({ on_hand: 3, reserved: 0, available: 3 });
     expect(await level(b)).toMatchObject({ on_hand: 4, reserved: 0, available: 4 });
     expect(await t.sql(`SELECT uses FROM orders.coupon WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ uses: 1 }]);
@@ -142,7 +164,10 @@ describe('checkout', () => {
       reservation: { reservation_id: o.reservation_id, status: 'committed' },
     });
     expect(read.body.items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ sku_id: a, qty: 2, unit_amount: 2500 }), expect.objectContaining({ sku_id: b, qty: 1, unit_amount: 800 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ sku_id: a, qty: 2, unit_amount: 2500 }),
+        expect.objectContaining({ sku_id: b, qty: 1, unit_amount: 800 }),
+      ]),
     );
     expect(read.body.payment_attempts).toEqual([expect.objectContaining({ status: 'succeeded' })]);
     const list = await t.read('/internal/orders', { status: 'paid', store_id: shop.store_id, q: 'ana.lima' }, shop.token);
@@ -184,7 +209,9 @@ describe('under concurrency (proof)', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
-    expect(await t.sql(`SELECT on_hand::int, reserved::int FROM orders.stock_level WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ on_hand: 10, reserved: 10 }]);
+    expect(await t.sql(`SELECT on_hand::int, reserved::int FROM orders.stock_level WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([
+      { on_hand: 10, reserved: 10 },
+    ]);
     expect(await level(sku_id)).toMatchObject({ available: 0 });
     expect(await t.sql(`SELECT count(*)::int AS n FROM orders."order" WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ n: 10 }]);
     await stockHolds();
@@ -226,7 +253,11 @@ describe('order.expire_unpaid', () => {
     expect(await ok('order.expire_unpaid', {})).toMatchObject({ expired: [], spared: [] });
     expect(await t.sql(`SELECT count(*)::int AS n FROM orders.expiry_start WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ n: 1 }]);
 
-    const windowless = [await place(), await place({ payment: { app_id, method: 'boleto' } }), await place({ payment: { app_id: other.app_id, method: 'wallet' } })];
+    const windowless = [
+      await place(),
+      await place({ payment: { app_id, method: 'boleto' } }),
+      await place({ payment: { app_id: other.app_id, method: 'wallet' } }),
+    ];
     expect(await ok('payment.app.uninstall', { app_id: other.app_id })).toEqual({ app_id: other.app_id, installed: false });
     const expired = await place(pix);
     const spared = await place(pix);
@@ -262,10 +293,20 @@ describe('order.expire_unpaid', () => {
     expect(failed.find((p) => p.order_id === expired)).toMatchObject({ reason: 'expired' });
 
     // A payment arriving after expiry is recorded, not applied.
-    expect(await ok('order.payment.confirm', { order_id: expired, provider_reference: 'late' })).toEqual({ order_id: expired, status: 'cancelled', orphaned: true });
+    expect(await ok('order.payment.confirm', { order_id: expired, provider_reference: 'late' })).toEqual({
+      order_id: expired,
+      status: 'cancelled',
+      orphaned: true,
+    });
     // A provider repeating its report: the same answer, and one event (one refund to make).
-    expect(await ok('order.payment.confirm', { order_id: expired, provider_reference: 'late' })).toEqual({ order_id: expired, status: 'cancelled', orphaned: true });
-    expect((await eventsOf('payment.orphaned')).items.map((e) => e.payload)).toEqual([expect.objectContaining({ order_id: expired, provider_reference: 'late' })]);
+    expect(await ok('order.payment.confirm', { order_id: expired, provider_reference: 'late' })).toEqual({
+      order_id: expired,
+      status: 'cancelled',
+      orphaned: true,
+    });
+    expect((await eventsOf('payment.orphaned')).items.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ order_id: expired, provider_reference: 'late' }),
+    ]);
     expect((await ok('order.expire_unpaid', {})).expired).toEqual([]);
   });
 
@@ -315,7 +356,12 @@ describe('order.expire_unpaid', () => {
     expect(paid).toBeGreaterThan(0);
     expect(paid).toBeLessThan(200);
     // Each cancelled order was reported expired exactly once.
-    expect(expiredIds.sort()).toEqual(rows.filter((r) => r.status === 'cancelled').map((r) => r.id).sort());
+    expect(expiredIds.sort()).toEqual(
+      rows
+        .filter((r) => r.status === 'cancelled')
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(await level(sku_id)).toMatchObject({ on_hand: 1000 - paid, reserved: 0 });
     await stockHolds();
     const orphaned = [...confirmed.values()].filter((c) => c.orphaned).length;
@@ -336,7 +382,9 @@ describe('order.cancel and order.mark_paid', () => {
     expect(await level(sku_id)).toMatchObject({ on_hand: 10, reserved: 0 });
     expect(await t.sql(`SELECT uses FROM orders.coupon WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([{ uses: 0 }]);
     expect(await t.sql(`SELECT status FROM orders.payment_attempt WHERE order_id = $1`, [first.order_id])).toEqual([{ status: 'failed' }]);
-    expect((await eventsOf('order.cancelled')).items.map((e) => e.payload)).toEqual([expect.objectContaining({ order_id: first.order_id, reason: 'customer_request' })]);
+    expect((await eventsOf('order.cancelled')).items.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ order_id: first.order_id, reason: 'customer_request' }),
+    ]);
     expect((await eventsOf('payment.attempt_failed')).items.map((e) => e.payload.order_id)).toEqual([first.order_id]);
     expect((await call('order.mark_paid', { order_id: first.order_id })).status).toBe(409);
 
@@ -394,7 +442,10 @@ describe('a confirmation that died midway', () => {
     // As order.payment.confirm leaves an attempt when its process dies after step 1: confirming, last
     // updated before the timeout (stale), just now (fresh), or a minute short of the timeout (recent).
     const confirming = (order_id: string, secondsAgo: number) =>
-      t.sql(`UPDATE orders.payment_attempt SET status = 'confirming', updated_at = now() - $2::int * interval '1 second' WHERE order_id = $1`, [order_id, secondsAgo]);
+      t.sql(`UPDATE orders.payment_attempt SET status = 'confirming', updated_at = now() - $2::int * interval '1 second' WHERE order_id = $1`, [
+        order_id,
+        secondsAgo,
+      ]);
     await confirming(stale, CONFIRMING_TIMEOUT_SECONDS + 60);
     await confirming(fresh, 0);
     await confirming(recent, CONFIRMING_TIMEOUT_SECONDS - 60);
@@ -411,7 +462,9 @@ describe('a confirmation that died midway', () => {
     const [attempt] = await t.sql(`SELECT id, status, failure_reason FROM orders.payment_attempt WHERE order_id = $1`, [stale]);
     expect(attempt).toMatchObject({ status: 'failed', failure_reason: 'expired' });
     for (const id of [fresh, recent]) {
-      expect(await t.sql(`SELECT status, failure_reason FROM orders.payment_attempt WHERE order_id = $1`, [id])).toEqual([{ status: 'confirming', failure_reason: null }]);
+      expect(await t.sql(`SELECT status, failure_reason FROM orders.payment_attempt WHERE order_id = $1`, [id])).toEqual([
+        { status: 'confirming', failure_reason: null },
+      ]);
     }
     const [hold] = await t.sql(`SELECT r.id, r.status FROM orders.reservation r JOIN orders."order" o ON o.reservation_id = r.id WHERE o.id = $1`, [stale]);
     expect(hold.status).toBe('released');
@@ -419,17 +472,27 @@ describe('a confirmation that died midway', () => {
     await stockHolds();
 
     expect((await eventsOf('order.cancelled')).items.map((e) => e.payload)).toEqual([{ order_id: stale, store_id: shop.store_id, reason: 'payment_expired' }]);
-    expect((await eventsOf('payment.attempt_failed')).items.map((e) => e.payload)).toEqual([{ payment_attempt_id: attempt.id, order_id: stale, reason: 'expired' }]);
+    expect((await eventsOf('payment.attempt_failed')).items.map((e) => e.payload)).toEqual([
+      { payment_attempt_id: attempt.id, order_id: stale, reason: 'expired' },
+    ]);
     expect((await eventsOf('inventory.released')).items.map((e) => e.payload)).toEqual([
       expect.objectContaining({ reservation_id: hold.id, reason: 'order_cancelled', order_id: stale, items: [{ sku_id, qty: 2 }] }),
     ]);
 
     // The confirmation arriving late finds the order cancelled: recorded as orphaned, not applied.
-    expect(await ok('order.payment.confirm', { order_id: stale, provider_reference: 'late-ref' })).toEqual({ order_id: stale, status: 'cancelled', orphaned: true });
-    expect(await t.sql(`SELECT status, failure_reason, provider_reference, orphaned_at IS NOT NULL AS orphaned FROM orders.payment_attempt WHERE order_id = $1`, [stale])).toEqual([
-      { status: 'failed', failure_reason: 'expired', provider_reference: 'late-ref', orphaned: true },
+    expect(await ok('order.payment.confirm', { order_id: stale, provider_reference: 'late-ref' })).toEqual({
+      order_id: stale,
+      status: 'cancelled',
+      orphaned: true,
+    });
+    expect(
+      await t.sql(`SELECT status, failure_reason, provider_reference, orphaned_at IS NOT NULL AS orphaned FROM orders.payment_attempt WHERE order_id = $1`, [
+        stale,
+      ]),
+    ).toEqual([{ status: 'failed', failure_reason: 'expired', provider_reference: 'late-ref', orphaned: true }]);
+    expect((await eventsOf('payment.orphaned')).items.map((e) => e.payload)).toEqual([
+      { payment_attempt_id: attempt.id, order_id: stale, provider_reference: 'late-ref' },
     ]);
-    expect((await eventsOf('payment.orphaned')).items.map((e) => e.payload)).toEqual([{ payment_attempt_id: attempt.id, order_id: stale, provider_reference: 'late-ref' }]);
     expect(await level(sku_id)).toMatchObject({ on_hand: 10, reserved: 4 });
 
     // A confirmation repeated for an attempt left confirming (even a stale one, not yet swept) completes it.

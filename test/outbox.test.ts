@@ -98,7 +98,16 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await freshDatabase();
   runtime = await new SubgraphRuntime(
-    { name: 'testkit', summary: 'a test subgraph', defaultPort: 0, schemaFile: '', operations: [createThing, stageThing, bumpThing, crossThings], events: [thingCreated], entities: [], migrations: [Things1763800000100] },
+    {
+      name: 'testkit',
+      summary: 'a test subgraph',
+      defaultPort: 0,
+      schemaFile: '',
+      operations: [createThing, stageThing, bumpThing, crossThings],
+      events: [thingCreated],
+      entities: [],
+      migrations: [Things1763800000100],
+    },
     { url: db.url, contextSecret: randomBytes(32).toString('hex'), relay: { backoffMs: () => 30, maxAttempts: 3, pollMs: 50 }, log: (l) => logs.push(l) },
   ).start();
 });
@@ -159,15 +168,16 @@ describe('command transaction and outbox', () => {
   describe('commands arriving together', () => {
     const stage = (id: string) => runtime.executor.execute(stageThing, { id }, { actor, request_id: `req_together_${id}` });
     /** Rows written by one transaction share its id (xmin): how many transactions wrote these things. */
-    const transactions = async (ids: string[]) =>
-      count(`SELECT count(DISTINCT xmin::text) AS n FROM testkit.thing WHERE id = ANY($1)`, [ids]);
+    const transactions = async (ids: string[]) => count(`SELECT count(DISTINCT xmin::text) AS n FROM testkit.thing WHERE id = ANY($1)`, [ids]);
 
     it('commit in one statement, each with its own event and audit row', async () => {
       const ids = Array.from({ length: 8 }, (_, i) => `together-${i}`);
       await expect(Promise.all(ids.map(stage))).resolves.toEqual(ids.map((id) => ({ id })));
       expect(await transactions(ids)).toBe(1);
       expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE payload->>'id' = ANY($1)`, [ids])).toBe(8);
-      expect(await count(`SELECT count(*) AS n FROM testkit.audit_entry WHERE request_id = ANY($1) AND outcome = 'ok'`, [ids.map((id) => `req_together_${id}`)])).toBe(8);
+      expect(
+        await count(`SELECT count(*) AS n FROM testkit.audit_entry WHERE request_id = ANY($1) AND outcome = 'ok'`, [ids.map((id) => `req_together_${id}`)]),
+      ).toBe(8);
     });
 
     it('fail one at a time: a duplicate among them fails only itself', async () => {
@@ -215,7 +225,9 @@ describe('command transaction and outbox', () => {
       expect(await bumps(['left', 'right'])).toBe(4);
       expect(await count(`SELECT count(*) AS n FROM testkit.outbox_event WHERE request_id LIKE 'req_cross_%_false'`)).toBe(2);
       await runtime.audit.flush();
-      const audited = await runtime.dataSource.query(`SELECT request_id, outcome FROM testkit.audit_entry WHERE request_id LIKE 'req_cross_%_false' ORDER BY request_id`);
+      const audited = await runtime.dataSource.query(
+        `SELECT request_id, outcome FROM testkit.audit_entry WHERE request_id LIKE 'req_cross_%_false' ORDER BY request_id`,
+      );
       expect(audited).toEqual([
         { request_id: 'req_cross_left_false', outcome: 'ok' },
         { request_id: 'req_cross_right_false', outcome: 'ok' },
@@ -267,7 +279,9 @@ describe('command transaction and outbox', () => {
         return rows[0];
       });
       expect(flaky.attempts).toBe(2);
-      const trail = await runtime.dataSource.query(`SELECT attempt, outcome, error FROM testkit.event_delivery_attempt WHERE event_id = $1 ORDER BY attempt`, [flaky.event_id]);
+      const trail = await runtime.dataSource.query(`SELECT attempt, outcome, error FROM testkit.event_delivery_attempt WHERE event_id = $1 ORDER BY attempt`, [
+        flaky.event_id,
+      ]);
       expect(trail).toEqual([
         { attempt: 1, outcome: 'failed', error: 'subscriber down' },
         { attempt: 2, outcome: 'delivered', error: null },

@@ -31,7 +31,14 @@ const eventsOf = async (type: string, token = shop.token) => {
   return (res.body as { items: any[] }).items;
 };
 const keyWith = async (name: string, ...scopes: string[]) => (await ok('iam.api_key.create', { name, scopes })).token as string;
-const page = (extra: Record<string, unknown> = {}) => ok('content.page.create', { store_id: shop.store_id, slug: `p-${newId('x').slice(-8).toLowerCase()}`, title: 'Page', template_key: 'page.default', ...extra });
+const page = (extra: Record<string, unknown> = {}) =>
+  ok('content.page.create', {
+    store_id: shop.store_id,
+    slug: `p-${newId('x').slice(-8).toLowerCase()}`,
+    title: 'Page',
+    template_key: 'page.default',
+    ...extra,
+  });
 const list = (query: Record<string, string> = {}, token = shop.token) => t.read('/internal/pages', query, token);
 const listed = async (query: Record<string, string> = {}, token = shop.token) => {
   const res = await list(query, token);
@@ -43,13 +50,24 @@ const publicPage = (store: string, slug: string) => t.read('/pages', { store, sl
 /** A second store of the shop's tenant (stores are identity's; its store command belongs to another part of the issue). */
 const secondStore = async (tenant = shop) => {
   const id = newId('sto');
-  await t.sql(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, 'Second')`, [id, tenant.tenant_id, `second-${id.slice(-10).toLowerCase()}`]);
+  await t.sql(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, 'Second')`, [
+    id,
+    tenant.tenant_id,
+    `second-${id.slice(-10).toLowerCase()}`,
+  ]);
   return id;
 };
 
 describe('content.page.create', () => {
   it('registers a page as metadata and answers only page_id; emits content.page.created', async () => {
-    const res = await ok('content.page.create', { store_id: shop.store_id, slug: 'about-us', title: 'About us', template_key: 'page.about', meta_title: 'About', meta_description: null });
+    const res = await ok('content.page.create', {
+      store_id: shop.store_id,
+      slug: 'about-us',
+      title: 'About us',
+      template_key: 'page.about',
+      meta_title: 'About',
+      meta_description: null,
+    });
     expect(Object.keys(res)).toEqual(['page_id']);
     expect(res.page_id).toMatch(/^pag_/);
     const { items } = await listed();
@@ -167,7 +185,11 @@ describe('content.page.update', () => {
   it('changes only what is given, emits content.page.updated with what changed, nothing on no change', async () => {
     const { page_id } = await page({ slug: 'terms', title: 'Terms', meta_title: 'T' });
     const editor = await keyWith('Editor Ana', 'content.write');
-    const after = await ok('content.page.update', { page_id, title: 'Terms of use', published: true, meta_title: null, meta_description: 'What you agree to' }, editor);
+    const after = await ok(
+      'content.page.update',
+      { page_id, title: 'Terms of use', published: true, meta_title: null, meta_description: 'What you agree to' },
+      editor,
+    );
     expect(after).toEqual({
       page_id,
       store_id: shop.store_id,
@@ -183,7 +205,13 @@ describe('content.page.update', () => {
     });
     let events = await eventsOf('content.page.updated');
     expect(events).toHaveLength(1);
-    expect(events[0].payload).toEqual({ page_id, store_id: shop.store_id, slug: 'terms', published: true, changed: ['title', 'published', 'meta_title', 'meta_description'] });
+    expect(events[0].payload).toEqual({
+      page_id,
+      store_id: shop.store_id,
+      slug: 'terms',
+      published: true,
+      changed: ['title', 'published', 'meta_title', 'meta_description'],
+    });
     const [item] = (await listed()).items;
     expect(item.updated_by.name).toBe('Editor Ana');
     expect(item.created_by.name).toBe('owner');
@@ -204,7 +232,16 @@ describe('content.page.update', () => {
     await page({ slug: 'beta' });
     await refused(call('content.page.update', { page_id: a.page_id, slug: 'beta' }), 409, 'conflict');
     await ok('content.page.update', { page_id: a.page_id, slug: 'alpha' });
-    for (const bad of [{ slug: 'Alpha' }, { slug: 'a--b' }, { slug: '' }, { title: '' }, { template_key: '' }, { meta_title: '' }, { published: 1 }, { store_id: shop.store_id }]) {
+    for (const bad of [
+      { slug: 'Alpha' },
+      { slug: 'a--b' },
+      { slug: '' },
+      { title: '' },
+      { template_key: '' },
+      { meta_title: '' },
+      { published: 1 },
+      { store_id: shop.store_id },
+    ]) {
       await refused(call('content.page.update', { page_id: a.page_id, ...bad }), 400, 'validation_failed');
     }
     await refused(call('content.page.update', { slug: 'x' }), 400, 'validation_failed');
@@ -293,7 +330,14 @@ describe('read.internal.pages', () => {
       const body = await refused(list({ include_archived, archived }), 400, 'validation_failed');
       expect(body.error.message).toContain('contradicts');
     }
-    for (const bad of <Record<string, string>[]>[{ archived: 'all' }, { archived: '' }, { include_archived: 'yes' }, { include_archived: '2' }, { include_archived: '' }, { include_archived: 'TRUE' }]) {
+    for (const bad of <Record<string, string>[]>[
+      { archived: 'all' },
+      { archived: '' },
+      { include_archived: 'yes' },
+      { include_archived: '2' },
+      { include_archived: '' },
+      { include_archived: 'TRUE' },
+    ]) {
       await refused(list(bad), 400, 'validation_failed');
     }
   });
@@ -353,7 +397,15 @@ describe('read.internal.pages', () => {
     expect(small.items.map((i) => i.slug)).toEqual(['p14', 'p15', 'p16', 'p17', 'p18', 'p19', 'p20']);
     expect((await listed({ limit: '100' })).items).toHaveLength(30);
     expect((await listed({ page: '9' })).items).toEqual([]);
-    for (const bad of <Record<string, string>[]>[{ limit: '0' }, { limit: '101' }, { limit: 'x' }, { page: '0' }, { page: '-1' }, { page: '1.5' }, { unknown: '1' }]) {
+    for (const bad of <Record<string, string>[]>[
+      { limit: '0' },
+      { limit: '101' },
+      { limit: 'x' },
+      { page: '0' },
+      { page: '-1' },
+      { page: '1.5' },
+      { unknown: '1' },
+    ]) {
       await refused(list(bad), 400, 'validation_failed');
     }
   });
@@ -402,7 +454,10 @@ describe('read.internal.pages', () => {
     expect(text).not.toContain('Maria');
     expect(text).not.toContain('João');
     // Only the personal values differ.
-    const strip = (body: any) => ({ ...body, items: body.items.map((i: any) => ({ ...i, created_by: i.created_by.actor_id, updated_by: i.updated_by.actor_id })) });
+    const strip = (body: any) => ({
+      ...body,
+      items: body.items.map((i: any) => ({ ...i, created_by: i.created_by.actor_id, updated_by: i.updated_by.actor_id })),
+    });
     expect(strip(hidden)).toEqual(strip(seen));
     expect(hidden.items[0].title).toBe('Our story so far');
 
@@ -422,7 +477,14 @@ describe('read.internal.pages', () => {
 
 describe('read.pages (public)', () => {
   it('serves a published, unarchived page by store id or handle, without a credential', async () => {
-    const { page_id } = await page({ slug: 'about', title: 'About', template_key: 'page.about', published: true, meta_title: 'About us', meta_description: 'Who we are' });
+    const { page_id } = await page({
+      slug: 'about',
+      title: 'About',
+      template_key: 'page.about',
+      published: true,
+      meta_title: 'About us',
+      meta_description: 'Who we are',
+    });
     const [{ handle }] = await t.sql(`SELECT handle FROM identity.store WHERE id = $1`, [shop.store_id]);
     const expected = {
       page_id,

@@ -31,7 +31,12 @@ const unpaidOrder = async (app_key: string) => {
   await ok('catalog.product.publish', { product_id, store_id: shop.store_id });
   await ok('inventory.adjust', { sku_id, on_hand: 5 });
   const { app_id } = await ok('payment.app.install', { app_key, name: app_key, methods: [{ method: 'pix', reservation_window_seconds: 1 }] });
-  const placed = await ok('order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id, qty: 1 }], payment: { app_id, method: 'pix' } });
+  const placed = await ok('order.create', {
+    store_id: shop.store_id,
+    customer: { email: 'buyer@example.com' },
+    items: [{ sku_id, qty: 1 }],
+    payment: { app_id, method: 'pix' },
+  });
   return { order_id: placed.order_id as string, sku_id };
 };
 const statusOf = async (order_id: string) => (await t.sql(`SELECT status FROM orders."order" WHERE id = $1`, [order_id]))[0].status;
@@ -61,5 +66,7 @@ it('leaves the order awaiting payment when the app declines, its attempt failed'
   expect(refused.body.error).toMatchObject({ kind: 'conflict', message: expect.stringContaining('did not verify') });
   expect(await attemptOf(order_id)).toEqual({ status: 'failed', failure_reason: 'declined' });
   expect(await statusOf(order_id)).toBe('pending_payment');
-  expect(await t.sql(`SELECT count(*)::int AS n FROM orders.outbox_event WHERE type = 'order.paid' AND payload->>'order_id' = $1`, [order_id])).toEqual([{ n: 0 }]);
+  expect(await t.sql(`SELECT count(*)::int AS n FROM orders.outbox_event WHERE type = 'order.paid' AND payload->>'order_id' = $1`, [order_id])).toEqual([
+    { n: 0 },
+  ]);
 });

@@ -19,7 +19,13 @@ describe('maskPersonal', () => {
     order_id: schema.string(),
     total: schema.integer(),
     customer: schema.object(
-      { email: schema.email(), name: schema.optional(schema.string()), vip: schema.boolean(), tags: schema.array(schema.string()), tier: schema.enum(['gold', 'silver'] as const) },
+      {
+        email: schema.email(),
+        name: schema.optional(schema.string()),
+        vip: schema.boolean(),
+        tags: schema.array(schema.string()),
+        tier: schema.enum(['gold', 'silver'] as const),
+      },
       { personal: true },
     ),
     address: schema.nullable(address),
@@ -97,7 +103,12 @@ let t: TestSystem;
 let receiver: Server;
 let base: string;
 const received: Received[] = [];
-const ENV = { WEBHOOK_ALLOW_INSECURE: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_DELAY_SECONDS: '1', WEBHOOK_SECRET_KEY: 'test-key-test-key-test-key-test-key-0002' };
+const ENV = {
+  WEBHOOK_ALLOW_INSECURE: '1',
+  WEBHOOK_ALLOW_PRIVATE: '1',
+  WEBHOOK_RETRY_DELAY_SECONDS: '1',
+  WEBHOOK_SECRET_KEY: 'test-key-test-key-test-key-test-key-0002',
+};
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -116,8 +127,9 @@ beforeAll(async () => {
   try {
     t = await startTestSystem();
   } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 }, 60_000);
 afterAll(async () => {
@@ -200,7 +212,11 @@ describe('webhook deliveries', () => {
     }, 20_000);
     const at = (path: string, type: string) => arrivals.find((r) => r.path === path && r.event.type === type)!;
     const verify = (r: Received, secret: string) =>
-      new Webhook(secret).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) });
+      new Webhook(secret).verify(r.body, {
+        'webhook-id': String(r.headers['webhook-id']),
+        'webhook-timestamp': String(r.headers['webhook-timestamp']),
+        'webhook-signature': String(r.headers['webhook-signature']),
+      });
 
     for (const type of events) {
       const hidden = at('/masked', type);

@@ -25,8 +25,14 @@ async function startRedis(port: number): Promise<ChildProcess> {
     () =>
       new Promise<true | undefined>((resolve) => {
         const socket = new Socket();
-        socket.once('connect', () => (socket.destroy(), resolve(true)));
-        socket.once('error', () => (socket.destroy(), resolve(undefined)));
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => {
+          socket.destroy();
+          resolve(undefined);
+        });
         socket.connect(port, '127.0.0.1');
       }),
     10_000,
@@ -93,7 +99,9 @@ describe('Redis away', () => {
     const port = await freePort();
     const redis = await startRedis(port);
     const logs: string[] = [];
-    const limiter = new RedisRateLimiter(`redis://127.0.0.1:${port}`, { ratePerSecond: 1, burst: 10 }, `backoffice:test:${randomBytes(4).toString('hex')}:`, { log: (line) => logs.push(line) });
+    const limiter = new RedisRateLimiter(`redis://127.0.0.1:${port}`, { ratePerSecond: 1, burst: 10 }, `backoffice:test:${randomBytes(4).toString('hex')}:`, {
+      log: (line) => logs.push(line),
+    });
     try {
       // The event loop held past the start's wait (connect timeout + 500 ms), as a loaded start does:
       // that wait and the connection's own events then come due together.

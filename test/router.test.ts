@@ -74,7 +74,10 @@ function startSubgraph(name: string, env: Record<string, string>): ChildProcess 
 async function ready(name: string, child: ChildProcess): Promise<void> {
   await eventually(async () => {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output.join('\n')}`);
-    const ok = await fetch(`http://127.0.0.1:${ports[name]}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${ports[name]}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     return ok ? true : undefined;
   }, 30_000);
 }
@@ -86,7 +89,11 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData: (stream, _session, callback) => void simpleParser(stream).then((mail) => (mails.push(mail), callback()), callback),
+    onData: (stream, _session, callback) =>
+      void simpleParser(stream).then((mail) => {
+        mails.push(mail);
+        callback();
+      }, callback),
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   for (const name of SUBGRAPH_NAMES) ports[name] = await freePort();
@@ -236,10 +243,15 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     expect(product_id).toMatch(/^prd_/);
     await command('catalog.sku.create', { product_id, amount: 1999, currency: 'EUR' });
     expect((await command('catalog.product.publish', { product_id, store_id: tenant.store_id })).published).toBe(true);
-    const query = 'query($store: String!) { read_products(input: { store: $store, facets: ["price"] }) { total items { product_id title handle skus { amount currency } price_min } facets { price { min max buckets { from to count } } } } }';
+    const query =
+      'query($store: String!) { read_products(input: { store: $store, facets: ["price"] }) { total items { product_id ' +
+      'title handle skus { amount currency } price_min } facets { price { min max buckets { from to count } } } } }';
     const { viaHive, viaOurs } = await both(query, { store: 'router-shop' }, null);
     expect(viaOurs.status).toBe(200);
-    expect(viaOurs.body.data.read_products).toMatchObject({ total: 1, items: [{ product_id, title: 'Routed Tee', skus: [{ amount: 1999, currency: 'EUR' }] }] });
+    expect(viaOurs.body.data.read_products).toMatchObject({
+      total: 1,
+      items: [{ product_id, title: 'Routed Tee', skus: [{ amount: 1999, currency: 'EUR' }] }],
+    });
     expect(viaHive.status).toBe(200);
     expect(viaHive.body).toEqual(viaOurs.body);
   });
@@ -266,7 +278,12 @@ describe('Hive Gateway in front of the committed supergraph', () => {
 
   it('delivers a webhook across processes: catalog’s event, identity’s consumer and task, signed', async () => {
     const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-    const subscribed = await post(hive.url, 'mutation($i: WebhookSubscriptionCreateInput!) { webhook_subscription_create(input: $i) { subscription_id secret } }', { i: { url: hookUrl, event_types: ['catalog.brand.created'] } }, tenant.token);
+    const subscribed = await post(
+      hive.url,
+      'mutation($i: WebhookSubscriptionCreateInput!) { webhook_subscription_create(input: $i) { subscription_id secret } }',
+      { i: { url: hookUrl, event_types: ['catalog.brand.created'] } },
+      tenant.token,
+    );
     expect(subscribed.status).toBe(200);
     const { secret } = subscribed.body.data.webhook_subscription_create;
     const made = await post(hive.url, 'mutation { catalog_brand_create(input: { name: "Hooked brand" }) { brand_id } }', {}, tenant.token);
@@ -277,7 +294,12 @@ describe('Hive Gateway in front of the committed supergraph', () => {
   });
 
   it('refuses a key without the scope (forbidden) as this gateway does', async () => {
-    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "reader", scopes: ["audit.read"] }) { token } }', {}, tenant.token);
+    const created = await post(
+      `${ours.url}/graphql`,
+      'mutation { iam_api_key_create(input: { name: "reader", scopes: ["audit.read"] }) { token } }',
+      {},
+      tenant.token,
+    );
     const weak = created.body.data.iam_api_key_create.token as string;
     const { viaHive, viaOurs } = await both('mutation { catalog_brand_create(input: { name: "Not allowed" }) { brand_id } }', {}, weak);
     expect(viaOurs.status).toBe(200);
@@ -299,13 +321,23 @@ describe('Hive Gateway in front of the committed supergraph', () => {
   });
 
   it('refuses a revoked key at once, in identity and in the subgraphs that ask identity', async () => {
-    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "short-lived", scopes: ["catalog.admin.read"] }) { api_key_id token } }', {}, tenant.token);
+    const created = await post(
+      `${ours.url}/graphql`,
+      'mutation { iam_api_key_create(input: { name: "short-lived", scopes: ["catalog.admin.read"] }) { api_key_id token } }',
+      {},
+      tenant.token,
+    );
     const { api_key_id, token } = created.body.data.iam_api_key_create;
     const query = '{ read_internal_whoami { actor_id } catalog_products(input: { limit: 1 }) { total } }';
     const before = await post(hive.url, query, {}, token);
     expect(before.body).toEqual({ data: { read_internal_whoami: { actor_id: api_key_id }, catalog_products: { total: 1 } } });
     // Revoked through identity's process (the command's own process forgets at once; no subgraph remembers tokens).
-    const revoked = await post(hive.url, 'mutation($i: IamApiKeyRevokeInput!) { iam_api_key_revoke(input: $i) { revoked } }', { i: { api_key_id } }, tenant.token);
+    const revoked = await post(
+      hive.url,
+      'mutation($i: IamApiKeyRevokeInput!) { iam_api_key_revoke(input: $i) { revoked } }',
+      { i: { api_key_id } },
+      tenant.token,
+    );
     expect(revoked.body).toEqual({ data: { iam_api_key_revoke: { revoked: true } } });
     const after = await post(hive.url, query, {}, token);
     expect(after.body.data).toEqual({ read_internal_whoami: null, catalog_products: null });
@@ -372,27 +404,42 @@ describe('Hive Gateway in front of the committed supergraph', () => {
 
     // Through this gateway (signed context) and through Hive Gateway (the bearer forwarded).
     const viaOurs = await command('order.create', order);
-    expect(viaOurs).toEqual({ status: 200, body: expect.objectContaining({ status: 'pending_payment', currency: 'EUR', subtotal_amount: 3000, total_amount: 3000 }) });
+    expect(viaOurs).toEqual({
+      status: 200,
+      body: expect.objectContaining({ status: 'pending_payment', currency: 'EUR', subtotal_amount: 3000, total_amount: 3000 }),
+    });
     const mutation = 'mutation($i: OrderCreateInput!) { order_create(input: $i) { order_id status total_amount } }';
     const viaHive = await post(hive.url, mutation, { i: { ...order, items: [{ sku_id, qty: 1 }] } }, shop.token);
     expect(viaHive.body).toEqual({ data: { order_create: { order_id: expect.stringMatching(/^ord_/), status: 'pending_payment', total_amount: 1500 } } });
     // The stock is held for both; a store of another tenant is refused (identity's answer, over HTTP).
-    const stock = await post(hive.url, 'query($s: String!) { read_internal_inventory(input: { sku_id: $s }) { items { on_hand reserved available } } }', { s: sku_id }, shop.token);
+    const stock = await post(
+      hive.url,
+      'query($s: String!) { read_internal_inventory(input: { sku_id: $s }) { items { on_hand reserved available } } }',
+      { s: sku_id },
+      shop.token,
+    );
     expect(stock.body).toEqual({ data: { read_internal_inventory: { items: [{ on_hand: 5, reserved: 3, available: 2 }] } } });
     expect((await command('order.create', { ...order, store_id: tenant.store_id })).status).toBe(409);
 
     // One query, two processes: the order's snapshot from orders, its SKU as the catalog has it now.
     await ok('catalog.sku.set_promotion', { sku_id, promotional_amount: 1200 });
     // Three processes: its store as identity has it (the Store entity).
-    const read = `query($id: String!) { read_internal_order(input: { order_id: $id }) { order_id store { store_id handle name } items { sku_id title unit_amount sku { sku_id code amount promotional_price { promotional_amount } } } } }`;
-    const both = await Promise.all([post(hive.url, read, { id: viaOurs.body.order_id }, shop.token), post(`${ours.url}/graphql`, read, { id: viaOurs.body.order_id }, shop.token)]);
+    const read =
+      `query($id: String!) { read_internal_order(input: { order_id: $id }) { order_id store { store_id handle name } ` +
+      `items { sku_id title unit_amount sku { sku_id code amount promotional_price { promotional_amount } } } } }`;
+    const both = await Promise.all([
+      post(hive.url, read, { id: viaOurs.body.order_id }, shop.token),
+      post(`${ours.url}/graphql`, read, { id: viaOurs.body.order_id }, shop.token),
+    ]);
     for (const answer of both) {
       expect(answer.body).toEqual({
         data: {
           read_internal_order: {
             order_id: viaOurs.body.order_id,
             store: { store_id: shop.store_id, handle: 'router-orders-shop', name: 'Orders shop' },
-            items: [{ sku_id, title: 'Routed Mug', unit_amount: 1500, sku: { sku_id, code: 'R-MUG', amount: 1500, promotional_price: { promotional_amount: 1200 } } }],
+            items: [
+              { sku_id, title: 'Routed Mug', unit_amount: 1500, sku: { sku_id, code: 'R-MUG', amount: 1500, promotional_price: { promotional_amount: 1200 } } },
+            ],
           },
         },
       });
@@ -433,7 +480,12 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     expect(await rest('router-shop')).toBe(200);
   });
   it('passes on every one of 20 identical calls made at once (no in-flight merging): 20 audit rows, 20 charges', async () => {
-    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "concurrent", scopes: [] }) { api_key_id token } }', {}, tenant.token);
+    const created = await post(
+      `${ours.url}/graphql`,
+      'mutation { iam_api_key_create(input: { name: "concurrent", scopes: [] }) { api_key_id token } }',
+      {},
+      tenant.token,
+    );
     const { api_key_id, token } = created.body.data.iam_api_key_create;
     const remaining = (answer: Answer) => Number(/remaining=(\d+)/.exec(answer.headers.get('ratelimit') ?? '')?.[1]);
     const first = await post(hive.url, WHOAMI, {}, token);
@@ -442,7 +494,13 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     const last = await post(hive.url, WHOAMI, {}, token);
     // Identity's bucket paid for each: the 20 and the last (its buckets do not refill in this test).
     expect(remaining(first) - remaining(last)).toBe(21);
-    const rows = () => post(`${ours.url}/graphql`, 'query($a: String!) { identity_audit(input: { actor: $a, operation: "read.internal.whoami", limit: 100 }) { items { request_id } } }', { a: api_key_id }, tenant.token);
+    const rows = () =>
+      post(
+        `${ours.url}/graphql`,
+        'query($a: String!) { identity_audit(input: { actor: $a, operation: "read.internal.whoami", limit: 100 }) { items { request_id } } }',
+        { a: api_key_id },
+        tenant.token,
+      );
     const audited = await eventually(async () => {
       const items = (await rows()).body.data?.identity_audit.items ?? [];
       return items.length >= 22 ? items : undefined;
@@ -451,7 +509,12 @@ describe('Hive Gateway in front of the committed supergraph', () => {
   });
 
   it('passes one RateLimit value to the client, the lowest remaining of the subgraphs it asked', async () => {
-    const created = await post(`${ours.url}/graphql`, 'mutation { iam_api_key_create(input: { name: "two-buckets", scopes: ["catalog.admin.read"] }) { token } }', {}, tenant.token);
+    const created = await post(
+      `${ours.url}/graphql`,
+      'mutation { iam_api_key_create(input: { name: "two-buckets", scopes: ["catalog.admin.read"] }) { token } }',
+      {},
+      tenant.token,
+    );
     const { token } = created.body.data.iam_api_key_create;
     // Spend from the catalog's bucket alone, so it is lower than identity's.
     let catalogOnly: Answer | undefined;
@@ -474,7 +537,10 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     expect((await command('tenant.store.update', { id: tenant.store_id, notification_sender_name: 'Router Team' })).status).toBe(200);
     expect((await command('admin_user.invite', { email: 'ops@router.test', name: 'Ops', role: 'staff', locale: 'en' })).status).toBe(200);
     expect((await command('auth.login_code.request', { store: 'router-shop', email: 'ops@router.test' }, null)).status).toBe(200);
-    const codeMail = await eventually(async () => mails.find((m) => /\d{6}$/.test(m.subject ?? '') && m.to && JSON.stringify(m.to).includes('ops@router.test')), 20_000);
+    const codeMail = await eventually(
+      async () => mails.find((m) => /\d{6}$/.test(m.subject ?? '') && m.to && JSON.stringify(m.to).includes('ops@router.test')),
+      20_000,
+    );
     expect(codeMail.from?.value[0]).toEqual({ address: 'mailer@router.test', name: 'Router Team' });
     const code = /(\d{6})$/.exec(codeMail.subject!)![1];
     const session = await command('auth.login_code.verify', { store: 'router-shop', email: 'ops@router.test', code }, null);

@@ -23,7 +23,10 @@ beforeAll(async () => {
   t = await startTestSystem();
   execFileSync(process.execPath, [join(ROOT, 'sdk', 'build.mjs')], { stdio: 'pipe' });
   scratch = mkdtempSync(join(tmpdir(), 'sdk-scratch-'));
-  const packed = execFileSync('npm', ['pack', join(ROOT, 'sdk'), '--pack-destination', scratch, '--silent'], { cwd: scratch, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const packed = execFileSync('npm', ['pack', join(ROOT, 'sdk'), '--pack-destination', scratch, '--silent'], { cwd: scratch, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!;
   const target = join(scratch, 'node_modules', '@backoffice', 'sdk');
   mkdirSync(target, { recursive: true });
   execFileSync('tar', ['-xzf', join(scratch, packed), '-C', target, '--strip-components=1']);
@@ -96,7 +99,10 @@ describe('the packed package in another project', () => {
   const compiles = () => {
     writeFileSync(
       join(scratch, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'ES2022', noEmit: true, lib: ['ES2022', 'DOM'], types: [] }, files: ['typed.ts'] }),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'ES2022', noEmit: true, lib: ['ES2022', 'DOM'], types: [] },
+        files: ['typed.ts'],
+      }),
     );
     try {
       execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', scratch], { encoding: 'utf8' });
@@ -107,7 +113,11 @@ describe('the packed package in another project', () => {
   };
 
   it('types calls by operation name from a plain .ts file: a wrong field or result use does not compile', () => {
-    const typed = (body: string) => writeFileSync(join(scratch, 'typed.ts'), `import { BackofficeClient } from '@backoffice/sdk';\nconst client = new BackofficeClient({ baseUrl: 'http://127.0.0.1:1' });\nexport async function f() {\n${body}\n}\n`);
+    const typed = (body: string) =>
+      writeFileSync(
+        join(scratch, 'typed.ts'),
+        `import { BackofficeClient } from '@backoffice/sdk';\nconst client = new BackofficeClient({ baseUrl: 'http://127.0.0.1:1' });\nexport async function f() {\n${body}\n}\n`,
+      );
     typed(`  const paid = await client.call('order.mark_paid', { order_id: 'ord_1' });\n  const status: string = paid.status;\n  return status;`);
     expect(compiles()).toBe('ok');
     typed(`  await client.call('order.mark_paid', { order: 'ord_1' });`);
@@ -155,9 +165,16 @@ describe('calls', () => {
 
   it('send a read list comma-separated and a family as option.<name>=: a filter is never dropped', async () => {
     const route = OPERATIONS['read.products'];
-    expect(queryOf(route, { store: 'demo', facets: ['price', 'options'], options: [{ name: 'color', value: 'red' }, { name: 'size', value: 'M' }] })).toBe(
-      'store=demo&facets=price%2Coptions&option.color=red&option.size=M',
-    );
+    expect(
+      queryOf(route, {
+        store: 'demo',
+        facets: ['price', 'options'],
+        options: [
+          { name: 'color', value: 'red' },
+          { name: 'size', value: 'M' },
+        ],
+      }),
+    ).toBe('store=demo&facets=price%2Coptions&option.color=red&option.size=M');
     const { product_id } = await client().call('catalog.product.create', { title: 'Plain Mug', handle: 'plain-mug-sdk', status: 'active' });
     await client().call('catalog.sku.create', { product_id, amount: 990, currency: 'EUR' });
     await client().call('catalog.product.publish', { product_id, store_id: t.tenant.store_id });
@@ -191,7 +208,8 @@ describe('retries', () => {
         response.writeHead(429, { 'content-type': 'application/json', 'retry-after': step === '429' ? '1' : '3600' });
         return response.end(JSON.stringify({ error: { kind: 'rate_limited', message: 'slow down' } }));
       }
-      if (step === '503') return response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { kind: 'internal', message: 'busy' } }));
+      if (step === '503')
+        return response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { kind: 'internal', message: 'busy' } }));
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

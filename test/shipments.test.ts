@@ -45,13 +45,19 @@ const sellable = async (stock: number) => {
 /** An order of the given quantities (one SKU each), with its item ids in that order and its first parcel. */
 const placed = async (...qtys: number[]) => {
   const skus = await Promise.all(qtys.map((q) => sellable(q)));
-  const { order_id } = await ok('order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: skus.map((sku_id, i) => ({ sku_id, qty: qtys[i] })) });
+  const { order_id } = await ok('order.create', {
+    store_id: shop.store_id,
+    customer: { email: 'buyer@example.com' },
+    items: skus.map((sku_id, i) => ({ sku_id, qty: qtys[i] })),
+  });
   const view = await read(order_id);
   return { order_id: order_id as string, items: view.items.map((i: any) => i.order_item_id) as string[], first: view.shipments[0].shipment_id as string, view };
 };
 /** Per order item, what the parcels hold together; no row at or below zero. */
 const held = async (order_id: string) => {
-  expect(await t.sql(`SELECT * FROM orders.shipment_item s JOIN orders.shipment p ON p.id = s.shipment_id WHERE p.order_id = $1 AND s.qty <= 0`, [order_id])).toEqual([]);
+  expect(
+    await t.sql(`SELECT * FROM orders.shipment_item s JOIN orders.shipment p ON p.id = s.shipment_id WHERE p.order_id = $1 AND s.qty <= 0`, [order_id]),
+  ).toEqual([]);
   const rows = await t.sql<{ order_item_id: string; held: number; qty: number }>(
     `SELECT i.id AS order_item_id, coalesce(sum(s.qty), 0)::int AS held, i.qty FROM orders.order_item i LEFT JOIN orders.shipment_item s ON s.order_item_id = i.id
      WHERE i.order_id = $1 GROUP BY i.id, i.qty`,
@@ -61,7 +67,7 @@ const held = async (order_id: string) => {
 };
 
 describe('parcels', () => {
-  it('an order is created with one parcel holding all its items, not dispatched, at its hold\'s warehouse', async () => {
+  it("an order is created with one parcel holding all its items, not dispatched, at its hold's warehouse", async () => {
     const { order_id, items, view } = await placed(3, 1);
     expect(view.shipments).toEqual([
       {
@@ -114,9 +120,14 @@ describe('parcels', () => {
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'exceeds_remaining', requested: 7, remaining: 2 });
     const mcp = await mcpClient(t.url, shop.token);
     try {
-      const result = await mcp.callTool({ name: 'order.shipment.create', arguments: { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 4 }] } });
+      const result = await mcp.callTool({
+        name: 'order.shipment.create',
+        arguments: { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 4 }] },
+      });
       expect(result.isError).toBe(true);
-      expect(toolErrorBody(result)).toEqual({ error: { kind: 'exceeds_remaining', message: expect.any(String), requested: 4, remaining: 3, order_item_id: items[0], shipment_id: first } });
+      expect(toolErrorBody(result)).toEqual({
+        error: { kind: 'exceeds_remaining', message: expect.any(String), requested: 4, remaining: 3, order_item_id: items[0], shipment_id: first },
+      });
     } finally {
       await mcp.close();
     }
@@ -127,20 +138,41 @@ describe('parcels', () => {
     expect(ambiguous.body.error).toMatchObject({ kind: 'validation_failed', message: expect.stringContaining('from_shipment_id') });
 
     // Everything left in the first parcel moves: it is deleted.
-    const rest = await ok('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 3 }, { order_item_id: items[1], qty: 2 }] });
+    const rest = await ok('order.shipment.create', {
+      order_id,
+      from_shipment_id: first,
+      items: [
+        { order_item_id: items[0], qty: 3 },
+        { order_item_id: items[1], qty: 2 },
+      ],
+    });
     view = await read(order_id);
     expect(view.shipments.map((s: any) => s.shipment_id)).toEqual([split.shipment_id, rest.shipment_id]);
     expect(await kind('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1 }] })).toBe('409 conflict');
     await held(order_id);
 
     const created = await eventsOf('shipment.created');
-    expect(created).toEqual([
-      expect.objectContaining({ order_id, shipment_id: split.shipment_id, from_shipment_id: first, from_shipment_deleted: false, items: [{ order_item_id: items[0], qty: 2 }] }),
-      expect.objectContaining({ order_id, shipment_id: rest.shipment_id, from_shipment_id: first, from_shipment_deleted: true, estimated_delivery_date: null }),
-    ].reverse());
+    expect(created).toEqual(
+      [
+        expect.objectContaining({
+          order_id,
+          shipment_id: split.shipment_id,
+          from_shipment_id: first,
+          from_shipment_deleted: false,
+          items: [{ order_item_id: items[0], qty: 2 }],
+        }),
+        expect.objectContaining({
+          order_id,
+          shipment_id: rest.shipment_id,
+          from_shipment_id: first,
+          from_shipment_deleted: true,
+          estimated_delivery_date: null,
+        }),
+      ].reverse(),
+    );
   });
 
-  it('asking for far more than any parcel holds (past an item\'s 1000) is still exceeds_remaining with both numbers, up to the 1e9 bound', async () => {
+  it("asking for far more than any parcel holds (past an item's 1000) is still exceeds_remaining with both numbers, up to the 1e9 bound", async () => {
     const { order_id, items, first } = await placed(3);
     await ok('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1 }] });
     const huge = await call('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 5000 }] });
@@ -151,12 +183,14 @@ describe('parcels', () => {
     const atBound = await call('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1_000_000_000 }] });
     expect([atBound.status, atBound.body.error]).toEqual([409, expect.objectContaining({ kind: 'exceeds_remaining', requested: 1_000_000_000, remaining: 2 })]);
     // Every input stays bounded: past 1e9 is validation_failed.
-    expect(await kind('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1_000_000_001 }] })).toBe('400 validation_failed');
+    expect(await kind('order.shipment.create', { order_id, from_shipment_id: first, items: [{ order_item_id: items[0], qty: 1_000_000_001 }] })).toBe(
+      '400 validation_failed',
+    );
     await held(order_id);
     expect((await read(order_id)).shipments.find((s: any) => s.shipment_id === first).items[0].qty).toBe(2);
   });
 
-  it('refuses splits with the right kinds: other orders\' items and parcels, unknown warehouses, bad input', async () => {
+  it("refuses splits with the right kinds: other orders' items and parcels, unknown warehouses, bad input", async () => {
     const { order_id, items, first } = await placed(4);
     const other = await placed(1);
     const line = [{ order_item_id: items[0], qty: 1 }];
@@ -210,7 +244,9 @@ describe('parcels', () => {
 
   it('concurrent splits naming no source: the first takes the only parcel, the others are asked to name one', async () => {
     const { order_id, items } = await placed(10);
-    const results = await Promise.all(Array.from({ length: 10 }, () => kind('order.shipment.create', { order_id, items: [{ order_item_id: items[0], qty: 1 }] })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => kind('order.shipment.create', { order_id, items: [{ order_item_id: items[0], qty: 1 }] })),
+    );
     expect(results.filter((r) => r === 'ok')).toHaveLength(1);
     expect(results.filter((r) => r !== 'ok')).toEqual(Array(9).fill('400 validation_failed'));
     await held(order_id);
@@ -300,11 +336,16 @@ describe('documents', () => {
     const slip = await ok('order.document.attach', { ...invoice, kind: 'packing_slip' });
     const label = await ok('order.document.attach', { order_id, kind: 'shipping_label', asset_id: 'ast_1', shipment_id: first });
     expect(slip.attached && label.attached).toBe(true);
-    expect(await ok('order.document.attach', { order_id, kind: 'shipping_label', asset_id: 'ast_1', shipment_id: first })).toEqual({ ...label, attached: false });
+    expect(await ok('order.document.attach', { order_id, kind: 'shipping_label', asset_id: 'ast_1', shipment_id: first })).toEqual({
+      ...label,
+      attached: false,
+    });
     expect((await ok('order.document.attach', { order_id, kind: 'shipping_label', asset_id: 'ast_1' })).attached).toBe(true);
 
     expect(await kind('order.document.attach', { order_id, kind: 'other' })).toBe('400 validation_failed');
-    expect(await kind('order.document.attach', { order_id, kind: 'other', file_url: 'https://x.example.com/a', asset_id: 'ast_2' })).toBe('400 validation_failed');
+    expect(await kind('order.document.attach', { order_id, kind: 'other', file_url: 'https://x.example.com/a', asset_id: 'ast_2' })).toBe(
+      '400 validation_failed',
+    );
     expect(await kind('order.document.attach', { order_id, kind: 'other', file_url: 'javascript:alert(1)' })).toBe('400 validation_failed');
     expect(await kind('order.document.attach', { order_id, kind: 'receipt', asset_id: 'ast_2' })).toBe('400 validation_failed');
     expect(await kind('order.document.attach', { order_id, kind: 'other', asset_id: 'ast_2', shipment_id: (await placed(1)).first })).toBe('409 conflict');
@@ -370,7 +411,7 @@ describe('order read over GraphQL', () => {
 });
 
 describe('the shipments migration', () => {
-  it('gives every order taken before it one parcel with all its items, not dispatched, at its hold\'s warehouse', async () => {
+  it("gives every order taken before it one parcel with all its items, not dispatched, at its hold's warehouse", async () => {
     const database = await freshDatabase();
     const source = new DataSource({ type: 'postgres', url: database.url });
     await source.initialize();

@@ -26,8 +26,10 @@ const eventsOf = async (subgraph: 'orders' | 'catalog', type: string) => {
 };
 const quote = (postal_code: string, items: string, token = shop.token, store_id = shop.store_id) =>
   t.read('/internal/shipping/quote', { store_id, postal_code, items }, token);
-const zone = async (postal_code_from: string, postal_code_to: string, name = 'Zone') => (await ok('shipping.zone.create', { name, postal_code_from, postal_code_to })).zone_id as string;
-const method = async (input: Record<string, unknown>) => (await ok('shipping.method.create', { name: 'Method', dimensional_divisor: 6000, ...input })).method_id as string;
+const zone = async (postal_code_from: string, postal_code_to: string, name = 'Zone') =>
+  (await ok('shipping.zone.create', { name, postal_code_from, postal_code_to })).zone_id as string;
+const method = async (input: Record<string, unknown>) =>
+  (await ok('shipping.method.create', { name: 'Method', dimensional_divisor: 6000, ...input })).method_id as string;
 let seq = 0;
 /** A published product with one SKU, shipping attributes as given, stock in the default warehouse. */
 const sku = async (attributes: Record<string, unknown> = {}, amount = 1000) => {
@@ -47,8 +49,14 @@ describe('zones', () => {
     const centro = await zone(' 01310-000 ', '01319 999', 'Centro');
     const zones = await t.read('/internal/shipping/zones', {}, shop.token);
     expect(zones.status).toBe(200);
-    expect(zones.body).toMatchObject({ items: [{ zone_id: centro, name: 'Centro', postal_code_from: '01310000', postal_code_to: '01319999' }], page: 1, limit: 24, total: 1 });
-    const containing = async (code: string) => ((await t.read('/internal/shipping/zones', { postal_code: code }, shop.token)).body.items as any[]).map((z) => z.zone_id);
+    expect(zones.body).toMatchObject({
+      items: [{ zone_id: centro, name: 'Centro', postal_code_from: '01310000', postal_code_to: '01319999' }],
+      page: 1,
+      limit: 24,
+      total: 1,
+    });
+    const containing = async (code: string) =>
+      ((await t.read('/internal/shipping/zones', { postal_code: code }, shop.token)).body.items as any[]).map((z) => z.zone_id);
     // With or without the hyphen, the same code.
     expect(await containing('01310-100')).toEqual([centro]);
     expect(await containing('01310100')).toEqual([centro]);
@@ -63,11 +71,16 @@ describe('zones', () => {
     // Letters: upper-cased; a single-code zone.
     const london = await zone('sw1a 1aa', 'SW1A-1AA', 'Palace');
     expect(await containing('Sw1A1aa')).toEqual([london]);
-    expect((await t.sql(`SELECT postal_code_from, postal_code_to FROM orders.shipping_zone WHERE id = $1`, [london]))[0]).toEqual({ postal_code_from: 'SW1A1AA', postal_code_to: 'SW1A1AA' });
+    expect((await t.sql(`SELECT postal_code_from, postal_code_to FROM orders.shipping_zone WHERE id = $1`, [london]))[0]).toEqual({
+      postal_code_from: 'SW1A1AA',
+      postal_code_to: 'SW1A1AA',
+    });
   });
 
   it('refuses a range whose start is after its end, bounds of different lengths, and codes that are not codes', async () => {
-    expect((await refused('shipping.zone.create', { name: 'Back', postal_code_from: '01319-999', postal_code_to: '01310-000' }, 400, 'validation_failed')).message).toContain('after');
+    expect(
+      (await refused('shipping.zone.create', { name: 'Back', postal_code_from: '01319-999', postal_code_to: '01310-000' }, 400, 'validation_failed')).message,
+    ).toContain('after');
     await refused('shipping.zone.create', { name: 'Lengths', postal_code_from: '0131', postal_code_to: '01319999' }, 400, 'validation_failed');
     await refused('shipping.zone.create', { name: 'Dots', postal_code_from: '01.310', postal_code_to: '01.319' }, 400, 'validation_failed');
     await refused('shipping.zone.create', { name: 'Blank', postal_code_from: ' - ', postal_code_to: '01319999' }, 400, 'validation_failed');
@@ -82,7 +95,19 @@ describe('zones', () => {
 describe('methods', () => {
   it('are created as the reference says, bounds refused with validation_failed', async () => {
     const a = await zone('01000000', '01999999');
-    const id = await method({ name: 'Express', kind: 'delivery', active: true, carrier_id: 'carrier-1', max_weight_grams: 30000, max_length_cm: 100, max_width_cm: 60, max_height_cm: 60, max_dimensions_sum_cm: 200, transit_days: 2, zone_ids: [a] });
+    const id = await method({
+      name: 'Express',
+      kind: 'delivery',
+      active: true,
+      carrier_id: 'carrier-1',
+      max_weight_grams: 30000,
+      max_length_cm: 100,
+      max_width_cm: 60,
+      max_height_cm: 60,
+      max_dimensions_sum_cm: 200,
+      transit_days: 2,
+      zone_ids: [a],
+    });
     const pickup = await method({ name: 'Counter', kind: 'pickup', dimensional_divisor: 1, carrier_id: null, max_weight_grams: null, transit_days: 0 });
     const read = await t.read('/internal/shipping/methods', {}, shop.token);
     expect(read.status).toBe(200);
@@ -148,11 +173,23 @@ describe('methods', () => {
     const off = await ok('shipping.method.update', { method_id: id, active: false });
     expect(off).toEqual({ ...before, active: false, updated_at: expect.any(String) });
     const changed = await ok('shipping.method.update', { method_id: id, max_weight_grams: null, transit_days: 5, zone_ids: [b, a] });
-    expect(changed).toMatchObject({ method_id: id, name: 'Express', active: false, carrier_id: 'c1', max_weight_grams: null, max_length_cm: 100, transit_days: 5, dimensional_divisor: 6000 });
+    expect(changed).toMatchObject({
+      method_id: id,
+      name: 'Express',
+      active: false,
+      carrier_id: 'c1',
+      max_weight_grams: null,
+      max_length_cm: 100,
+      transit_days: 5,
+      dimensional_divisor: 6000,
+    });
     expect([...changed.zone_ids].sort()).toEqual([a, b].sort());
     expect((await ok('shipping.method.update', { method_id: id, zone_ids: [] })).zone_ids).toEqual([]);
     // The same values again: answered, nothing written, no event.
-    expect(await ok('shipping.method.update', { method_id: id, active: false, transit_days: 5, zone_ids: [] })).toMatchObject({ active: false, transit_days: 5 });
+    expect(await ok('shipping.method.update', { method_id: id, active: false, transit_days: 5, zone_ids: [] })).toMatchObject({
+      active: false,
+      transit_days: 5,
+    });
     expect((await t.read('/internal/shipping/methods', { active: 'true' }, shop.token)).body.total).toBe(0);
     expect((await t.read('/internal/shipping/methods', { active: 'false' }, shop.token)).body.items.map((m: any) => m.method_id)).toEqual([id]);
     await refused('shipping.method.update', { method_id: id, dimensional_divisor: 0 }, 400, 'validation_failed');
@@ -204,8 +241,24 @@ describe('quote', () => {
     expect(res.body.parcel).toEqual({ weight_grams: 500, length_cm: 40, width_cm: 40, height_cm: 40 });
     // 40 × 40 × 40 cm³ / 6000 cm³ per kg = 10.667 kg: the volumetric weight wins over the 500 g.
     expect(res.body.methods).toEqual([
-      { method_id: express, name: 'Express', kind: 'delivery', carrier_id: null, billable_weight_grams: 10667, transit_days: 2, estimated_delivery_date: inDays(2) },
-      { method_id: anywhere, name: 'Anywhere', kind: 'pickup', carrier_id: null, billable_weight_grams: 16000, transit_days: null, estimated_delivery_date: null },
+      {
+        method_id: express,
+        name: 'Express',
+        kind: 'delivery',
+        carrier_id: null,
+        billable_weight_grams: 10667,
+        transit_days: 2,
+        estimated_delivery_date: inDays(2),
+      },
+      {
+        method_id: anywhere,
+        name: 'Anywhere',
+        kind: 'pickup',
+        carrier_id: null,
+        billable_weight_grams: 16000,
+        transit_days: null,
+        estimated_delivery_date: null,
+      },
     ]);
     expect(res.body.refused).toEqual([
       { method_id: economy, name: 'Economy', reason: 'no_zone' },
@@ -306,7 +359,12 @@ describe('SKU shipping attributes', () => {
   it('are set on create, changed partially by catalog.sku.update, and snapshotted on order items at checkout', async () => {
     const skuId = await sku({ weight_grams: 1200, length_cm: 30, width_cm: 20, height_cm: 10 }, 2500);
     const attributes = async () =>
-      (await t.sql(`SELECT weight_grams::int AS w, length_cm::int AS l, width_cm::int AS wd, height_cm::int AS h, amount::int AS amount, code FROM catalog.sku WHERE id = $1`, [skuId]))[0];
+      (
+        await t.sql(
+          `SELECT weight_grams::int AS w, length_cm::int AS l, width_cm::int AS wd, height_cm::int AS h, amount::int AS amount, code FROM catalog.sku WHERE id = $1`,
+          [skuId],
+        )
+      )[0];
     expect(await attributes()).toMatchObject({ w: 1200, l: 30, wd: 20, h: 10, amount: 2500 });
     const res = await ok('catalog.sku.update', { sku_id: skuId, weight_grams: 1500 });
     expect(res).toMatchObject({ sku_id: skuId, weight_grams: 1500, length_cm: 30, width_cm: 20, height_cm: 10, amount: 2500, changed: ['weight_grams'] });
@@ -328,16 +386,28 @@ describe('SKU shipping attributes', () => {
     await refused('catalog.sku.update', { sku_id: skuId, amount: 2000 }, 409, 'conflict');
     // The product's price range follows the amount.
     await ok('catalog.sku.update', { sku_id: skuId, amount: 3500 });
-    const [product] = await t.sql(`SELECT p.price_min::int AS min, p.price_max::int AS max FROM catalog.product p JOIN catalog.sku s ON s.product_id = p.id WHERE s.id = $1`, [skuId]);
+    const [product] = await t.sql(
+      `SELECT p.price_min::int AS min, p.price_max::int AS max FROM catalog.product p JOIN catalog.sku s ON s.product_id = p.id WHERE s.id = $1`,
+      [skuId],
+    );
     expect(product).toEqual({ min: 3500, max: 3500 });
-    const events = (await eventsOf('catalog', 'catalog.sku.updated')).filter((e) => e.payload.sku_id === skuId && e.payload.changed && !e.payload.changed.includes('media'));
+    const events = (await eventsOf('catalog', 'catalog.sku.updated')).filter(
+      (e) => e.payload.sku_id === skuId && e.payload.changed && !e.payload.changed.includes('media'),
+    );
     expect(events.map((e) => e.payload.changed)).toEqual(expect.arrayContaining([['weight_grams'], ['height_cm'], ['amount']]));
     expect(events).toHaveLength(4);
     expect(events.find((e) => e.payload.changed[0] === 'weight_grams')!.payload.sku).toMatchObject({ weight_grams: 1500, length_cm: 30 });
 
     // Checkout keeps what the catalog says now, with unknown attributes null.
     const unknownSize = await sku({ weight_grams: 50 });
-    const order = await ok('order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id: skuId, qty: 2 }, { sku_id: unknownSize, qty: 1 }] });
+    const order = await ok('order.create', {
+      store_id: shop.store_id,
+      customer: { email: 'buyer@example.com' },
+      items: [
+        { sku_id: skuId, qty: 2 },
+        { sku_id: unknownSize, qty: 1 },
+      ],
+    });
     const snapshot = async () =>
       t.sql(
         `SELECT sku_id, weight_grams::int AS weight_grams, length_cm::int AS length_cm, width_cm::int AS width_cm, height_cm::int AS height_cm
@@ -366,11 +436,20 @@ describe('checkout with a shipping method', () => {
     const courier = await method({ zone_ids: [sp], transit_days: 3, max_weight_grams: 5000 });
     const light = await sku({ weight_grams: 1200, length_cm: 20, width_cm: 15, height_cm: 10 });
 
-    const placed = await call('order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id: light, qty: 2 }], shipping_address: address('01310-100'), shipping_method_id: courier });
+    const placed = await call('order.create', {
+      store_id: shop.store_id,
+      customer: { email: 'buyer@example.com' },
+      items: [{ sku_id: light, qty: 2 }],
+      shipping_address: address('01310-100'),
+      shipping_method_id: courier,
+    });
     expect(placed.status).toBe(200);
     expect(placed.body).toMatchObject({ shipment_id: expect.any(String), estimated_delivery_date: inDays(3) });
     const read = await t.read('/internal/order', { order_id: placed.body.order_id }, shop.token);
-    expect(read.body).toMatchObject({ shipping_method_id: courier, shipments: [{ shipment_id: placed.body.shipment_id, estimated_delivery_date: inDays(3), status: 'pending' }] });
+    expect(read.body).toMatchObject({
+      shipping_method_id: courier,
+      shipments: [{ shipment_id: placed.body.shipment_id, estimated_delivery_date: inDays(3), status: 'pending' }],
+    });
 
     // 5 × 1200 g is over the method's 5000 g; Rio is not among its zones; nothing is held for a refused order.
     const heavy = await order([{ sku_id: light, qty: 5 }], { shipping_address: address('01310100'), shipping_method_id: courier });
@@ -379,8 +458,24 @@ describe('checkout with a shipping method', () => {
     expect([far.status, far.body.error.kind, far.body.error.reason]).toEqual([409, 'conflict', 'no_zone']);
     expect((await t.read('/internal/inventory', { sku_id: light }, shop.token)).body.items[0]).toMatchObject({ reserved: 2 });
 
-    await refused('order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id: light, qty: 1 }], shipping_method_id: courier }, 400, 'validation_failed');
-    await refused('order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id: light, qty: 1 }], shipping_address: address('01310100'), shipping_method_id: 'shm_nope' }, 409, 'conflict');
+    await refused(
+      'order.create',
+      { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id: light, qty: 1 }], shipping_method_id: courier },
+      400,
+      'validation_failed',
+    );
+    await refused(
+      'order.create',
+      {
+        store_id: shop.store_id,
+        customer: { email: 'buyer@example.com' },
+        items: [{ sku_id: light, qty: 1 }],
+        shipping_address: address('01310100'),
+        shipping_method_id: 'shm_nope',
+      },
+      409,
+      'conflict',
+    );
     await ok('shipping.method.update', { method_id: courier, active: false });
     const inactive = await order([{ sku_id: light, qty: 1 }], { shipping_address: address('01310100'), shipping_method_id: courier });
     expect([inactive.status, inactive.body.error.reason]).toEqual([409, 'inactive']);
@@ -397,7 +492,9 @@ describe('tenant isolation', () => {
     const theirs = (await ok('shipping.zone.create', { name: 'Theirs', postal_code_from: '01000000', postal_code_to: '01999999' }, other.token)).zone_id;
     const theirMethod = (await ok('shipping.method.create', { name: 'Theirs', dimensional_divisor: 6000, zone_ids: [theirs] }, other.token)).method_id;
     const mine = await zone('01000000', '01999999', 'Mine');
-    expect((await refused('shipping.method.create', { name: 'Mine', dimensional_divisor: 6000, zone_ids: [theirs] }, 409, 'conflict')).message).toContain(theirs);
+    expect((await refused('shipping.method.create', { name: 'Mine', dimensional_divisor: 6000, zone_ids: [theirs] }, 409, 'conflict')).message).toContain(
+      theirs,
+    );
     const own = await method({ zone_ids: [mine] });
     await refused('shipping.method.update', { method_id: own, zone_ids: [mine, theirs] }, 409, 'conflict');
     await refused('shipping.method.update', { method_id: theirMethod, active: false }, 409, 'conflict');
@@ -411,6 +508,10 @@ describe('tenant isolation', () => {
     expect(q.zone_ids).toEqual([mine]);
     expect(q.methods.map((m: any) => m.method_id)).toEqual([own]);
     expect(q.refused).toEqual([]);
-    expect((await t.read('/internal/shipping/methods', {}, other.token)).body.items[0]).toMatchObject({ method_id: theirMethod, active: true, zone_ids: [theirs] });
+    expect((await t.read('/internal/shipping/methods', {}, other.token)).body.items[0]).toMatchObject({
+      method_id: theirMethod,
+      active: true,
+      zone_ids: [theirs],
+    });
   });
 });

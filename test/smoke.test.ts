@@ -23,7 +23,10 @@ it('npm start on the embedded default, a tenant from the CLI, whoami with its ke
   let server = started.child;
   try {
     // Without SMTP, notification mail is written as .eml files, and the banner says where.
-    if (!env.SMTP_URL && !env.SMTP_HOST) expect(started.output()).toContain(`mail      no SMTP configured (SMTP_URL or SMTP_HOST): messages are written as .eml files under ${join(dataDir, 'mail')}`);
+    if (!env.SMTP_URL && !env.SMTP_HOST)
+      expect(started.output()).toContain(
+        `mail      no SMTP configured (SMTP_URL or SMTP_HOST): messages are written as .eml files under ${join(dataDir, 'mail')}`,
+      );
     // The banner lists every surface with its address: GraphQL and its explorer, REST and its docs, OpenAPI, MCP, metrics.
     const url = `http://127.0.0.1:${port}`;
     const banner = started.output().split('\n');
@@ -53,7 +56,11 @@ it('npm start on the embedded default, a tenant from the CLI, whoami with its ke
       [`${url}/metrics`, 200, 'text/plain'],
       [`${url}/mcp`, 405, 'application/json'],
     ]);
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'backoffice', '--', 'tenant', 'create', '--name', 'Smoke', '--store', 'smoke', '--json'], { cwd: ROOT, env });
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'backoffice', '--', 'tenant', 'create', '--name', 'Smoke', '--store', 'smoke', '--json'],
+      { cwd: ROOT, env },
+    );
     const tenant = JSON.parse(stdout.trim().split('\n').pop()!);
     expect(Object.keys(tenant).sort()).toEqual(['api_key_id', 'store_id', 'tenant_id', 'token']);
     const whoami = () => fetch(`http://127.0.0.1:${port}/v1/read/internal/whoami`, { headers: { authorization: `Bearer ${tenant.token}` } });

@@ -27,7 +27,9 @@ async function expectDocumentsLive(): Promise<void> {
   const live = shapeItems(
     (await t.sql(`SELECT ${documentSql(true).productColumns} FROM catalog.product p WHERE p.tenant_id = $1 ORDER BY p.id`, [t.tenant.tenant_id])) as Row[],
   );
-  const stored = (await t.sql(`SELECT product_id, full_json, feed_json FROM catalog.product_document WHERE tenant_id = $1 ORDER BY product_id`, [t.tenant.tenant_id])) as {
+  const stored = (await t.sql(`SELECT product_id, full_json, feed_json FROM catalog.product_document WHERE tenant_id = $1 ORDER BY product_id`, [
+    t.tenant.tenant_id,
+  ])) as {
     product_id: string;
     full_json: string;
     feed_json: string;
@@ -43,7 +45,8 @@ async function expectDocumentsLive(): Promise<void> {
 }
 
 /** The listing's terms as the filters see them: ids of one page for a query. */
-const idsOf = async (query: Record<string, string>) => ((await (await page({ limit: '100', ...query })).json()) as { items: { product_id: string }[] }).items.map((p) => p.product_id);
+const idsOf = async (query: Record<string, string>) =>
+  ((await (await page({ limit: '100', ...query })).json()) as { items: { product_id: string }[] }).items.map((p) => p.product_id);
 
 it('keeps documents exactly what the live query builds after every kind of change', async () => {
   const steps: [string, () => Promise<unknown>][] = [];
@@ -54,7 +57,15 @@ it('keeps documents exactly what the live query builds after every kind of chang
     ids.trail = (await ok('catalog.category.create', { path: 'shoes.trail', name: 'Trail' })).category_id;
   });
   step('product', async () => {
-    ids.p = (await ok('catalog.product.create', { title: 'Runner', handle: 'runner', status: 'active', categories: [{ category_id: ids.trail }], custom_fields: { material: 'mesh', weight: 250 } })).product_id;
+    ids.p = (
+      await ok('catalog.product.create', {
+        title: 'Runner',
+        handle: 'runner',
+        status: 'active',
+        categories: [{ category_id: ids.trail }],
+        custom_fields: { material: 'mesh', weight: 250 },
+      })
+    ).product_id;
   });
   step('option', () => ok('catalog.option.create', { product_id: ids.p, name: 'color', values: ['red', 'blue'], default_value: 'red' }));
   step('sku', async () => {
@@ -71,8 +82,17 @@ it('keeps documents exactly what the live query builds after every kind of chang
     await ok('catalog.collection.add_products', { collection_id, product_ids: [ids.p] });
   });
   step('publication', () => ok('catalog.product.publish', { product_id: ids.p, store_id: t.tenant.store_id }));
-  step('product update', () => ok('catalog.product.update', { product_id: ids.p, title: 'Trail Runner', categories: [{ category_id: ids.shoes }], custom_fields: { material: 'knit', waterproof: true } }));
-  step('second sku', () => ok('catalog.sku.create', { product_id: ids.p, code: 'RUN-BLUE', amount: 9000, option_values: [{ option: 'color', value: 'blue' }] }));
+  step('product update', () =>
+    ok('catalog.product.update', {
+      product_id: ids.p,
+      title: 'Trail Runner',
+      categories: [{ category_id: ids.shoes }],
+      custom_fields: { material: 'knit', waterproof: true },
+    }),
+  );
+  step('second sku', () =>
+    ok('catalog.sku.create', { product_id: ids.p, code: 'RUN-BLUE', amount: 9000, option_values: [{ option: 'color', value: 'blue' }] }),
+  );
   for (const [name, run] of steps) {
     await run();
     try {
@@ -93,7 +113,7 @@ it('keeps documents exactly what the live query builds after every kind of chang
   expect(await idsOf({ 'option.color': 'red', price_min: '8000' })).toEqual([]);
   expect(await idsOf({ collection: 'summer' })).toEqual([ids.p]);
   // And so did the counts behind exact totals.
-  const total = async (query: Record<string, string>) => ((await (await page(query)).json()) as { total: number; total_exact: boolean });
+  const total = async (query: Record<string, string>) => (await (await page(query)).json()) as { total: number; total_exact: boolean };
   expect(await total({ category: 'shoes' })).toMatchObject({ total: 1, total_exact: true });
   expect(await total({ category: 'shoes.trail' })).toMatchObject({ total: 0, total_exact: true });
   await ok('catalog.product.unpublish', { product_id: ids.p, store_id: t.tenant.store_id });
@@ -170,8 +190,11 @@ describe('HTTP caching', () => {
   it('hears a change another process committed (its notification) within moments', async () => {
     const etag = (await page()).headers.get('etag')!;
     // What another catalog process's command does at commit: a new version, announced.
-    await t.sql(`WITH v AS (UPDATE catalog.catalog_version SET version = version + 1 WHERE tenant_id = $1 RETURNING version)
-      SELECT pg_notify('catalog_version', $1 || ' ' || v.version) FROM v`, [t.tenant.tenant_id]);
+    await t.sql(
+      `WITH v AS (UPDATE catalog.catalog_version SET version = version + 1 WHERE tenant_id = $1 RETURNING version)
+      SELECT pg_notify('catalog_version', $1 || ' ' || v.version) FROM v`,
+      [t.tenant.tenant_id],
+    );
     const deadline = Date.now() + 5_000;
     let now = etag;
     while (now === etag && Date.now() < deadline) {
@@ -202,23 +225,71 @@ describe('filters and totals at more than 10,000 listings', () => {
     const where = `pub.store_id = $1 AND pub.product_id IN (${condition})`;
     const values = [store.store_id, store.tenant_id, ...params];
     const [{ n }] = await t.sql(`SELECT count(*)::int AS n FROM catalog.publication pub WHERE ${where}`, values);
-    const ids = (await t.sql(`SELECT pub.product_id FROM catalog.publication pub WHERE ${where} ORDER BY pub.product_created_at DESC, pub.product_id DESC LIMIT 24`, values)).map(
-      (r: { product_id: string }) => r.product_id,
-    );
+    const ids = (
+      await t.sql(
+        `SELECT pub.product_id FROM catalog.publication pub WHERE ${where} ORDER BY pub.product_created_at DESC, pub.product_id DESC LIMIT 24`,
+        values,
+      )
+    ).map((r: { product_id: string }) => r.product_id);
     return { n: n as number, ids };
   };
 
   const cases: [string, Record<string, string>, string, unknown[]][] = [
-    ['a category subtree', { category: 'apparel' }, `SELECT pc.product_id FROM catalog.category c JOIN catalog.product_category pc ON pc.category_id = c.id WHERE c.tenant_id = $2 AND c.path <@ $3::ltree`, ['apparel']],
-    ['a leaf category', { category: 'apparel.tops.shirts' }, `SELECT pc.product_id FROM catalog.category c JOIN catalog.product_category pc ON pc.category_id = c.id WHERE c.tenant_id = $2 AND c.path <@ $3::ltree`, ['apparel.tops.shirts']],
-    ['an option value', { 'option.color': 'black' }, `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.option_values @> $3::jsonb`, ['{"color":"black"}']],
+    [
+      'a category subtree',
+      { category: 'apparel' },
+      `SELECT pc.product_id FROM catalog.category c JOIN catalog.product_category pc ON pc.category_id = c.id WHERE c.tenant_id = $2 AND c.path <@ $3::ltree`,
+      ['apparel'],
+    ],
+    [
+      'a leaf category',
+      { category: 'apparel.tops.shirts' },
+      `SELECT pc.product_id FROM catalog.category c JOIN catalog.product_category pc ON pc.category_id = c.id WHERE c.tenant_id = $2 AND c.path <@ $3::ltree`,
+      ['apparel.tops.shirts'],
+    ],
+    [
+      'an option value',
+      { 'option.color': 'black' },
+      `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.option_values @> $3::jsonb`,
+      ['{"color":"black"}'],
+    ],
     ['another option value', { 'option.size': 'M' }, `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.option_values ->> 'size' = 'M'`, []],
-    ['two options on one SKU', { 'option.color': 'black', 'option.size': 'L' }, `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.option_values @> $3::jsonb`, ['{"color":"black","size":"L"}']],
-    ['a price range', { price_min: '5000', price_max: '6000' }, `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.amount BETWEEN 5000 AND 6000`, []],
-    ['an option and a price on one SKU', { 'option.color': 'red', price_max: '4000' }, `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.option_values @> '{"color":"red"}' AND s.amount <= 4000`, []],
-    ['a text custom field', { 'cf.season': 'winter' }, `SELECT p.id FROM catalog.product p WHERE p.tenant_id = $2 AND p.custom_fields @> '{"season":"winter"}'`, []],
-    ['a number custom field', { 'cf.warranty_years': '5.0' }, `SELECT p.id FROM catalog.product p WHERE p.tenant_id = $2 AND p.custom_fields @> '{"warranty_years":5}'`, []],
-    ['a boolean custom field', { 'cf.eco_certified': 'true' }, `SELECT p.id FROM catalog.product p WHERE p.tenant_id = $2 AND p.custom_fields @> '{"eco_certified":true}'`, []],
+    [
+      'two options on one SKU',
+      { 'option.color': 'black', 'option.size': 'L' },
+      `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.option_values @> $3::jsonb`,
+      ['{"color":"black","size":"L"}'],
+    ],
+    [
+      'a price range',
+      { price_min: '5000', price_max: '6000' },
+      `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.amount BETWEEN 5000 AND 6000`,
+      [],
+    ],
+    [
+      'an option and a price on one SKU',
+      { 'option.color': 'red', price_max: '4000' },
+      `SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND s.option_values @> '{"color":"red"}' AND s.amount <= 4000`,
+      [],
+    ],
+    [
+      'a text custom field',
+      { 'cf.season': 'winter' },
+      `SELECT p.id FROM catalog.product p WHERE p.tenant_id = $2 AND p.custom_fields @> '{"season":"winter"}'`,
+      [],
+    ],
+    [
+      'a number custom field',
+      { 'cf.warranty_years': '5.0' },
+      `SELECT p.id FROM catalog.product p WHERE p.tenant_id = $2 AND p.custom_fields @> '{"warranty_years":5}'`,
+      [],
+    ],
+    [
+      'a boolean custom field',
+      { 'cf.eco_certified': 'true' },
+      `SELECT p.id FROM catalog.product p WHERE p.tenant_id = $2 AND p.custom_fields @> '{"eco_certified":true}'`,
+      [],
+    ],
   ];
 
   it.each(cases)('finds by %s what the catalog tables say, with the exact total up to 10,000', async (_name, query, condition, params) => {
@@ -241,7 +312,14 @@ describe('price terms', () => {
   it('name only buckets wholly inside a range: a listing counted as surely matching does match', async () => {
     const amounts = [0, 5, 9, 10, 19, 99, 100, 1999, 2000, 2099, 2100, 2499, 2500, 2501, 123456, 9007199254740991];
     const rows = await t.sql<{ a: string; term: string }>(`SELECT a::text, catalog.price_term(a) AS term FROM unnest($1::bigint[]) a`, [amounts]);
-    for (const [min, max] of [[2000, 2500], [0, 9], [10, 99], [5, 2100], [0, Number.MAX_SAFE_INTEGER], [2001, 2098]]) {
+    for (const [min, max] of [
+      [2000, 2500],
+      [0, 9],
+      [10, 99],
+      [5, 2100],
+      [0, Number.MAX_SAFE_INTEGER],
+      [2001, 2098],
+    ]) {
       const inside = new Set(priceTermsWithin(min, max));
       for (const { a, term } of rows) if (inside.has(term)) expect([a, Number(a) >= min && Number(a) <= max]).toEqual([a, true]);
     }
@@ -258,7 +336,14 @@ describe('listing counts under concurrent writers', () => {
     const second = (await t.command('tenant.store.create', { name: 'Second', handle: `second-${other.store_id.slice(-6).toLowerCase()}` }, other.token)).body;
     const stores = [other.store_id, second.id as string];
     // Eight transactions at once, each upserting hundreds of shared (store, status, term) counts.
-    await seedCatalog(t.system.runtimes.get('catalog')!.dataSource, { tenant_id: other.tenant_id, store_ids: stores, products: 3_200, batchSize: 100, concurrency: 8, seed: 5 });
+    await seedCatalog(t.system.runtimes.get('catalog')!.dataSource, {
+      tenant_id: other.tenant_id,
+      store_ids: stores,
+      products: 3_200,
+      batchSize: 100,
+      concurrency: 8,
+      seed: 5,
+    });
     const recount = await t.sql(
       `SELECT store_id, status, term, count(*)::int AS n FROM catalog.publication, unnest(terms || ''::text) AS term
        WHERE tenant_id = $1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,

@@ -15,7 +15,9 @@ beforeAll(async () => {
   // The in-process directory listens (so it remembers) once its connection is up.
   storeDirectoryOf(t.system.runtimes.get('identity')!);
   await eventually(async () => {
-    const [row] = await t.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'backoffice-stores-listen' AND datname = current_database()`);
+    const [row] = await t.sql(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'backoffice-stores-listen' AND datname = current_database()`,
+    );
     return row.n >= 1 ? true : undefined;
   });
 });
@@ -35,7 +37,10 @@ const storesOf = async (token = shop.token, query: Record<string, string> = {}) 
 };
 const storeRow = async (id = shop.store_id) => (await storesOf()).items.find((s) => s.store_id === id)!;
 const updatedEvents = (storeId = shop.store_id) =>
-  t.sql<{ payload: Record<string, any> }>(`SELECT payload FROM identity.outbox_event WHERE type = 'tenant.store.updated' AND payload->>'store_id' = $1 ORDER BY seq`, [storeId]);
+  t.sql<{ payload: Record<string, any> }>(
+    `SELECT payload FROM identity.outbox_event WHERE type = 'tenant.store.updated' AND payload->>'store_id' = $1 ORDER BY seq`,
+    [storeId],
+  );
 const resolve = (host: string) => t.read('/stores/resolve', { host }, null);
 const productsAt = (store: string) => t.read('/products', { store }, null);
 
@@ -45,11 +50,22 @@ describe('tenant.store.update', () => {
     expect(res).toMatchObject({ status: 200, body: { id: shop.store_id } });
     expect(Object.keys(res.body)).toEqual(['id']);
     const row = await storeRow();
-    expect(row).toMatchObject({ name: 'Renamed', guest_checkout_enabled: false, masked_checkout_enabled: false, host: null, theme_key: null, notification_sender_name: null, notification_reply_to: null });
+    expect(row).toMatchObject({
+      name: 'Renamed',
+      guest_checkout_enabled: false,
+      masked_checkout_enabled: false,
+      host: null,
+      theme_key: null,
+      notification_sender_name: null,
+      notification_reply_to: null,
+    });
     await ok('tenant.store.update', { id: shop.store_id, masked_checkout_enabled: true, theme_key: 'no-such-theme-yet' });
     expect(await storeRow()).toMatchObject({ name: 'Renamed', guest_checkout_enabled: false, masked_checkout_enabled: true, theme_key: 'no-such-theme-yet' });
     const events = await updatedEvents();
-    expect(events.map((e) => e.payload.changed)).toEqual([['name', 'guest_checkout_enabled'], ['theme_key', 'masked_checkout_enabled']]);
+    expect(events.map((e) => e.payload.changed)).toEqual([
+      ['name', 'guest_checkout_enabled'],
+      ['theme_key', 'masked_checkout_enabled'],
+    ]);
     expect(events[1].payload).toMatchObject({ store_id: shop.store_id, name: 'Renamed', theme_key: 'no-such-theme-yet', host: null, previous_host: null });
   });
 
@@ -334,6 +350,10 @@ describe('Store, a federation entity', () => {
     // order.read alone: the store is readable (any key of the tenant), its reply address masked.
     const reader = await t.graphql(ORDER_WITH_STORE, { id: order_id }, await keyWith('order.read'));
     expect(reader.body.errors).toBeUndefined();
-    expect(reader.body.data.read_internal_order.store).toMatchObject({ store_id: shop.store_id, name: 'Entity shop', notification_reply_to: '***@shop.example' });
+    expect(reader.body.data.read_internal_order.store).toMatchObject({
+      store_id: shop.store_id,
+      name: 'Entity shop',
+      notification_reply_to: '***@shop.example',
+    });
   });
 });

@@ -69,7 +69,11 @@ describe('a subgraph answering a router', () => {
     const base = url.replace(/\/graphql$/, '');
     const answers = [
       await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(t.tenant.token) }, body: JSON.stringify({ query: WHOAMI }) }),
-      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic abc' }, body: JSON.stringify({ query: WHOAMI }) }),
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Basic abc' },
+        body: JSON.stringify({ query: WHOAMI }),
+      }),
       await fetch(`${base}/readyz`),
       await fetch(`${base}/%3Cscript%3Ealert(1)%3C%2Fscript%3E`),
     ];
@@ -109,7 +113,10 @@ describe('a subgraph answering a router', () => {
     const limiter = new SpyLimiter({ ratePerSecond: 0.001, burst: 3 });
     const url = await serve('identity', limiter);
     const created = (await t.command('iam.api_key.create', { name: 'router-limited', scopes: [] })).body;
-    const two = await ask(url, '{ a: read_internal_whoami { actor_id } b: read_internal_whoami { name } }', { ...bearer(created.token), 'x-request-id': 'router-two' });
+    const two = await ask(url, '{ a: read_internal_whoami { actor_id } b: read_internal_whoami { name } }', {
+      ...bearer(created.token),
+      'x-request-id': 'router-two',
+    });
     expect(two.status).toBe(200);
     // The header reports the bucket after the fetch's whole charge (two root fields of three tokens).
     expect(two.headers.get('ratelimit')).toMatch(/^limit=3, remaining=1, /);
@@ -119,7 +126,10 @@ describe('a subgraph answering a router', () => {
       [`cred:${created.credential_id}`, 1],
     ]);
     // One token left: admitted, but the second root field cannot be paid (refused before it runs).
-    const short = await ask(url, '{ a: read_internal_whoami { actor_id } b: read_internal_whoami { name } }', { ...bearer(created.token), 'x-request-id': 'router-429a' });
+    const short = await ask(url, '{ a: read_internal_whoami { actor_id } b: read_internal_whoami { name } }', {
+      ...bearer(created.token),
+      'x-request-id': 'router-429a',
+    });
     expect(short.status).toBe(429);
     expect(short.body.errors[0].extensions.code).toBe('rate_limited');
     expect(short.body.data).toBeUndefined();

@@ -23,7 +23,7 @@ it('refuses a 4,000-deep template at once while every other request goes on (who
     return performance.now() - started;
   };
   for (let i = 0; i < 20; i++) await whoami(); // connections and code paths warm, as in service
-  const attack = '{{#if order_id}}'.repeat(4000) + 'x' + '{{/if}}'.repeat(4000);
+  const attack = `${'{{#if order_id}}'.repeat(4000)}x${'{{/if}}'.repeat(4000)}`;
   expect(attack.length).toBeGreaterThan(90_000);
   let attacking = true;
   const latencies: number[] = [];
@@ -31,8 +31,16 @@ it('refuses a 4,000-deep template at once while every other request goes on (who
     while (attacking || latencies.length < 200) latencies.push(await whoami());
   })();
   for (let round = 0; round < 20; round++) {
-    const res = await t.command('notification.template.set', { type_key: 'order.paid', channel_key: 'email', locale: 'en', fields: { subject: 'Paid', html: attack } }, attacker.token);
-    expect([res.status, res.body.error.kind, res.body.error.message]).toEqual([400, 'validation_failed', expect.stringContaining('nests blocks deeper than 6')]);
+    const res = await t.command(
+      'notification.template.set',
+      { type_key: 'order.paid', channel_key: 'email', locale: 'en', fields: { subject: 'Paid', html: attack } },
+      attacker.token,
+    );
+    expect([res.status, res.body.error.kind, res.body.error.message]).toEqual([
+      400,
+      'validation_failed',
+      expect.stringContaining('nests blocks deeper than 6'),
+    ]);
   }
   attacking = false;
   await measure;

@@ -19,8 +19,14 @@ const unpaidOrder = async (shop: CreatedTenant) => {
   await ok(shop, 'catalog.product.publish', { product_id, store_id: shop.store_id });
   await ok(shop, 'inventory.adjust', { sku_id, on_hand: 5 });
   const { app_id } = await ok(shop, 'payment.app.install', { app_key: 'manual', name: 'Manual', methods: [{ method: 'pix', reservation_window_seconds: 1 }] });
-  return (await ok(shop, 'order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id, qty: 1 }], payment: { app_id, method: 'pix' } }))
-    .order_id as string;
+  return (
+    await ok(shop, 'order.create', {
+      store_id: shop.store_id,
+      customer: { email: 'buyer@example.com' },
+      items: [{ sku_id, qty: 1 }],
+      payment: { app_id, method: 'pix' },
+    })
+  ).order_id as string;
 };
 
 it('gives a new tenant its default warehouse and starts payment expiry at its creation', async () => {
@@ -55,7 +61,9 @@ it('classes again an order placed before the setup arrived, and keeps the earlie
   await t.sql(`DELETE FROM orders.consumer_delivery WHERE consumer = 'tenant-setup' AND event_id = $1`, [event_id]);
   await t.sql(`UPDATE identity.outbox_event SET status = 'pending', next_attempt_at = now() WHERE event_id = $1`, [event_id]);
   await t.system.runtimes.get('identity')!.relay.kick();
-  await eventually(async () => ((await t.sql(`SELECT payment_expiry FROM orders."order" WHERE id = $1`, [order_id]))[0].payment_expiry === 'timed' ? true : undefined));
+  await eventually(async () =>
+    (await t.sql(`SELECT payment_expiry FROM orders."order" WHERE id = $1`, [order_id]))[0].payment_expiry === 'timed' ? true : undefined,
+  );
   await sleep(1200);
   expect(await ok(shop, 'order.expire_unpaid', {})).toMatchObject({ expired: [{ order_id }], predating: 0 });
   expect(await t.sql(`SELECT count(*)::int AS n FROM orders.warehouse WHERE tenant_id = $1 AND code = 'default'`, [shop.tenant_id])).toEqual([{ n: 1 }]);

@@ -25,7 +25,9 @@ beforeAll(async () => {
       if (req.url === '/internal/authenticate') return res.end(JSON.stringify({ actor }));
       if (req.url === '/graphql') {
         seen.push(req.headers);
-        return res.end(JSON.stringify({ data: { read_internal_whoami: { actor_id: 'key_1', name: 'stand-in', tenant_id: 'ten_1', credential_id: 'cred_1', scopes: [] } } }));
+        return res.end(
+          JSON.stringify({ data: { read_internal_whoami: { actor_id: 'key_1', name: 'stand-in', tenant_id: 'ten_1', credential_id: 'cred_1', scopes: [] } } }),
+        );
       }
       res.end('{}');
     });
@@ -60,7 +62,9 @@ it('passes the caller’s traceparent and tracestate on, over REST and GraphQL',
   expect(tracingEnabled()).toBe(false);
   const rest = traceparent();
   seen.length = 0;
-  const res = await fetch(`${gateway.url}/v1/read/internal/whoami`, { headers: { authorization: 'Bearer anything', traceparent: rest, tracestate: 'vendor=1' } });
+  const res = await fetch(`${gateway.url}/v1/read/internal/whoami`, {
+    headers: { authorization: 'Bearer anything', traceparent: rest, tracestate: 'vendor=1' },
+  });
   expect(res.status).toBe(200);
   await res.text();
   expect(seen.map((h) => [h.traceparent, h.tracestate])).toEqual([[rest, 'vendor=1']]);

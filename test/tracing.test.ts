@@ -130,7 +130,10 @@ describe('across HTTP', () => {
         name === 'identity'
           ? {
               authenticate: async (body: Record<string, unknown>) => ({ actor: await authenticatorOf(runtime).authenticate(String(body.token ?? '')) }),
-              audit: async (body: Record<string, unknown>) => (runtime.audit.record(body as never), { recorded: true }),
+              audit: async (body: Record<string, unknown>) => {
+                runtime.audit.record(body as never);
+                return { recorded: true };
+              },
             }
           : {};
       const server = await serveSubgraph(runtime, 0, internal);

@@ -19,13 +19,19 @@ describe('webhook targets', () => {
     expect(urlProblem('https://user:pw@example.com/', strict)).toBe('url may not carry credentials');
   });
 
-  it.each(['https://127.0.0.1/', 'https://10.1.2.3/', 'https://192.168.0.1/', 'https://169.254.169.254/latest', 'https://[::1]/', 'https://[fd00::1]/', 'https://localhost/', 'https://100.64.0.1/'])(
-    'refuses %s at send time unless private targets are allowed',
-    async (url) => {
-      await expect(resolveTarget(url, strict)).rejects.toThrow(/non-public address/);
-      await expect(resolveTarget(url, { ...strict, allowPrivate: true })).resolves.toBeDefined();
-    },
-  );
+  it.each([
+    'https://127.0.0.1/',
+    'https://10.1.2.3/',
+    'https://192.168.0.1/',
+    'https://169.254.169.254/latest',
+    'https://[::1]/',
+    'https://[fd00::1]/',
+    'https://localhost/',
+    'https://100.64.0.1/',
+  ])('refuses %s at send time unless private targets are allowed', async (url) => {
+    await expect(resolveTarget(url, strict)).rejects.toThrow(/non-public address/);
+    await expect(resolveTarget(url, { ...strict, allowPrivate: true })).resolves.toBeDefined();
+  });
 });
 
 describe('literal non-public addresses', () => {
@@ -62,7 +68,14 @@ describe('literal non-public addresses', () => {
   });
 
   it('lets public addresses and names through (their resolution is checked when sending)', () => {
-    for (const url of ['https://8.8.8.8/', 'https://[2001:4860:4860::8888]/', 'https://hooks.example.com/', 'https://172.32.0.1/', 'https://localhost.example.com/']) expect(urlProblem(url, strict)).toBeNull();
+    for (const url of [
+      'https://8.8.8.8/',
+      'https://[2001:4860:4860::8888]/',
+      'https://hooks.example.com/',
+      'https://172.32.0.1/',
+      'https://localhost.example.com/',
+    ])
+      expect(urlProblem(url, strict)).toBeNull();
   });
 
   it('shares one range check between creation and sending', () => {
@@ -82,7 +95,7 @@ describe('webhook secrets', () => {
 
 describe('a delivery', () => {
   it('is signed as Standard Webhooks verify it, by every live secret, and not redirected', async () => {
-    const secrets = ['whsec_' + Buffer.alloc(32, 1).toString('base64'), 'whsec_' + Buffer.alloc(32, 2).toString('base64')];
+    const secrets = [`whsec_${Buffer.alloc(32, 1).toString('base64')}`, `whsec_${Buffer.alloc(32, 2).toString('base64')}`];
     const seen: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
     const server = createServer((req, res) => {
       let body = '';
@@ -120,7 +133,11 @@ describe('webhook.subscription.create and update', () => {
       }
       const made = await t.ok('webhook.subscription.create', { url: 'https://hooks.example.com/x', event_types: ['*'] });
       const moved = await t.command('webhook.subscription.update', { subscription_id: made.subscription_id, url: 'https://2130706433/x' });
-      expect([moved.status, moved.body.error?.kind, moved.body.error?.message]).toEqual([400, 'validation_failed', expect.stringContaining('non-public address (loopback)')]);
+      expect([moved.status, moved.body.error?.kind, moved.body.error?.message]).toEqual([
+        400,
+        'validation_failed',
+        expect.stringContaining('non-public address (loopback)'),
+      ]);
     } finally {
       await t.stop();
       if (saved !== undefined) process.env.WEBHOOK_ALLOW_PRIVATE = saved;

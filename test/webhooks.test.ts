@@ -23,7 +23,12 @@ const received: Received[] = [];
 /** Answers the receiver gives, per event id, before it answers 200 (e.g. [500, 500]). */
 const scripted = new Map<string, number[]>();
 let failEverything = false;
-const ENV = { WEBHOOK_ALLOW_INSECURE: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_DELAY_SECONDS: '1', WEBHOOK_SECRET_KEY: 'test-key-test-key-test-key-test-key-0001' };
+const ENV = {
+  WEBHOOK_ALLOW_INSECURE: '1',
+  WEBHOOK_ALLOW_PRIVATE: '1',
+  WEBHOOK_RETRY_DELAY_SECONDS: '1',
+  WEBHOOK_SECRET_KEY: 'test-key-test-key-test-key-test-key-0001',
+};
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -45,8 +50,9 @@ beforeAll(async () => {
   try {
     t = await startTestSystem();
   } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 }, 60_000);
 afterAll(async () => {
@@ -69,7 +75,10 @@ const arrivalsOf = (predicate: (r: Received) => boolean, count = 1, ms = 15_000)
     const found = received.filter(predicate);
     return found.length >= count ? found : undefined;
   }, ms);
-const forKey = (apiKeyId: string, type = 'iam.api_key.created') => (r: Received) => r.event.type === type && r.event.payload.api_key_id === apiKeyId;
+const forKey =
+  (apiKeyId: string, type = 'iam.api_key.created') =>
+  (r: Received) =>
+    r.event.type === type && r.event.payload.api_key_id === apiKeyId;
 const identity = () => t.system.runtimes.get('identity') as SubgraphRuntime;
 
 describe('webhook.subscription.create', () => {
@@ -293,6 +302,9 @@ describe('routing', () => {
     expect((await t.command('webhook.subscription.delete', { subscription_id: mine.subscription_id }, other.token)).status).toBe(409);
     expect((await t.command('webhook.subscription.rotate_secret', { subscription_id: mine.subscription_id }, other.token)).status).toBe(409);
     expect((await t.read('/internal/webhooks', {}, other.token)).body.items).toEqual([]);
-    expect((await t.command('webhook.subscription.delete', { subscription_id: mine.subscription_id })).body).toEqual({ subscription_id: mine.subscription_id, deleted: true });
+    expect((await t.command('webhook.subscription.delete', { subscription_id: mine.subscription_id })).body).toEqual({
+      subscription_id: mine.subscription_id,
+      deleted: true,
+    });
   });
 });

@@ -8,5 +8,6 @@ import { defineEvent, t } from '@backoffice/platform';
 export const tenantCreated = defineEvent(
   'tenant.created',
   t.object({ tenant_id: t.string(), store_id: t.string({ description: 'its first store' }), name: t.string(), created_at: t.timestamp() }),
-  'A tenant was created with its first store and its owner key (`tenant create`, from the command line). Orders sets the tenant up on it: its `default` warehouse, and payment expiry running from this moment.',
+  'A tenant was created with its first store and its owner key (`tenant create`, from the command line). Orders ' +
+    'sets the tenant up on it: its `default` warehouse, and payment expiry running from this moment.',
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asAppError, validationFailed, AppError } from '@backoffice/platform';
+import { present, asAppError, validationFailed, AppError } from '@backoffice/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rateHeaders } from '@backoffice/platform';
 import type { Caller, Invoker } from './invoker';
@@ -23,7 +23,7 @@ export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: 
     admitted: (admission) => reply.headers(rateHeaders(admission.rate)),
     record: request.observed,
   });
-  const command = (name: string) => COMMANDS.get(name)!.operation;
+  const command = (name: string) => present(COMMANDS.get(name), `command ${name}`).operation;
   const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
   app.get('/v1/auth/oidc/start', async (request, reply) => {
@@ -54,7 +54,10 @@ export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: 
       const binding = cookieOf(request.headers.cookie, BINDING_COOKIE);
       if (!binding) throw new AppError('unauthorized', 'this browser did not start the login: start again');
       const session = await invoker.invoke(command('auth.oidc.callback'), { code, state, binding, ...(iss ? { iss } : {}) }, caller(request, reply));
-      return reply.header('cache-control', 'no-store').header('set-cookie', `${BINDING_COOKIE}=; Path=/v1/auth/oidc; Max-Age=0; HttpOnly; SameSite=Lax`).send(session);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', `${BINDING_COOKIE}=; Path=/v1/auth/oidc; Max-Age=0; HttpOnly; SameSite=Lax`)
+        .send(session);
     } catch (error) {
       return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
     }

@@ -53,14 +53,16 @@ program
   .requiredOption('--tenant <tenant_id>', 'tenant to seed')
   .requiredOption('--products <n>', 'number of products', positiveInt('--products'))
   .option('--seed <s>', 'seed of the generator (same seed, same catalog)', positiveInt('--seed'), 1)
-  .option('--store <ref...>', "store ids or handles to publish to (default: every store of the tenant)")
+  .option('--store <ref...>', 'store ids or handles to publish to (default: every store of the tenant)')
   .option('--json', 'print the summary as JSON')
   .option('--quiet', 'no progress bar (there is none either when stderr is not a terminal)')
   .action(async (options: SeedOptions) => (await import('./cli/database')).seed(options));
 
 program
   .command('mcp')
-  .description("serve the MCP tools over stdio (for agents that launch a process), calling a running gateway's /mcp; MCP_TOOL_NAMES=underscore names them order_mark_paid")
+  .description(
+    "serve the MCP tools over stdio (for agents that launch a process), calling a running gateway's /mcp; MCP_TOOL_NAMES=underscore names them order_mark_paid",
+  )
   .option('--url <url>', 'gateway URL: BACKOFFICE_URL, else the one the running npm start wrote under DATA_DIR, else port 4000', gatewayUrl)
   .addOption(tokenOption())
   .action(async (options: { url: string; token?: string }) => (await import('./mcp-stdio')).serveMcpStdio(options));
@@ -83,12 +85,16 @@ const cell = (value: unknown) => {
   const json = JSON.stringify(value);
   return json.length > 40 ? `${json.slice(0, 39)}…` : json;
 };
-const cells = (row: unknown) => (row !== null && typeof row === 'object' ? Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cell(v)])) : { value: row });
+const cells = (row: unknown) =>
+  row !== null && typeof row === 'object' ? Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cell(v)])) : { value: row };
 
 /** `--table`: the items of a page (its other fields, like page and total, below it), or the fields of one object. */
 function printTable(result: unknown): void {
   const { items, ...rest } = (result ?? {}) as { items?: unknown };
-  if (!Array.isArray(items)) return console.table(cells(result));
+  if (!Array.isArray(items)) {
+    console.table(cells(result));
+    return;
+  }
   console.table(items.map(cells));
   for (const [field, value] of Object.entries(rest)) console.log(`${field}: ${JSON.stringify(value)}`);
 }
@@ -114,17 +120,19 @@ for (const view of readSurfaceViews()) {
     .option('--backoffice-url <url>', 'gateway URL: BACKOFFICE_URL, else the one the running npm start wrote under DATA_DIR, else port 4000', gatewayUrl)
     .addOption(tokenOption());
   if (view.kind === 'read') command.option('--table', 'print a table of the items (or of the fields) instead of JSON');
-  command.addHelpText('after', flags.jsonOnly).action(async (options: { input: Record<string, unknown>; backofficeUrl: string; token?: string; table?: boolean }) => {
-    const result = await callOperation(options.backofficeUrl, options.token, name, { ...options.input, ...flags.values(options) });
-    if (options.table) printTable(result);
-    // Pretty for a person at a terminal; one line for a pipe (jq, a file).
-    else console.log(JSON.stringify(result, null, process.stdout.isTTY ? 2 : undefined));
-  });
+  command
+    .addHelpText('after', flags.jsonOnly)
+    .action(async (options: { input: Record<string, unknown>; backofficeUrl: string; token?: string; table?: boolean }) => {
+      const result = await callOperation(options.backofficeUrl, options.token, name, { ...options.input, ...flags.values(options) });
+      if (options.table) printTable(result);
+      // Pretty for a person at a terminal; one line for a pipe (jq, a file).
+      else console.log(JSON.stringify(result, null, process.stdout.isTTY ? 2 : undefined));
+    });
 }
 
 program
   .command('completion')
-  .description('print the shell completion script (commands and each command\'s flags); README, CLI, says how to install it')
+  .description("print the shell completion script (commands and each command's flags); README, CLI, says how to install it")
   .addArgument(new Argument('<shell>').choices(['bash', 'zsh']))
   .action((shell: 'bash' | 'zsh') => {
     process.stdout.write(completionScript(program, shell));

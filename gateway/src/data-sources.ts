@@ -1,5 +1,14 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ACTOR_CONTEXT_HEADER, injectTrace, inSpan, SpanKind, type CallContext, type Operation, type SubgraphRuntime, type TraceHeaders } from '@backoffice/platform';
+import {
+  ACTOR_CONTEXT_HEADER,
+  injectTrace,
+  inSpan,
+  SpanKind,
+  type CallContext,
+  type Operation,
+  type SubgraphRuntime,
+  type TraceHeaders,
+} from '@backoffice/platform';
 import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 
@@ -37,7 +46,9 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   /** One request, with only what running it needs (REST's single fetch has no gateway request around it). */
   request(request: Options['request'], context: Options['context']) {
     const { name } = this.runtime.definition;
-    return inSpan(`subgraph ${name}`, SpanKind.INTERNAL, { 'backoffice.subgraph': name, 'graphql.operation.name': request.operationName ?? '' }, () => this.run(request, context));
+    return inSpan(`subgraph ${name}`, SpanKind.INTERNAL, { 'backoffice.subgraph': name, 'graphql.operation.name': request.operationName ?? '' }, () =>
+      this.run(request, context),
+    );
   }
 
   /** Runs one of the subgraph's prepared reads without GraphQL (see `Operation.prepared`); the executor checks as it always does. */
@@ -90,6 +101,11 @@ export function remoteDataSource(url: string, name = 'remote'): GraphQLDataSourc
   });
   const process = source.process.bind(source);
   source.process = (options) =>
-    inSpan(`subgraph ${name}`, SpanKind.CLIENT, { 'backoffice.subgraph': name, 'graphql.operation.name': options.request.operationName ?? '', 'url.full': url }, () => process(options));
+    inSpan(
+      `subgraph ${name}`,
+      SpanKind.CLIENT,
+      { 'backoffice.subgraph': name, 'graphql.operation.name': options.request.operationName ?? '', 'url.full': url },
+      () => process(options),
+    );
   return source;
 }

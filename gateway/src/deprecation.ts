@@ -18,4 +18,3 @@ export function deprecationHeaders(op: Pick<Operation, 'deprecated' | 'successor
   const successor = op.successor ? restPathOf(op.successor) : null;
   return { deprecation: 'true', ...(successor ? { link: `<${successor}>; rel="successor-version"` } : {}) };
 }
-

@@ -134,9 +134,17 @@ function loadAssets(): Map<string, Asset> {
 
 const EXPLORER_PAGE = asset(
   'text/html; charset=utf-8',
-  page('Back office GraphQL explorer', ['/explorer/graphiql.css'], ['/explorer/react.js', '/explorer/react-dom.js', '/explorer/graphiql.js', '/explorer/init.js'], '<div id="graphiql" style="height: 100vh"></div>'),
+  page(
+    'Back office GraphQL explorer',
+    ['/explorer/graphiql.css'],
+    ['/explorer/react.js', '/explorer/react-dom.js', '/explorer/graphiql.js', '/explorer/init.js'],
+    '<div id="graphiql" style="height: 100vh"></div>',
+  ),
 );
-const DOCS_PAGE = asset('text/html; charset=utf-8', page('Back office REST API', ['/v1/docs/swagger-ui.css'], ['/v1/docs/swagger-ui.js', '/v1/docs/init.js'], '<div id="swagger-ui"></div>'));
+const DOCS_PAGE = asset(
+  'text/html; charset=utf-8',
+  page('Back office REST API', ['/v1/docs/swagger-ui.css'], ['/v1/docs/swagger-ui.js', '/v1/docs/init.js'], '<div id="swagger-ui"></div>'),
+);
 
 function send(request: FastifyRequest, reply: FastifyReply, file: Asset, cache: string, vary = 'accept-encoding') {
   const gzip = takesGzip(request);

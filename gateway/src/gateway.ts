@@ -53,7 +53,14 @@ function inputMessage(message: string): string {
 
 /** Keeps `code` (the reference's kind) and the error's own details; drops transport and tracing fields. */
 export function formatError(formatted: GraphQLFormattedError, original?: unknown): GraphQLFormattedError {
-  const { code: _code, http: _http, serviceName: _service, stacktrace: _stack, exception: _exception, ...details } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  const {
+    code: _code,
+    http: _http,
+    serviceName: _service,
+    stacktrace: _stack,
+    exception: _exception,
+    ...details
+  } = (formatted.extensions ?? {}) as Record<string, unknown>;
   const kind = kindOf(original instanceof GraphQLError ? { ...formatted.extensions, ...original.extensions } : formatted.extensions);
   if (kind === 'internal') return { message: 'internal error', path: formatted.path, extensions: { code: 'internal' } };
   // A variable's value is never echoed: it may be a secret (see withoutVariableValue).
@@ -71,7 +78,9 @@ const refusal = (message: string) => new GraphQLError(message, { extensions: { c
  */
 function checkOperation(operation: OperationDefinitionNode | undefined, operationName: string | undefined | null): OperationDefinitionNode {
   if (!operation) {
-    throw refusal(operationName ? `the document has no operation named ${operationName}` : 'the document holds several operations: name one with operationName');
+    throw refusal(
+      operationName ? `the document has no operation named ${operationName}` : 'the document holds several operations: name one with operationName',
+    );
   }
   if (operation.operation === 'subscription') throw refusal('subscriptions are not served: use a query or a mutation');
   return operation;

@@ -36,7 +36,12 @@ function reachable(url: string): string {
 }
 
 export function writeInstance(url: string, databaseUrl: string, embedded: boolean): void {
-  const instance: Instance = { pid: process.pid, url: reachable(url), embedded, ...(databaseUrl && withoutPassword(databaseUrl) ? { database_url: databaseUrl } : {}) };
+  const instance: Instance = {
+    pid: process.pid,
+    url: reachable(url),
+    embedded,
+    ...(databaseUrl && withoutPassword(databaseUrl) ? { database_url: databaseUrl } : {}),
+  };
   mkdirSync(dataDir(), { recursive: true });
   // Whole or not at all (a CLI reading it meanwhile), and for this user only.
   const partial = `${file()}.${process.pid}.tmp`;

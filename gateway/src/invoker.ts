@@ -66,7 +66,12 @@ export class Invoker {
 
   private documentOf(op: Operation, projection?: string): string {
     const key = `${op.name}:${projection ?? ''}`;
-    return this.documents.get(key) ?? this.documents.set(key, operationDocument(op, projection)).get(key)!;
+    let document = this.documents.get(key);
+    if (document === undefined) {
+      document = operationDocument(op, projection);
+      this.documents.set(key, document);
+    }
+    return document;
   }
 
   /** `fromQuery`: `raw` is a read's query string, turned into its input after the credential and scope checks. */

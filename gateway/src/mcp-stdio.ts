@@ -40,12 +40,13 @@ export async function serveMcpStdio(options: { url: string; token?: string }): P
     // Refused before the message ran (credential, rate): the body is the documented error body.
     if (!response.ok) return refusal(body);
     if (body.error) throw new McpError(body.error.code, body.error.message, body.error.data);
-    return body.result!;
+    return body.result as CallToolResult;
   });
   const transport = new StdioServerTransport();
   // The SDK drops a line it cannot read; JSON-RPC answers it (id null), and the session goes on.
   transport.onerror = (error) => {
-    const invalid = error instanceof SyntaxError ? { code: -32700, message: 'Parse error' } : error.name === 'ZodError' ? { code: -32600, message: 'Invalid Request' } : null;
+    const invalid =
+      error instanceof SyntaxError ? { code: -32700, message: 'Parse error' } : error.name === 'ZodError' ? { code: -32600, message: 'Invalid Request' } : null;
     if (invalid) void transport.send({ jsonrpc: '2.0', id: null, error: invalid } as unknown as JSONRPCMessage);
   };
   await server.connect(transport);

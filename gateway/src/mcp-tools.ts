@@ -23,7 +23,21 @@ export function toolNamingOf(value = process.env.MCP_TOOL_NAMES): ToolNaming {
  * `order.expire_unpaid`) takes something away, ends it or replaces a credential. Other commands
  * create, change or move forward what they name.
  */
-const DESTRUCTIVE_VERBS = new Set(['revoke', 'delete', 'deactivate', 'archive', 'remove', 'cancel', 'uninstall', 'unpublish', 'release', 'reset', 'logout', 'expire', 'rotate']);
+const DESTRUCTIVE_VERBS = new Set([
+  'revoke',
+  'delete',
+  'deactivate',
+  'archive',
+  'remove',
+  'cancel',
+  'uninstall',
+  'unpublish',
+  'release',
+  'reset',
+  'logout',
+  'expire',
+  'rotate',
+]);
 
 const verbOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).split('_')[0];
 

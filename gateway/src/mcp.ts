@@ -85,7 +85,10 @@ export function registerMcp(app: FastifyInstance, invoker: Invoker, gatekeeper: 
     await transport.handleRequest(request.raw, reply.raw, request.body);
   });
   const notAllowed = async (_: unknown, reply: import('fastify').FastifyReply) =>
-    reply.code(405).header('allow', 'POST').send({ error: { kind: 'validation_failed', message: 'this MCP endpoint is stateless: POST only' } });
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({ error: { kind: 'validation_failed', message: 'this MCP endpoint is stateless: POST only' } });
   app.get('/mcp', notAllowed);
   app.delete('/mcp', notAllowed);
 }

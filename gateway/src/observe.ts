@@ -106,7 +106,13 @@ export function observeRequests(app: FastifyInstance, logger: Logger): void {
     const span = serverSpanOf(request.raw);
     if (span) {
       span.updateName(`${request.method} ${route ?? 'unknown'}`);
-      span.setAttributes({ 'http.route': route ?? 'unknown', 'backoffice.surface': surface, 'backoffice.operation': operation, 'backoffice.outcome': outcome, 'backoffice.request_id': requestId });
+      span.setAttributes({
+        'http.route': route ?? 'unknown',
+        'backoffice.surface': surface,
+        'backoffice.operation': operation,
+        'backoffice.outcome': outcome,
+        'backoffice.request_id': requestId,
+      });
       if (actor) span.setAttributes({ 'backoffice.actor_id': actor.api_key_id, 'backoffice.tenant_id': actor.tenant_id });
     }
     done();

@@ -1,4 +1,14 @@
-import { deprecationNotice, ERROR_STATUS, errorKinds, mergedReads, t, type ErrorKind, type EventDeclaration, type Operation } from '@backoffice/platform';
+import {
+  present,
+  deprecationNotice,
+  ERROR_STATUS,
+  errorKinds,
+  mergedReads,
+  t,
+  type ErrorKind,
+  type EventDeclaration,
+  type Operation,
+} from '@backoffice/platform';
 import { deprecationHeaders } from './deprecation';
 import { EVENTS, OPERATIONS, SUBGRAPHS } from './subgraphs';
 
@@ -70,9 +80,18 @@ function errorResponse(kinds: ErrorKind[]) {
  * `shared` collects those responses for `components`. A deprecated operation's success declares
  * `Deprecation` and, when it has a successor, `Link`.
  */
-function responses(op: Pick<Operation, 'result' | 'projections' | 'deprecated' | 'successor' | 'prepared'>, kinds: readonly ErrorKind[], shared: Record<string, object>) {
+function responses(
+  op: Pick<Operation, 'result' | 'projections' | 'deprecated' | 'successor' | 'prepared'>,
+  kinds: readonly ErrorKind[],
+  shared: Record<string, object>,
+) {
   const projections = Object.values(op.projections ?? {});
-  const deprecation = op.deprecated ? { Deprecation: header('Deprecation'), ...(op.successor ? { Link: { description: `Its successor: ${deprecationHeaders(op).link}`, schema: { type: 'string' } } } : {}) } : {};
+  const deprecation = op.deprecated
+    ? {
+        Deprecation: header('Deprecation'),
+        ...(op.successor ? { Link: { description: `Its successor: ${deprecationHeaders(op).link}`, schema: { type: 'string' } } } : {}),
+      }
+    : {};
   const out: Record<string, object> = {
     '200': {
       description: projections.length ? 'Success: the result, or the projection asked for' : 'Success',
@@ -80,7 +99,12 @@ function responses(op: Pick<Operation, 'result' | 'projections' | 'deprecated' |
       content: { 'application/json': { schema: projections.length ? { anyOf: [op.result, ...projections] } : op.result } },
     },
     ...(op.prepared
-      ? { '304': { description: 'Not Modified: `If-None-Match` names the current tag; no body', headers: { ETag: cachingHeaders.ETag, 'Cache-Control': cachingHeaders['Cache-Control'], Vary: cachingHeaders.Vary } } }
+      ? {
+          '304': {
+            description: 'Not Modified: `If-None-Match` names the current tag; no body',
+            headers: { ETag: cachingHeaders.ETag, 'Cache-Control': cachingHeaders['Cache-Control'], Vary: cachingHeaders.Vary },
+          },
+        }
       : {}),
   };
   const order = Object.keys(ERROR_STATUS);
@@ -128,7 +152,13 @@ function queryParameters(op: Pick<Operation, 'input' | 'queryFamilies' | 'queryV
   return Object.entries(properties).map(([name, schema]) =>
     Object.hasOwn(families, name)
       ? familyParameter(families[name], schema as ListSchema)
-      : { name, in: 'query', required: required.includes(name), schema: withQueryValues(schema, op.queryValues?.[name]), ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) },
+      : {
+          name,
+          in: 'query',
+          required: required.includes(name),
+          schema: withQueryValues(schema, op.queryValues?.[name]),
+          ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
+        },
   );
 }
 
@@ -184,13 +214,20 @@ export function openApiDocument(): Record<string, unknown> {
   const subgraphOf = new Map([...OPERATIONS.values()].map((r) => [r.operation.name, r.subgraph.name]));
   for (const op of operations) {
     const deprecation = deprecationNotice(op)
-      ? `${deprecationNotice(op)} Every answer, refusals too, carries \`Deprecation: true\`${op.successor ? ' and the successor as `Link`' : ''} (declared on the 200 response: the shared error responses cannot name a header of one operation). `
+      ? `${deprecationNotice(op)} Every answer, refusals too, carries \`Deprecation: ` +
+        `true\`${op.successor ? ' and the successor as `Link`' : ''} (declared on the 200 response: the shared error ` +
+        `responses cannot name a header of one operation). `
       : '';
     const base = {
       operationId: op.name,
-      tags: [subgraphOf.get(op.name)!],
+      tags: [present(subgraphOf.get(op.name), `the subgraph of ${op.name}`)],
       summary: op.summary,
-      description: `${deprecation}${op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid API key'}${op.ownerGated ? ' (owner-gated: the owner key only)' : ''}.`}${op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''}`,
+      description:
+        deprecation +
+        (op.access === 'public'
+          ? 'Public: no credential.'
+          : `Scope: ${op.scope ?? 'any valid API key'}${op.ownerGated ? ' (owner-gated: the owner key only)' : ''}.`) +
+        (op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : ''),
       security: security(op),
       ...(op.deprecated ? { deprecated: true } : {}),
       responses: responses(op, errorKinds(op), shared),
@@ -204,7 +241,9 @@ export function openApiDocument(): Record<string, unknown> {
         },
       };
     } else if (op.restPath) {
-      paths[`/v1/read${op.restPath}`] = { get: { ...base, parameters: queryParameters(op), ...(op.extraQueryAccepted ? { 'x-extra-query-parameters': 'ignored' } : {}) } };
+      paths[`/v1/read${op.restPath}`] = {
+        get: { ...base, parameters: queryParameters(op), ...(op.extraQueryAccepted ? { 'x-extra-query-parameters': 'ignored' } : {}) },
+      };
     }
   }
   for (const read of mergedReads) {
@@ -227,36 +266,53 @@ export function openApiDocument(): Record<string, unknown> {
     description: '`validation_failed` (Unsupported Media Type): a body sent without `Content-Type: application/json`; the message says to send it.',
   };
   // JSON round trip: the schema builder marks its objects with symbol keys that are not part of the document.
-  return JSON.parse(JSON.stringify({
-    openapi: '3.1.0',
-    info: {
-      title: 'Commerce back office',
-      version: '0.3.0',
-      description: [
-        'REST face of the interface reference v0.3. Every path also exists as a GraphQL field at /graphql.',
-        "Scopes: each operation's security requirement names the scope its bearer API key must carry (`bearer: [<scope>]`; an empty list: any valid key); a public operation has none (`security: []`).",
-        'Errors: the body is `{"error":{"kind","message",…details}}` (`components/schemas/Error`). Each operation lists the kinds it may answer with: those its declaration names, else by its kind (a command: `validation_failed`, `unauthorized`, `forbidden`, `conflict`, `internal`; an internal read: `validation_failed`, `unauthorized`, `forbidden` when it needs a scope, `internal`; a public read: `validation_failed`, `not_found`, `internal`), and every operation `rate_limited`. Kinds that share a status share one response (`components/responses`).',
-        'Methods: a command is `POST` only; any other method on `/v1/commands/<name>` answers 405 with `Allow: POST` and kind `validation_failed`. A command\'s body is JSON: sent with another `Content-Type`, or with none, it answers 415, kind `validation_failed`.',
-        'Query parameters: a read refuses any parameter it does not declare (`validation_failed`, naming it), except one marked `x-extra-query-parameters: ignored` (read.products: the reference accepts extra string-valued parameters, such as a link\'s `utm_source`), which ignores them but still refuses a declared field under a name it is not read by (`options=color:red`). A list parameter is comma-separated (`style: form`, `explode: false`). A family of parameters such as `option.<name>=<value>` is a free-form object parameter exploded as `style: form`: its keys are the whole parameter names, and `x-parameter-prefix` gives the prefix.',
-      ].join('\n\n'),
-      // The project is private (package.json `private: true`) and has no license.
-      license: { name: 'UNLICENSED' },
-    },
-    servers: [{ url: '/' }],
-    // /v1/docs groups operations by tag: the subgraph owning each, and the merged reads.
-    tags: [...SUBGRAPHS.map((subgraph) => ({ name: subgraph.name, description: subgraph.summary })), MERGED_TAG],
-    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
-    webhooks: webhooks(),
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key token (bok_…)' } },
-      schemas: { Error: errorBody },
-      responses: Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
-      headers: {
-        RateLimit: { description: 'What is left of the bucket the call was charged to: `limit=<n>, remaining=<n>, reset=<seconds>`.', schema: { type: 'string' } },
-        'RateLimit-Policy': { description: 'The bucket: `<limit>;w=<window seconds>`.', schema: { type: 'string' } },
-        'Retry-After': { description: 'Seconds until the bucket can pay for the call.', required: true, schema: { type: 'integer', minimum: 0 } },
-        Deprecation: { description: 'The operation is deprecated: `true`.', required: true, schema: { type: 'string', enum: ['true'] } },
+  return JSON.parse(
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: {
+        title: 'Commerce back office',
+        version: '0.3.0',
+        description: [
+          'REST face of the interface reference v0.3. Every path also exists as a GraphQL field at /graphql.',
+          "Scopes: each operation's security requirement names the scope its bearer API key must carry (`bearer: " +
+            '[<scope>]`; an empty list: any valid key); a public operation has none (`security: []`).',
+          'Errors: the body is `{"error":{"kind","message",…details}}` (`components/schemas/Error`). Each operation lists ' +
+            'the kinds it may answer with: those its declaration names, else by its kind (a command: `validation_failed`, ' +
+            '`unauthorized`, `forbidden`, `conflict`, `internal`; an internal read: `validation_failed`, `unauthorized`, ' +
+            '`forbidden` when it needs a scope, `internal`; a public read: `validation_failed`, `not_found`, `internal`), ' +
+            'and every operation `rate_limited`. Kinds that share a status share one response (`components/responses`).',
+          'Methods: a command is `POST` only; any other method on `/v1/commands/<name>` answers 405 with `Allow: POST` ' +
+            "and kind `validation_failed`. A command's body is JSON: sent with another `Content-Type`, or with none, it " +
+            'answers 415, kind `validation_failed`.',
+          'Query parameters: a read refuses any parameter it does not declare (`validation_failed`, naming it), except ' +
+            'one marked `x-extra-query-parameters: ignored` (read.products: the reference accepts extra string-valued ' +
+            "parameters, such as a link's `utm_source`), which ignores them but still refuses a declared field under a name " +
+            'it is not read by (`options=color:red`). A list parameter is comma-separated (`style: form`, `explode: ' +
+            'false`). A family of parameters such as `option.<name>=<value>` is a free-form object parameter exploded as ' +
+            '`style: form`: its keys are the whole parameter names, and `x-parameter-prefix` gives the prefix.',
+        ].join('\n\n'),
+        // The project is private (package.json `private: true`) and has no license.
+        license: { name: 'UNLICENSED' },
       },
-    },
-  })) as Record<string, unknown>;
+      servers: [{ url: '/' }],
+      // /v1/docs groups operations by tag: the subgraph owning each, and the merged reads.
+      tags: [...SUBGRAPHS.map((subgraph) => ({ name: subgraph.name, description: subgraph.summary })), MERGED_TAG],
+      paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+      webhooks: webhooks(),
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key token (bok_…)' } },
+        schemas: { Error: errorBody },
+        responses: Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
+        headers: {
+          RateLimit: {
+            description: 'What is left of the bucket the call was charged to: `limit=<n>, remaining=<n>, reset=<seconds>`.',
+            schema: { type: 'string' },
+          },
+          'RateLimit-Policy': { description: 'The bucket: `<limit>;w=<window seconds>`.', schema: { type: 'string' } },
+          'Retry-After': { description: 'Seconds until the bucket can pay for the call.', required: true, schema: { type: 'integer', minimum: 0 } },
+          Deprecation: { description: 'The operation is deprecated: `true`.', required: true, schema: { type: 'string', enum: ['true'] } },
+        },
+      },
+    }),
+  ) as Record<string, unknown>;
 }

@@ -50,15 +50,14 @@ function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
 
 /** The stable REST face: `POST /v1/commands/<name>` and `GET /v1/read/...`, one operation each. */
 export function registerRest(app: FastifyInstance, invoker: Invoker, log: (line: string) => void): void {
-  const guarded = (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        const result = await handler(request, reply);
-        return result instanceof PreparedJson ? sendPrepared(request, reply, result) : reply.send(result);
-      } catch (error) {
-        return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
-      }
-    };
+  const guarded = (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const result = await handler(request, reply);
+      return result instanceof PreparedJson ? sendPrepared(request, reply, result) : reply.send(result);
+    } catch (error) {
+      return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
+    }
+  };
 
   app.post(
     '/v1/commands/:name',

@@ -9,11 +9,14 @@ const RATE_LIMIT = /^\s*limit=(\d+),\s*remaining=(\d+),\s*reset=(\d+)\s*$/;
 
 /** The lower of two `RateLimit` values by `remaining` (a malformed or missing one loses). */
 export function lowestRateLimit(a: string | null | undefined, b: string | null | undefined): string | null {
-  const remaining = (value: string | null | undefined) => (value ? RATE_LIMIT.exec(value)?.[2] : undefined);
-  const [ra, rb] = [remaining(a), remaining(b)];
-  if (ra === undefined) return rb === undefined ? null : b!.trim();
-  if (rb === undefined) return a!.trim();
-  return Number(rb) < Number(ra) ? b!.trim() : a!.trim();
+  const parsed = (value: string | null | undefined) => {
+    const remaining = value ? RATE_LIMIT.exec(value)?.[2] : undefined;
+    return value && remaining !== undefined ? { text: value.trim(), remaining: Number(remaining) } : undefined;
+  };
+  const [pa, pb] = [parsed(a), parsed(b)];
+  if (pa === undefined) return pb === undefined ? null : pb.text;
+  if (pb === undefined) return pa.text;
+  return pb.remaining < pa.remaining ? pb.text : pa.text;
 }
 
 /** The longer of two `Retry-After` values in seconds (a malformed or missing one loses). */

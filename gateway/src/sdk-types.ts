@@ -5,7 +5,11 @@ import { SURFACE_OPERATIONS, surfaceView } from './subgraphs';
 export const SDK_OPERATIONS_FILE = join(ROOT, 'sdk', 'src', 'operations.ts');
 
 /** `order.mark_paid` → `OrderMarkPaid`. */
-const typeName = (operation: string) => operation.split(/[._]/).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
+const typeName = (operation: string) =>
+  operation
+    .split(/[._]/)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
 
 interface Schema {
   type?: string | string[];
@@ -59,7 +63,8 @@ function objectType(schema: Schema, pad: string): string {
   const inner = `${pad}  `;
   const required = new Set(schema.required ?? []);
   const lines = Object.entries(schema.properties ?? {}).map(
-    ([key, property]) => `${property.description ? comment(property.description, inner) : ''}${inner}${KEY.test(key) ? key : JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${tsType(property, inner)};`,
+    ([key, property]) =>
+      `${property.description ? comment(property.description, inner) : ''}${inner}${KEY.test(key) ? key : JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${tsType(property, inner)};`,
   );
   const rest = [...Object.values(schema.patternProperties ?? {}), ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : [])];
   if (rest.length) lines.push(`${inner}[key: string]: ${rest.map((r) => tsType(r, inner)).join(' | ')};`);

@@ -1,6 +1,17 @@
 import type { GraphQLDataSource } from '@apollo/gateway';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import { AppError, asAppError, jsonProblem, MAX_BODY_DEPTH, registerMetricsEndpoint, rootLogger, traceHttpServer, validationFailed, type Logger, trustProxyOf } from '@backoffice/platform';
+import {
+  AppError,
+  asAppError,
+  jsonProblem,
+  MAX_BODY_DEPTH,
+  registerMetricsEndpoint,
+  rootLogger,
+  traceHttpServer,
+  validationFailed,
+  type Logger,
+  trustProxyOf,
+} from '@backoffice/platform';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError } from 'fastify';
@@ -58,7 +69,10 @@ function discardRest(request: IncomingMessage): Promise<void> {
       request.off('data', count).off('end', done).off('error', done).off('close', done);
       resolve();
     };
-    const count = (chunk: Buffer) => void ((read += chunk.length) > DISCARD_MAX_BYTES && done());
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DISCARD_MAX_BYTES) done();
+    };
     const timer = setTimeout(done, DISCARD_MAX_MS);
     request.on('data', count).on('end', done).on('error', done).on('close', done).resume();
   });
@@ -78,7 +92,9 @@ function refuseMalformedRequest(error: Error & { code?: string }, socket: Duplex
         : [400, 'the request is not well-formed HTTP'];
   const body = JSON.stringify({ error: { kind: 'validation_failed', message } });
   if (!socket.writable) return void socket.destroy();
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The gateway process's HTTP face: /graphql and its explorer, the REST shim, OpenAPI and its docs, MCP, health. */
@@ -92,7 +108,11 @@ export async function createGatewayServer(options: GatewayOptions) {
     // Refusals the router and Node's HTTP parser decide keep their HTTP status and get the documented body.
     // These skip the hooks: nosniff is set here too.
     frameworkErrors: (error, _request, reply) =>
-      sendError(reply.header('x-content-type-options', 'nosniff'), validationFailed(error.statusCode === 414 ? 'a path segment exceeds 100 characters' : 'the URL is not well-formed'), error.statusCode),
+      sendError(
+        reply.header('x-content-type-options', 'nosniff'),
+        validationFailed(error.statusCode === 414 ? 'a path segment exceeds 100 characters' : 'the URL is not well-formed'),
+        error.statusCode,
+      ),
     clientErrorHandler: refuseMalformedRequest,
   });
   // A JSON body's structure is checked before a route sees it (nesting at most MAX_BODY_DEPTH levels,
@@ -135,8 +155,8 @@ export async function createGatewayServer(options: GatewayOptions) {
       : tooLarge
         ? validationFailed(`the body exceeds the limit of 1 MiB (${MAX_BODY_BYTES} bytes)`)
         : error.statusCode && error.statusCode < 500
-        ? validationFailed(error.message)
-        : asAppError(error, requestId, log);
+          ? validationFailed(error.message)
+          : asAppError(error, requestId, log);
     // MCP clients are told 413 (Content Too Large); REST and GraphQL keep their documented 400.
     const status = mediaType ? 415 : tooLarge && request.url.split('?')[0] === '/mcp' ? 413 : appError.status;
     // A GraphQL client reads `errors`, whatever went wrong with its request.
@@ -186,6 +206,11 @@ export async function createGatewayServer(options: GatewayOptions) {
   const openapi = JSON.stringify(openApiDocument());
   app.get('/v1/openapi.json', async (_, reply) => reply.type('application/json').send(openapi));
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_, reply) => options.ready().then((r) => reply.code(r.status === 'unavailable' ? 503 : 200).send(r), () => reply.code(503).send({ status: 'unavailable' })));
+  app.get('/readyz', async (_, reply) =>
+    options.ready().then(
+      (r) => reply.code(r.status === 'unavailable' ? 503 : 200).send(r),
+      () => reply.code(503).send({ status: 'unavailable' }),
+    ),
+  );
   return app;
 }

@@ -49,13 +49,20 @@ export async function executeSingleFetch(
   variables: Record<string, unknown>,
   admission: Admission,
 ): Promise<Record<string, unknown>> {
-  const result = await source.request({ query: fetch.query, variables, operationName: fetch.operationName }, { call: admission.call, signed: admission.signed });
+  const result = await source.request(
+    { query: fetch.query, variables, operationName: fetch.operationName },
+    { call: admission.call, signed: admission.signed },
+  );
   const [first] = (result.errors ?? []) as GraphQLError[];
   if (first) {
     const formatted = formatError({ message: first.message, extensions: first.extensions as Record<string, unknown> });
     const { code, request_id: _id, ...details } = (formatted.extensions ?? {}) as Record<string, unknown>;
     const kind = isErrorKind(code) ? code : 'internal';
-    throw new AppError(kind, kind === 'internal' ? `internal error (request ${admission.call.request_id})` : formatted.message, kind === 'internal' ? {} : details);
+    throw new AppError(
+      kind,
+      kind === 'internal' ? `internal error (request ${admission.call.request_id})` : formatted.message,
+      kind === 'internal' ? {} : details,
+    );
   }
   return (result.data ?? {}) as Record<string, unknown>;
 }

@@ -15,16 +15,29 @@ export async function startSubgraphs(settings: SubgraphSettings, plugged: { paym
     started.set(runtime.definition.name, await runtime.start());
     return runtime;
   };
-  const identityRuntime = await start(new SubgraphRuntime(identity, { ...settings, ports: { webhooks: webhookSettings([...EVENTS.values()].map((entry) => entry.event)) } }));
+  const identityRuntime = await start(
+    new SubgraphRuntime(identity, { ...settings, ports: { webhooks: webhookSettings([...EVENTS.values()].map((entry) => entry.event)) } }),
+  );
   // Identity's directory: remembered while it hears store changes (every process's, at once).
   const stores = storeDirectoryOf(identityRuntime);
   const catalogRuntime = await start(new SubgraphRuntime(catalog, { ...settings, ports: { stores } }));
-  await start(new SubgraphRuntime(orders, { ...settings, ports: { catalog: catalogSkus(catalogRuntime.dataSource), stores, payments: plugged.payments ?? acceptReported } }));
+  await start(
+    new SubgraphRuntime(orders, {
+      ...settings,
+      ports: { catalog: catalogSkus(catalogRuntime.dataSource), stores, payments: plugged.payments ?? acceptReported },
+    }),
+  );
   await start(
     new SubgraphRuntime(content, {
       ...settings,
       // Mail: the sender settings and login codes are identity's, asked in process; the transport from the environment.
-      ports: { stores, vault: vaultFromEnv(), senders: storeSendersOf(identityRuntime.dataSource), loginCodes: loginCodeHandoff(identityRuntime), mail: mailerFromEnv() },
+      ports: {
+        stores,
+        vault: vaultFromEnv(),
+        senders: storeSendersOf(identityRuntime.dataSource),
+        loginCodes: loginCodeHandoff(identityRuntime),
+        mail: mailerFromEnv(),
+      },
     }),
   );
   // A subgraph added to SUBGRAPHS must be given its ports here too.

@@ -10,5 +10,5 @@ export function subgraphBaseUrls(names: readonly string[], env: Record<string, s
   if (missing.length) {
     throw new Error(`subgraphs run elsewhere: set ${missing.join(', ')} (each subgraph's base URL, e.g. http://${names[0]}:4001)`);
   }
-  return Object.fromEntries(names.map((name) => [name, env[variable(name)]!.replace(/\/+$/, '')]));
+  return Object.fromEntries(names.map((name) => [name, (env[variable(name)] ?? '').replace(/\/+$/, '')]));
 }

@@ -2,7 +2,16 @@ import { catalog } from '@backoffice/catalog';
 import { content } from '@backoffice/content';
 import { identity } from '@backoffice/identity';
 import { orders } from '@backoffice/orders';
-import { deprecationNotice, emittersOf, mergedReads, subgraphOperations, type EventDeclaration, type MergedRead, type Operation, type SubgraphDefinition } from '@backoffice/platform';
+import {
+  deprecationNotice,
+  emittersOf,
+  mergedReads,
+  subgraphOperations,
+  type EventDeclaration,
+  type MergedRead,
+  type Operation,
+  type SubgraphDefinition,
+} from '@backoffice/platform';
 import type { SurfaceView } from './surface-views';
 
 export const SUBGRAPHS: SubgraphDefinition[] = [identity, catalog, orders, content];
@@ -25,9 +34,7 @@ export const EVENTS = new Map<string, { event: EventDeclaration; subgraph: Subgr
 export const COMMANDS = new Map([...OPERATIONS].filter(([, r]) => r.operation.kind === 'command'));
 
 /** Reads served under /v1/read, by path below it. */
-export const READS = new Map(
-  [...OPERATIONS.values()].filter((r) => r.operation.restPath).map((r) => [r.operation.restPath!, r] as const),
-);
+export const READS = new Map([...OPERATIONS.values()].flatMap((r) => (r.operation.restPath ? [[r.operation.restPath, r] as const] : [])));
 
 export const MERGED_READS = new Map(mergedReads.map((read) => [read.restPath, read] as const));
 
@@ -51,7 +58,19 @@ function described(op: Pick<Operation, 'deprecated' | 'successor' | 'summary'>):
 export function surfaceView(surface: SurfaceOperation): SurfaceView {
   if (surface.kind === 'merged') {
     const { name, scope, summary, input, result, restPath } = surface.read;
-    return { name, kind: 'read', access: 'internal', scope, ownerGated: false, idempotent: true, description: summary, input, result, projections: {}, restPath };
+    return {
+      name,
+      kind: 'read',
+      access: 'internal',
+      scope,
+      ownerGated: false,
+      idempotent: true,
+      description: summary,
+      input,
+      result,
+      projections: {},
+      restPath,
+    };
   }
   const op = surface.operation;
   return {

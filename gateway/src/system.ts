@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { EventBus, lineLog, openDatabase, rootLogger, startTracing, SubgraphRuntime, type Database, type Logger } from '@backoffice/platform';
+import { present, EventBus, lineLog, openDatabase, rootLogger, startTracing, type SubgraphRuntime, type Database, type Logger } from '@backoffice/platform';
 import type { PaymentVerifier } from '@backoffice/orders';
 import { SUPERGRAPH_FILE } from './compose';
 import { InProcessDataSource, remoteDataSource } from './data-sources';
@@ -47,15 +47,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   startTracing({ serviceName: 'backoffice' });
   const secret = options.contextSecret ?? process.env.CONTEXT_SECRET ?? randomBytes(32).toString('base64url');
   // Fronting subgraphs that run elsewhere, the gateway itself keeps no data.
-  const database: Database = options.remoteSubgraphs
-    ? { url: '', embedded: false, fresh: false, stop: async () => undefined }
-    : await openDatabase(log);
+  const database: Database = options.remoteSubgraphs ? { url: '', embedded: false, fresh: false, stop: async () => undefined } : await openDatabase(log);
   const runtimes = new Map<string, SubgraphRuntime>();
   // One bus for the process: every subgraph's relay publishes on it, its consumers and jobs work from it.
   const bus = options.remoteSubgraphs ? null : await new EventBus({ url: database.url, log }).start();
   if (!options.remoteSubgraphs) {
     // Each with its ports, from the subgraphs started before it (identity first).
-    for (const [name, runtime] of await startSubgraphs({ url: database.url, contextSecret: secret, log, bus }, { payments: options.payments })) runtimes.set(name, runtime);
+    for (const [name, runtime] of await startSubgraphs({ url: database.url, contextSecret: secret, log, bus }, { payments: options.payments }))
+      runtimes.set(name, runtime);
   }
   const limiter = options.limiter ?? createRateLimiter(undefined, undefined, log);
   const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime)] as const));
@@ -65,12 +64,17 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     localSources,
     identity: options.remoteSubgraphs
       ? remoteIdentity(remote.identity, secret, log)
-      : inProcessIdentity(runtimes.get('identity')!),
+      : inProcessIdentity(present(runtimes.get('identity'), 'the identity subgraph')),
     limiter,
     contextSecret: secret,
     ready: async () => {
       const checks = options.remoteSubgraphs
-        ? Object.values(remote).map((base) => fetch(`${base}/readyz`).then((r) => r.ok, () => false))
+        ? Object.values(remote).map((base) =>
+            fetch(`${base}/readyz`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          )
         : [...runtimes.values()].map((r) => r.ready());
       if (!(await Promise.all(checks)).every(Boolean)) return { status: 'unavailable' };
       // Without Redis the gateway still serves, limiting per process: ready, but degraded.

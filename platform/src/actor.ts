@@ -43,7 +43,11 @@ export function verifyContext(secret: string, header: string | undefined, now = 
   try {
     const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CallContext & { exp: number };
     if (typeof parsed.exp !== 'number' || parsed.exp < now) return null;
-    return { actor: parsed.actor ?? null, request_id: String(parsed.request_id), ...(typeof parsed.client_address === 'string' ? { client_address: parsed.client_address } : {}) };
+    return {
+      actor: parsed.actor ?? null,
+      request_id: String(parsed.request_id),
+      ...(typeof parsed.client_address === 'string' ? { client_address: parsed.client_address } : {}),
+    };
   } catch {
     return null;
   }

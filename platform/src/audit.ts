@@ -79,7 +79,13 @@ export async function listAudit(
     where.push(`operation = $${params.length}`);
   }
   const page = await sqlOf(db).page<Pick<AuditEntry, 'actor_id' | 'actor_name' | 'operation' | 'outcome' | 'request_id' | 'at'>>(
-    { select: 'actor_id, actor_name, operation, outcome, request_id, at', from: `"${schema}".audit_entry`, where: where.join(' AND '), orderBy: 'seq DESC', params },
+    {
+      select: 'actor_id, actor_name, operation, outcome, request_id, at',
+      from: `"${schema}".audit_entry`,
+      where: where.join(' AND '),
+      orderBy: 'seq DESC',
+      params,
+    },
     filter,
   );
   return { ...page, items: page.items.map((r) => ({ ...r, at: r.at.toISOString() })) };

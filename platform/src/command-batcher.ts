@@ -28,9 +28,15 @@ const shifts = new Map<string, Map<number, string>>();
  */
 export function shifted(sql: string, offset: number): string {
   let byOffset = shifts.get(sql);
-  if (!byOffset) shifts.set(sql, (byOffset = new Map()));
+  if (!byOffset) {
+    byOffset = new Map();
+    shifts.set(sql, byOffset);
+  }
   let text = byOffset.get(offset);
-  if (text === undefined) byOffset.set(offset, (text = renumber(sql, offset)));
+  if (text === undefined) {
+    text = renumber(sql, offset);
+    byOffset.set(offset, text);
+  }
   return text;
 }
 
@@ -84,11 +90,17 @@ export function shapeOf(parts: CommandPart[], width: number): CommandShape {
   let node = shapes;
   for (const part of parts) {
     let next = node.next.get(part.sql);
-    if (!next) node.next.set(part.sql, (next = { next: new Map(), byWidth: new Map() }));
+    if (!next) {
+      next = { next: new Map(), byWidth: new Map() };
+      node.next.set(part.sql, next);
+    }
     node = next;
   }
   let shape = node.byWidth.get(width);
-  if (!shape) node.byWidth.set(width, (shape = new CommandShape(parts, width)));
+  if (!shape) {
+    shape = new CommandShape(parts, width);
+    node.byWidth.set(width, shape);
+  }
   return shape;
 }
 
@@ -165,9 +177,7 @@ export class CommandBatcher {
   private async send(batch: Waiting[]): Promise<void> {
     try {
       const statement =
-        batch.length === 1
-          ? statementOf(batch[0].write)
-          : { ...batch[0].write.shape.joint(batch.length), values: batch.flatMap((item) => item.write.params) };
+        batch.length === 1 ? statementOf(batch[0].write) : { ...batch[0].write.shape.joint(batch.length), values: batch.flatMap((item) => item.write.params) };
       await this.pool().query(statement);
       for (const item of batch) item.done();
     } catch (error) {

@@ -16,7 +16,7 @@ export const ERROR_STATUS = {
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
 export function isErrorKind(value: unknown): value is ErrorKind {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
 /** An error a caller may see: its kind and message are safe to show. `details` travel as extra body fields. */
@@ -60,4 +60,10 @@ export function asAppError(error: unknown, requestId: string, log: (line: string
   }
   log(`[${requestId}] internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return new AppError('internal', `internal error (request ${requestId})`, { request_id: requestId });
+}
+
+/** A value the code knows is there (a map filled from the same list, a column its state implies): the invariant, checked. */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
 }

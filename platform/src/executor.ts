@@ -93,7 +93,19 @@ export class OperationExecutor {
       const result =
         operation.kind === 'command'
           ? await this.runCommand(operation, input, context, auditRow('ok'))
-          : await operation.handler({ input, actor, request_id, client_address: context.client_address ?? null, db: this.dataSource.manager, sql: sqlOf(this.dataSource.manager), emit: readOnly(operation), stage: readOnly(operation), enqueue: readOnly(operation), separately: readOnly(operation), ports: this.ports });
+          : await operation.handler({
+              input,
+              actor,
+              request_id,
+              client_address: context.client_address ?? null,
+              db: this.dataSource.manager,
+              sql: sqlOf(this.dataSource.manager),
+              emit: readOnly(operation),
+              stage: readOnly(operation),
+              enqueue: readOnly(operation),
+              separately: readOnly(operation),
+              ports: this.ports,
+            });
       // A prepared answer was checked against its schema when it was written.
       const problem = result instanceof PreparedJson ? null : resultProblem(operation.result, result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
@@ -121,12 +133,7 @@ export class OperationExecutor {
    * would have to. Not when work apart (`separately`) already committed: running it twice would
    * repeat that work, so the caller is told instead.
    */
-  private async runCommand(
-    operation: Operation,
-    input: Record<string, unknown>,
-    context: CallContext,
-    actorAudit: AuditRow | null,
-  ): Promise<unknown> {
+  private async runCommand(operation: Operation, input: Record<string, unknown>, context: CallContext, actorAudit: AuditRow | null): Promise<unknown> {
     for (let attempt = 1; ; attempt++) {
       const apart = { used: false };
       try {
@@ -218,11 +225,11 @@ export class OperationExecutor {
       });
       const write: CommandWrite = { shape: shapeOf([...parts, ...this.platformParts], params.length), params };
       const derive = audit && this.derived && events.some((e) => this.derivedTypes.has(e.type)) ? this.derived : null;
-      let afterCommit: void | (() => void) = undefined;
-      if (derive) {
+      let afterCommit: undefined | (() => void);
+      if (derive && audit) {
         // The writes first, then the copies derived from them, in one transaction (opened here if need be).
         await runner.query(write.shape.single.text, params);
-        afterCommit = await derive.refresh(runner.manager, events, audit!.tenant_id);
+        afterCommit = await derive.refresh(runner.manager, events, audit.tenant_id);
         await runner.commitTransaction();
       } else if (inTransaction) {
         await query(write.shape.single.text, params);

@@ -1,5 +1,16 @@
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
-import { getNamedType, getNullableType, isInputObjectType, isListType, Kind, type DocumentNode, type GraphQLField, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  getNamedType,
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  Kind,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 
 /**
  * The bounds of one GraphQL document. Each refusal is 400 `validation_failed` naming the limit.
@@ -49,7 +60,12 @@ const estimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
  * The document's estimated cost for these variables. Throws a GraphQLError when it cannot be
  * estimated: variables that do not fit the operation, or more nodes than the estimator visits.
  */
-export function documentCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null): number {
+export function documentCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  operationName?: string | null,
+): number {
   return getComplexity({ schema, query: document, variables, operationName: operationName ?? undefined, estimators: [estimator] });
 }
 

@@ -3,8 +3,7 @@ import { deprecationNotice, fieldName, typeStem, type Operation } from './operat
 import { SAFE_INTEGER_MAX, unwrapNullable } from './schema';
 
 /** Federation link every subgraph's schema starts with. */
-export const FEDERATION_LINK =
-  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires"])';
+export const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires"])';
 
 const SCALARS = `"""An integer in the safe-integer range -9007199254740991 to 9007199254740991."""
 scalar SafeInt
@@ -107,9 +106,7 @@ function rootField(op: Operation, builder: SdlBuilder): string {
   const stem = typeStem(op.name);
   const input = op.input as Schema;
   const hasInput = Object.keys(input.properties ?? {}).length > 0;
-  const args = hasInput
-    ? `(input: ${builder.objectType(input, `${stem}Input`, 'input')}${(input.required ?? []).length ? '!' : ''})`
-    : '';
+  const args = hasInput ? `(input: ${builder.objectType(input, `${stem}Input`, 'input')}${(input.required ?? []).length ? '!' : ''})` : '';
   const result = builder.typeRef(op.result, `${stem}Result`, 'output');
   const access = op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid credential'}${op.ownerGated ? ', owner key only' : ''}.`;
   const events = op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : '';
@@ -155,9 +152,7 @@ export function operationDocument(op: Operation, projection?: string): string {
   const field = fieldName(op.name);
   const selection = selectionOf((projection && op.projections?.[projection]) || op.result);
   const name = `Rest_${field}${projection ? `_${projection}` : ''}`;
-  return hasInput
-    ? `${kind} ${name}($input: ${inputType}) { ${field}(input: $input)${selection} }`
-    : `${kind} ${name} { ${field}${selection} }`;
+  return hasInput ? `${kind} ${name}($input: ${inputType}) { ${field}(input: $input)${selection} }` : `${kind} ${name} { ${field}${selection} }`;
 }
 
 type Pruner = (value: unknown) => void;
@@ -165,15 +160,17 @@ const pruners = new WeakMap<TSchema, Pruner | null>();
 
 /** The walk a schema needs, compiled once: null when nothing below it can hold an absent field. */
 function prunerOf(schema: TSchema): Pruner | null {
-  if (pruners.has(schema)) return pruners.get(schema)!;
+  const known = pruners.get(schema);
+  if (known !== undefined) return known;
   pruners.set(schema, null); // a recursive schema prunes nothing further down
   const s = (unwrapNullable(schema) ?? schema) as Schema;
   let pruner: Pruner | null = null;
   if (s.type === 'array' && s.items) {
     const item = prunerOf(s.items as TSchema);
-    if (item) pruner = (value) => {
-      if (Array.isArray(value)) for (const v of value) item(v);
-    };
+    if (item)
+      pruner = (value) => {
+        if (Array.isArray(value)) for (const v of value) item(v);
+      };
   } else if (isClosedObject(s)) {
     const required = new Set(s.required ?? []);
     const absent: string[] = [];

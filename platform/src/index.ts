@@ -4,7 +4,7 @@
  */
 export { type Actor, ACTOR_CONTEXT_HEADER, type CallContext, signContext } from './actor';
 export { admitBearer, RatedError, rateHeaders, RateLimited, requestIdOf } from './admission';
-export { type AuditRow } from './audit';
+export type { AuditRow } from './audit';
 export { type ConsumerDefinition, on, routedConsumer } from './bus/consumer';
 export { EventBus } from './bus/event-bus';
 export { job } from './bus/job';
@@ -18,7 +18,19 @@ export { type Database, openDatabase } from './db/locate';
 export { returningRows } from './db/returning';
 export { type Page, type PageQuery, type Sql, sqlOf } from './db/sql';
 export { deploymentKey } from './deployment-key';
-export { AppError, asAppError, conflict, ERROR_STATUS, type ErrorKind, forbidden, isErrorKind, notFound, unauthorized, validationFailed } from './errors';
+export {
+  AppError,
+  asAppError,
+  conflict,
+  ERROR_STATUS,
+  type ErrorKind,
+  forbidden,
+  isErrorKind,
+  notFound,
+  present,
+  unauthorized,
+  validationFailed,
+} from './errors';
 export { defineEvent, type EventDeclaration, type EventDraft, eventDraft, type EventPayload } from './event';
 export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, withoutVariableValue } from './graphql-cost';
 export { operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';
@@ -27,8 +39,29 @@ export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';
 export { registerMetricsEndpoint } from './observability/fastify';
 export { lineLog, type Logger, rootLogger } from './observability/logger';
 export { metrics } from './observability/metrics';
-export { injectTrace, inSpan, serverSpanOf, SpanKind, startTracing, stopTracing, type TraceHeaders, traceHeadersOf, traceHttpServer } from './observability/tracing';
-export { defineOperation, deprecationNotice, errorKinds, fieldName, type Operation, type OperationCall, operationDefiner, ownerOnly, queryInput, typeStem } from './operation';
+export {
+  injectTrace,
+  inSpan,
+  serverSpanOf,
+  SpanKind,
+  startTracing,
+  stopTracing,
+  type TraceHeaders,
+  traceHeadersOf,
+  traceHttpServer,
+} from './observability/tracing';
+export {
+  defineOperation,
+  deprecationNotice,
+  errorKinds,
+  fieldName,
+  type Operation,
+  type OperationCall,
+  operationDefiner,
+  ownerOnly,
+  queryInput,
+  typeStem,
+} from './operation';
 export { type DomainEvent, writeEvents } from './outbox';
 export { maskEventPayload, maskPersonal, payloadSchemas } from './personal';
 export { checkMergedDepth, type MergedRead, mergedReads, pageOf } from './platform-reads';
@@ -39,7 +72,18 @@ export { t, type TSchema } from './schema';
 export { SecretBox } from './secret-box';
 export { internalCaller } from './serve-subgraph';
 export { runStandalone } from './standalone';
-export { type DerivedCopies, emittersOf, type SubgraphContext, subgraphDataSource, type SubgraphDefinition, type SubgraphHooks, subgraphOperations, SubgraphRuntime, subgraphSdl, type SubgraphSettings } from './subgraph';
+export {
+  type DerivedCopies,
+  emittersOf,
+  type SubgraphContext,
+  subgraphDataSource,
+  type SubgraphDefinition,
+  type SubgraphHooks,
+  subgraphOperations,
+  SubgraphRuntime,
+  subgraphSdl,
+  type SubgraphSettings,
+} from './subgraph';
 export { trustProxyOf } from './subgraph-access';
 export { resultProblem, validate } from './validation';
 export { vaultKey } from './vault-key';

@@ -35,8 +35,8 @@ function named(path: string): string {
  */
 export function jsonProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH, structureOnly = false): string | null {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
-  while (stack.length) {
-    const { value: v, path, depth } = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { value: v, path, depth } = top;
     if (structureOnly && (v === null || typeof v !== 'object')) continue;
     if (typeof v === 'string') {
       const problem = textProblem(v);
@@ -50,7 +50,7 @@ export function jsonProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH, structur
       for (const [key, item] of entries) {
         const keyProblem = key === '__proto__' ? 'is a reserved name' : structureOnly ? null : textProblem(key);
         const at = path ? `${path}.${key}` : key;
-        if (keyProblem) return `the key ${JSON.stringify(key.replace(/\u0000/g, '\\u0000'))} of ${named(path)} ${keyProblem}`;
+        if (keyProblem) return `the key ${JSON.stringify(key.replaceAll('\u0000', '\\u0000'))} of ${named(path)} ${keyProblem}`;
         stack.push({ value: item, path: at, depth: depth + 1 });
       }
     }

@@ -17,7 +17,7 @@ export type Access = 'public' | 'internal';
  * and its subgraph's ports `P`. `E` is the union of the events the operation declares. `A` is its
  * access: the executor admits an internal call only with a credential, so its handler gets an actor.
  */
-export interface OperationCall<I, P extends object = {}, E extends EventDeclaration = EventDeclaration, A extends Access = Access> {
+export interface OperationCall<I, P extends object = Record<never, never>, E extends EventDeclaration = EventDeclaration, A extends Access = Access> {
   input: I;
   // Bracketed so the union (an operation whose access is not known) stays `Actor | null`.
   actor: [A] extends ['internal'] ? Actor : Actor | null;
@@ -61,7 +61,13 @@ export interface OperationCall<I, P extends object = {}, E extends EventDeclarat
  * The one declaration of an operation. The GraphQL field, input validation, REST route, OpenAPI entry
  * and audit all come from it.
  */
-export interface Operation<I extends TObject = TObject, R extends TSchema = TSchema, P extends object = {}, E extends EventDeclaration = EventDeclaration, A extends Access = Access> {
+export interface Operation<
+  I extends TObject = TObject,
+  R extends TSchema = TSchema,
+  P extends object = Record<never, never>,
+  E extends EventDeclaration = EventDeclaration,
+  A extends Access = Access,
+> {
   /** The reference's name, e.g. `iam.api_key.rotate`. */
   name: string;
   kind: 'command' | 'read';
@@ -136,8 +142,9 @@ export interface Operation<I extends TObject = TObject, R extends TSchema = TSch
 export function operationDefiner<P extends object>(_ports: PortDeclarations<P>) {
   // Input, result, events and access are inferred from the declaration, then erased: every surface and
   // the executor handle operations alike (the handler's parameter type keeps them apart otherwise).
-  return <I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(operation: Operation<I, R, P, E, A>): Operation<TObject, TSchema, P> =>
-    operation as unknown as Operation<TObject, TSchema, P>;
+  return <I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(
+    operation: Operation<I, R, P, E, A>,
+  ): Operation<TObject, TSchema, P> => operation as unknown as Operation<TObject, TSchema, P>;
 }
 
 /**
@@ -145,7 +152,9 @@ export function operationDefiner<P extends object>(_ports: PortDeclarations<P>) 
  * Erased as `operationDefiner`'s are: sound, since the executor gives the handler only input valid
  * against `input`, and an actor whenever `access` is internal.
  */
-export function defineOperation<I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(operation: Operation<I, R, {}, E, A>): Operation {
+export function defineOperation<I extends TObject, R extends TSchema, E extends EventDeclaration = never, A extends Access = Access>(
+  operation: Operation<I, R, Record<never, never>, E, A>,
+): Operation {
   return operation as unknown as Operation;
 }
 
@@ -216,9 +225,14 @@ export function queryInput(
       const items = values.map((v) => ({ name: key.slice(families[family].length), value: v }));
       input[family] = [...((input[family] as unknown[] | undefined) ?? []), ...items];
     } else if (Object.hasOwn(fields, key) && !Object.hasOwn(families, key)) {
-      input[key] = fields[key].type === 'array' ? values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) : value;
+      input[key] =
+        fields[key].type === 'array'
+          ? values
+              .flatMap((v) => v.split(','))
+              .map((v) => v.trim())
+              .filter(Boolean)
+          : value;
     } else if (op.extraQueryAccepted && !Object.hasOwn(fields, key) && !familyLookalike(key, families)) {
-      continue;
     } else {
       const known = [...Object.keys(fields).filter((f) => !Object.hasOwn(families, f)), ...Object.values(families).map((p) => `${p}<name>`)];
       throw validationFailed(`unknown query parameter ${key}; this read takes ${known.join(', ') || 'none'}`);

@@ -247,7 +247,19 @@ export async function listEvents(
     params.push(filter.status);
     where.push(`status = $${params.length}`);
   }
-  const columns = ['event_id', 'type', 'actor_id', 'request_id', 'payload', 'occurred_at', 'status', 'attempts', 'next_attempt_at', 'delivered_at', 'last_error'] as const;
+  const columns = [
+    'event_id',
+    'type',
+    'actor_id',
+    'request_id',
+    'payload',
+    'occurred_at',
+    'status',
+    'attempts',
+    'next_attempt_at',
+    'delivered_at',
+    'last_error',
+  ] as const;
   const page = await sqlOf(db).page<Pick<OutboxEvent, (typeof columns)[number]>>(
     { select: columns.join(', '), from: `"${schema}".outbox_event`, where: where.join(' AND '), orderBy: 'seq DESC', params },
     filter,
@@ -271,11 +283,23 @@ export interface EventContext {
 }
 
 /** Writes events to a subgraph's outbox in the caller's transaction (commands batch theirs with their writes instead). */
-export async function writeEvents(db: EntityManager, schema: string, context: EventContext, events: readonly { type: string; payload: Record<string, unknown> }[]): Promise<void> {
+export async function writeEvents(
+  db: EntityManager,
+  schema: string,
+  context: EventContext,
+  events: readonly { type: string; payload: Record<string, unknown> }[],
+): Promise<void> {
   if (!events.length) return;
   await db.query(
     `INSERT INTO "${schema}".outbox_event (event_id, tenant_id, type, payload, actor_id, request_id)
      SELECT e.id, $1, e.type, e.payload, $2, $3 FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS e(id, type, payload)`,
-    [context.tenant_id, context.actor_id ?? null, context.request_id ?? null, events.map(() => newId('evt')), events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload))],
+    [
+      context.tenant_id,
+      context.actor_id ?? null,
+      context.request_id ?? null,
+      events.map(() => newId('evt')),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.payload)),
+    ],
   );
 }

@@ -79,7 +79,7 @@ function walk(schema: Schema | undefined, value: unknown, inherited: boolean): u
     const extra = extraSchema(schema);
     const copy: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      copy[key] = walk(Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : extra, inner, personal);
+      copy[key] = walk(Object.hasOwn(properties, key) ? properties[key] : extra, inner, personal);
     }
     return copy;
   }

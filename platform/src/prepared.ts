@@ -67,7 +67,12 @@ export function projectTo(schema: TSchema, value: unknown): unknown {
 function walkOf(schema: TSchema): Walk {
   const known = walks.get(schema);
   if (known) return known;
-  const s = (unwrapNullable(schema) ?? schema) as TSchema & { type?: string; items?: TSchema; properties?: Record<string, TSchema>; additionalProperties?: unknown };
+  const s = (unwrapNullable(schema) ?? schema) as TSchema & {
+    type?: string;
+    items?: TSchema;
+    properties?: Record<string, TSchema>;
+    additionalProperties?: unknown;
+  };
   let walk: Walk = (value) => value;
   walks.set(schema, (value) => walk(value)); // a recursive schema refers to itself
   if (s.type === 'array' && s.items) {

@@ -287,10 +287,6 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-export function createRateLimiter(
-  config = rateLimitConfig(),
-  redisUrl = process.env.REDIS_URL,
-  log: (line: string) => void = console.error,
-): RateLimiter {
+export function createRateLimiter(config = rateLimitConfig(), redisUrl = process.env.REDIS_URL, log: (line: string) => void = console.error): RateLimiter {
   return redisUrl ? new RedisRateLimiter(redisUrl, config, undefined, { log }) : new MemoryRateLimiter(config);
 }

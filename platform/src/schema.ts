@@ -62,7 +62,7 @@ export type { TSchema, TObject, Static };
 /** Is this schema `X or null`? Returns X, or undefined when it is not nullable. */
 export function unwrapNullable(schema: TSchema): TSchema | undefined {
   const anyOf = (schema as { anyOf?: TSchema[] }).anyOf;
-  if (!anyOf || anyOf.length !== 2) return undefined;
+  if (anyOf?.length !== 2) return undefined;
   const nonNull = anyOf.filter((s) => s.type !== 'null');
   return nonNull.length === 1 ? nonNull[0] : undefined;
 }

@@ -71,7 +71,8 @@ export async function serveSubgraph(
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
-    context: async (request, reply) => (access ? access.context(request, reply) : runtime.contextFor(request.headers[ACTOR_CONTEXT_HEADER] as string | undefined)),
+    context: async (request, reply) =>
+      access ? access.context(request, reply) : runtime.contextFor(request.headers[ACTOR_CONTEXT_HEADER] as string | undefined),
   });
   const expected = Buffer.from(internalToken(runtime.contextSecret));
   for (const [name, handle] of Object.entries(internal)) {

@@ -42,7 +42,10 @@ describe('defineStateMachine', () => {
     expect(door.statesAllowing('knock.twice')).toEqual(['closed', 'locked']);
     expect(door.allows('knock.twice', 'open')).toBe(false);
     expect(() => door.assertAllowed('d1', 'closed', 'knock.twice')).not.toThrow();
-    expect(conflictOf(() => door.assertAllowed('d1', 'open', 'knock.twice'))).toEqual({ kind: 'conflict', message: 'door d1 is open: knock twice is not allowed' });
+    expect(conflictOf(() => door.assertAllowed('d1', 'open', 'knock.twice'))).toEqual({
+      kind: 'conflict',
+      message: 'door d1 is open: knock twice is not allowed',
+    });
   });
 
   it('types states and actions from the table', () => {

@@ -55,7 +55,14 @@ export function trustProxyOf(value: string | undefined): string | false {
 
 export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess) {
   const audit = (actor: Actor, requestId: string, outcome: string) =>
-    runtime.audit.record({ tenant_id: actor.tenant_id, actor_id: actor.api_key_id, actor_name: actor.name, operation: 'graphql', outcome, request_id: requestId });
+    runtime.audit.record({
+      tenant_id: actor.tenant_id,
+      actor_id: actor.api_key_id,
+      actor_name: actor.name,
+      operation: 'graphql',
+      outcome,
+      request_id: requestId,
+    });
 
   /** The GraphQL context of one request (fastify-apollo's `context`). */
   async function context(request: FastifyRequest, reply: FastifyReply): Promise<SubgraphContext> {
@@ -90,11 +97,18 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
           if (!spender || !operation) return;
           const refuse = (error: AppError, headers: Record<string, string> = {}) => {
             if (spender.actor) audit(spender.actor, spender.requestId, error.kind);
-            return new GraphQLError(error.message, { extensions: { code: error.kind, http: { status: error.status, headers: new Map(Object.entries(headers)) } } });
+            return new GraphQLError(error.message, {
+              extensions: { code: error.kind, http: { status: error.status, headers: new Map(Object.entries(headers)) } },
+            });
           };
           const fields = rootFieldCount(document, operation);
           if (fields > GRAPHQL_LIMITS.maxRootFields) {
-            throw refuse(new AppError('validation_failed', `a document may hold at most ${GRAPHQL_LIMITS.maxRootFields} root fields (fragments expanded), found ${fields}`));
+            throw refuse(
+              new AppError(
+                'validation_failed',
+                `a document may hold at most ${GRAPHQL_LIMITS.maxRootFields} root fields (fragments expanded), found ${fields}`,
+              ),
+            );
           }
           let cost: number;
           try {
@@ -102,7 +116,8 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
           } catch (error) {
             throw refuse(new AppError('validation_failed', (error as Error).message));
           }
-          if (cost > GRAPHQL_LIMITS.maxCost) throw refuse(new AppError('validation_failed', `the document's estimated cost of ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`));
+          if (cost > GRAPHQL_LIMITS.maxCost)
+            throw refuse(new AppError('validation_failed', `the document's estimated cost of ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`));
           const more = rateCost(fields, cost) - 1;
           if (more <= 0) return;
           const rate = await access.limiter.consume(spender.rateKey, more);

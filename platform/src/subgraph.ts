@@ -28,7 +28,7 @@ import { metrics, observeSubgraph, operationTimer } from './observability/metric
  * (entities, migrations), and the ports it needs from outside (`P`: what its handlers get as
  * `call.ports`).
  */
-export interface SubgraphDefinition<P extends object = {}> {
+export interface SubgraphDefinition<P extends object = Record<never, never>> {
   name: string;
   /** What it owns, in a line: its operations' tag description in the OpenAPI document (/v1/docs groups them by subgraph). */
   summary: string;
@@ -73,7 +73,7 @@ export interface DerivedCopies {
    * Brings the copies in line with what the command wrote (its events name what changed). May return
    * what the process is to be told once the command has committed (e.g. a cache's new version).
    */
-  refresh(db: EntityManager, events: readonly EventDraft[], tenantId: string): Promise<void | (() => void)>;
+  refresh(db: EntityManager, events: readonly EventDraft[], tenantId: string): Promise<undefined | (() => void)>;
 }
 
 /**
@@ -144,10 +144,10 @@ export interface SubgraphSettings {
 }
 
 /** How a subgraph is started: its settings and, when it declares any, its ports (`call.ports`). */
-export type SubgraphOptions<P extends object = {}> = SubgraphSettings & ({} extends P ? { ports?: P } : { ports: P });
+export type SubgraphOptions<P extends object = Record<never, never>> = SubgraphSettings & (Record<never, never> extends P ? { ports?: P } : { ports: P });
 
 /** A started subgraph: its DataSource, audit trail, outbox relay and executable schema. */
-export class SubgraphRuntime<P extends object = {}> {
+export class SubgraphRuntime<P extends object = Record<never, never>> {
   readonly dataSource: DataSource;
   readonly audit: AuditLog;
   readonly relay: OutboxRelay;
@@ -168,15 +168,25 @@ export class SubgraphRuntime<P extends object = {}> {
     if (missing.length) throw new Error(`${definition.name} needs its ports ${missing.join(', ')}`);
     const problems = definitionProblems(definition);
     if (problems.length) throw new Error(problems.join('; '));
-    const log = (this.log = options.log ?? console.error);
+    const log = options.log ?? console.error;
+    this.log = log;
     this.dataSource = subgraphDataSource(options.url, definition);
     this.audit = new AuditLog(this.dataSource, definition.name, log);
     const bus = options.bus;
     this.relay = new OutboxRelay(this.dataSource, definition.name, { log, publisher: bus ? (events) => bus.publish(events) : null, ...options.relay });
-    this.executor = new OperationExecutor(this.dataSource, definition.name, this.audit, log, (events) => this.committed(events), options.ports, {
-      tasks: (definition.tasks ?? []) as TaskDefinition<never, never>[],
-      queue: bus ?? null,
-    }, definition.derived);
+    this.executor = new OperationExecutor(
+      this.dataSource,
+      definition.name,
+      this.audit,
+      log,
+      (events) => this.committed(events),
+      options.ports,
+      {
+        tasks: (definition.tasks ?? []) as TaskDefinition<never, never>[],
+        queue: bus ?? null,
+      },
+      definition.derived,
+    );
     this.hooks = definition.hooks?.(this) ?? {};
     this.operations = subgraphOperations(definition);
     this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
@@ -272,16 +282,27 @@ export class SubgraphRuntime<P extends object = {}> {
     }
     for (const job of jobs) {
       await bus.schedule(`${name}.job.${job.name}`, cronOf(job.every), () =>
-        runJob(job, { dataSource: this.dataSource, log: this.log, runAs: (tenantId, operation, input) => this.runAsJob(job.name, tenantId, operation, input) }, (run) => {
-          metrics.jobRun({ ...run, subgraph: name });
-          this.options.jobRun?.({ ...run, subgraph: name });
-        }),
+        runJob(
+          job,
+          { dataSource: this.dataSource, log: this.log, runAs: (tenantId, operation, input) => this.runAsJob(job.name, tenantId, operation, input) },
+          (run) => {
+            metrics.jobRun({ ...run, subgraph: name });
+            this.options.jobRun?.({ ...run, subgraph: name });
+          },
+        ),
       );
     }
   }
 
-  private runAsJob(job: string, tenantId: string, operation: Operation<any, any, any>, input: Record<string, unknown>): Promise<unknown> {
-    const actor: Actor = { tenant_id: tenantId, api_key_id: `job:${this.definition.name}.${job}`, credential_id: 'job', name: `job ${job}`, scopes: operation.scope ? [operation.scope] : [], is_owner: false };
+  private runAsJob(job: string, tenantId: string, operation: Operation<TObject, TSchema, never>, input: Record<string, unknown>): Promise<unknown> {
+    const actor: Actor = {
+      tenant_id: tenantId,
+      api_key_id: `job:${this.definition.name}.${job}`,
+      credential_id: 'job',
+      name: `job ${job}`,
+      scopes: operation.scope ? [operation.scope] : [],
+      is_owner: false,
+    };
     return this.executor.execute(operation as Operation, input, { actor, request_id: newId('req') });
   }
 

@@ -16,7 +16,10 @@ const canonical = (value: unknown): string =>
   value !== null && typeof value === 'object'
     ? Array.isArray(value)
       ? `[${value.map(canonical).join(',')}]`
-      : `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`
+      : `{${Object.keys(value)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+          .join(',')}}`
     : JSON.stringify(value);
 for (const ajv of [strict, coercing]) {
   ajv.removeKeyword('uniqueItems');

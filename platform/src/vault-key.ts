@@ -1,3 +1,4 @@
+import { present } from './errors';
 import { deploymentKey } from './deployment-key';
 
 /** `VAULT_KEY`'s value as the key's 32 bytes: base64 or base64url, padded or not; null when it is not that. */
@@ -14,8 +15,12 @@ export function decodeVaultKey(text: string): Buffer | null {
  */
 export function vaultKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   const text = deploymentKey(
-    { variable: 'VAULT_KEY', file: 'vault.key', problem: (value) => (decodeVaultKey(value) ? null : 'must be 32 bytes in base64 or base64url (for example `openssl rand -base64 32`)') },
+    {
+      variable: 'VAULT_KEY',
+      file: 'vault.key',
+      problem: (value) => (decodeVaultKey(value) ? null : 'must be 32 bytes in base64 or base64url (for example `openssl rand -base64 32`)'),
+    },
     env,
   );
-  return decodeVaultKey(text)!;
+  return present(decodeVaultKey(text), 'a valid VAULT_KEY');
 }

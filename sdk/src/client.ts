@@ -117,7 +117,7 @@ export class BackofficeClient {
       }, ms);
       const aborted = () => {
         clearTimeout(timer);
-        reject(signal!.reason);
+        reject(signal?.reason);
       };
       signal?.addEventListener('abort', aborted, { once: true });
     });

@@ -39,14 +39,31 @@ interface Target {
   kinds: readonly ErrorKind[];
 }
 
-const asTarget = (op: Operation): Target => ({ name: op.name, kind: op.kind, access: op.access, input: op.input as unknown as Schema, restPath: op.restPath, merged: false, operation: op, kinds: errorKinds(op) });
+const asTarget = (op: Operation): Target => ({
+  name: op.name,
+  kind: op.kind,
+  access: op.access,
+  input: op.input as unknown as Schema,
+  restPath: op.restPath,
+  merged: false,
+  operation: op,
+  kinds: errorKinds(op),
+});
 
 /** GraphQL has every operation (the per-subgraph audit and event reads too); REST and MCP their surface list. */
 export const GRAPHQL_TARGETS = [...OPERATIONS.values()].map((r) => asTarget(r.operation));
 export const SURFACE_TARGETS: Target[] = [...SURFACE_OPERATIONS.values()].map((s) =>
   s.kind === 'operation'
     ? asTarget(s.operation)
-    : { name: s.name, kind: 'read', access: 'internal', input: s.read.input as unknown as Schema, restPath: s.read.restPath, merged: true, kinds: errorKinds({ kind: 'read', access: 'internal', scope: s.read.scope }) },
+    : {
+        name: s.name,
+        kind: 'read',
+        access: 'internal',
+        input: s.read.input as unknown as Schema,
+        restPath: s.read.restPath,
+        merged: true,
+        kinds: errorKinds({ kind: 'read', access: 'internal', scope: s.read.scope }),
+      },
 );
 
 const VALIDATION: ErrorKind[] = ['validation_failed'];
@@ -196,7 +213,9 @@ function graphql(t: Target, pool: Pool): fc.Arbitrary<FuzzCase> {
     // already seconds, which the harness reports as slow.
     const inline = literalExpressible(input.value) && depthOf(input.value) <= INLINE_DEPTH && (noInput || mode === 0);
     // An input-less field takes no $input: declared and unused, it is a request error (a certain refusal).
-    const document = noInput ? `${op.kind === 'command' ? 'mutation' : 'query'} Fuzz($input: JSON) { ${fieldName(op.name)}${selectionOf(op.result)} }` : operationDocument(op);
+    const document = noInput
+      ? `${op.kind === 'command' ? 'mutation' : 'query'} Fuzz($input: JSON) { ${fieldName(op.name)}${selectionOf(op.result)} }`
+      : operationDocument(op);
     const body = inline
       ? `{"query":${JSON.stringify(inlineDocument(op, input.value))}}`
       : `{"query":${JSON.stringify(document)},"variables":{"input":${toJsonText(input.value)}}}`;
@@ -213,7 +232,8 @@ function graphql(t: Target, pool: Pool): fc.Arbitrary<FuzzCase> {
   });
 }
 
-const rpc = (name: string, args: string, id = '1') => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${args}}}`;
+const rpc = (name: string, args: string, id = '1') =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${args}}}`;
 
 function mcp(t: Target, pool: Pool): fc.Arbitrary<FuzzCase> {
   return fc.tuple(jsonInput(t, pool), tokenArb, fc.boolean()).map(([input, token, preferRaw]) => {
@@ -228,23 +248,34 @@ function mcp(t: Target, pool: Pool): fc.Arbitrary<FuzzCase> {
     const expect = expectFor(t, token, 'mcp', input.kinds);
     // Arguments that are not an object break the tools/call envelope: a JSON-RPC error is the protocol's answer.
     if (!objectArgs) expect.kinds = [...(expect.kinds ?? []), 'jsonrpc_error' as ErrorKind];
-    return { surface: 'mcp' as const, op: t.name, token, labels: [...input.labels, raw ? 'raw' : 'client'], request, expect, listed: listedFor(t, token, 'mcp'), command: t.kind === 'command' };
+    return {
+      surface: 'mcp' as const,
+      op: t.name,
+      token,
+      labels: [...input.labels, raw ? 'raw' : 'client'],
+      request,
+      expect,
+      listed: listedFor(t, token, 'mcp'),
+      command: t.kind === 'command',
+    };
   });
 }
 
 /** Names that are no route, and broken JSON-RPC envelopes: refused before any operation. */
 function routesAndEnvelopes(): fc.Arbitrary<FuzzCase> {
   const names = [...PROTOTYPE_NAMES, 'no.such.command', 'iam.api_key.create%00', 'x'.repeat(101), '..%2f..%2fhealthz'];
-  const route = fc.tuple(fc.constantFrom(...names), fc.boolean(), tokenArb).map(([name, read, token]): FuzzCase => ({
-    surface: 'rest',
-    op: '(route)',
-    token,
-    labels: [read ? 'unknown_read' : 'unknown_command'],
-    request: read ? { via: 'http', method: 'GET', path: `/v1/read/${name}` } : { via: 'http', method: 'POST', path: `/v1/commands/${name}`, body: '{}' },
-    expect: { kinds: ['not_found', 'validation_failed', 'unauthorized'], ok: false },
-    listed: ['not_found', 'validation_failed', 'unauthorized', 'rate_limited'],
-    command: true,
-  }));
+  const route = fc.tuple(fc.constantFrom(...names), fc.boolean(), tokenArb).map(
+    ([name, read, token]): FuzzCase => ({
+      surface: 'rest',
+      op: '(route)',
+      token,
+      labels: [read ? 'unknown_read' : 'unknown_command'],
+      request: read ? { via: 'http', method: 'GET', path: `/v1/read/${name}` } : { via: 'http', method: 'POST', path: `/v1/commands/${name}`, body: '{}' },
+      expect: { kinds: ['not_found', 'validation_failed', 'unauthorized'], ok: false },
+      listed: ['not_found', 'validation_failed', 'unauthorized', 'rate_limited'],
+      command: true,
+    }),
+  );
   const list = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/list"}`;
   const envelopes: Array<[string, string]> = [
     ['tool_proto_name', rpc(PROTOTYPE_NAMES[1], '{}')],
@@ -265,16 +296,18 @@ function routesAndEnvelopes(): fc.Arbitrary<FuzzCase> {
     ['rpc_proto', '{"jsonrpc":"2.0","id":1,"method":"tools/list","__proto__":{"x":1}}'],
     ['rpc_notification_only', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
   ];
-  const envelope = fc.tuple(fc.constantFrom(...envelopes), tokenArb).map(([[label, body], token]): FuzzCase => ({
-    surface: 'mcp',
-    op: '(envelope)',
-    token,
-    labels: [label],
-    request: { via: 'http', method: 'POST', path: '/mcp', body },
-    expect: { kinds: null, ok: token !== 'bad' },
-    listed: ['validation_failed', 'not_found', 'unauthorized', 'rate_limited', 'jsonrpc_error'],
-    command: true,
-  }));
+  const envelope = fc.tuple(fc.constantFrom(...envelopes), tokenArb).map(
+    ([[label, body], token]): FuzzCase => ({
+      surface: 'mcp',
+      op: '(envelope)',
+      token,
+      labels: [label],
+      request: { via: 'http', method: 'POST', path: '/mcp', body },
+      expect: { kinds: null, ok: token !== 'bad' },
+      listed: ['validation_failed', 'not_found', 'unauthorized', 'rate_limited', 'jsonrpc_error'],
+      command: true,
+    }),
+  );
   return fc.oneof(route, envelope);
 }
 

@@ -50,8 +50,13 @@ export async function seedPool(t: TestSystem): Promise<Pool> {
   const brand = await ok('catalog.brand.create', { name: 'Fuzz brand' });
   const category = await ok('catalog.category.create', { path: 'fuzz', name: 'Fuzz' });
   const product = await ok('catalog.product.create', {
-    title: 'Fuzz product', handle: 'fuzz-product', status: 'active', brand_id: brand.brand_id,
-    categories: [{ category_id: category.category_id }], custom_fields: { material: 'cotton' }, metadata: { a: 1 },
+    title: 'Fuzz product',
+    handle: 'fuzz-product',
+    status: 'active',
+    brand_id: brand.brand_id,
+    categories: [{ category_id: category.category_id }],
+    custom_fields: { material: 'cotton' },
+    metadata: { a: 1 },
   });
   await ok('catalog.option.create', { product_id: product.product_id, name: 'color', values: ['red', 'blue'], default_value: 'red' });
   const sku = await ok('catalog.sku.create', { product_id: product.product_id, amount: 1000, option_values: [{ option: 'color', value: 'blue' }] });
@@ -64,11 +69,26 @@ export async function seedPool(t: TestSystem): Promise<Pool> {
   const stores = [t.tenant.store_id, store.handle as string];
   return {
     real: {
-      api_key_id: [key.api_key_id], product_id: [product.product_id], sku_id: [sku.sku_id], store_id: stores, store: stores,
-      owner_id: [product.product_id, sku.sku_id], collection_id: [collection.collection_id], brand_id: [brand.brand_id],
-      category_id: [category.category_id], option: ['color'], name: ['color', 'material'],
+      api_key_id: [key.api_key_id],
+      product_id: [product.product_id],
+      sku_id: [sku.sku_id],
+      store_id: stores,
+      store: stores,
+      owner_id: [product.product_id, sku.sku_id],
+      collection_id: [collection.collection_id],
+      brand_id: [brand.brand_id],
+      category_id: [category.category_id],
+      option: ['color'],
+      name: ['color', 'material'],
     },
-    missing: ['prd_01HZZZZZZZZZZZZZZZZZZZZZZZ', 'sku_01HZZZZZZZZZZZZZZZZZZZZZZZ', 'key_01HZZZZZZZZZZZZZZZZZZZZZZZ', 'sto_missing', 'nope-nothing', ...PROTOTYPE_NAMES],
+    missing: [
+      'prd_01HZZZZZZZZZZZZZZZZZZZZZZZ',
+      'sku_01HZZZZZZZZZZZZZZZZZZZZZZZ',
+      'key_01HZZZZZZZZZZZZZZZZZZZZZZZ',
+      'sto_missing',
+      'nope-nothing',
+      ...PROTOTYPE_NAMES,
+    ],
   };
 }
 
@@ -81,14 +101,18 @@ export function judge(c: FuzzCase, answer: Answer): string[] {
     if (outcome === 'ok') {
       if (!c.expect.ok) problems.push('accepted a certain violation');
     } else if (!c.listed.includes(outcome)) problems.push(`kind ${outcome} not listed by the operation`);
-    else if (c.expect.kinds && outcome !== 'rate_limited' && !c.expect.kinds.includes(outcome as never)) problems.push(`kind ${outcome}, expected ${c.expect.kinds.join('|')}`);
+    else if (c.expect.kinds && outcome !== 'rate_limited' && !c.expect.kinds.includes(outcome as never))
+      problems.push(`kind ${outcome}, expected ${c.expect.kinds.join('|')}`);
   }
   return problems;
 }
 
 function describeCase(c: FuzzCase): string {
   const r = c.request;
-  const what = r.via === 'mcp-client' ? `MCP tools/call ${r.tool} ${preview(JSON.stringify(r.args))}` : `${r.method} ${preview(r.path, 200)}${r.body !== undefined ? ` body ${preview(r.body)}` : ''}`;
+  const what =
+    r.via === 'mcp-client'
+      ? `MCP tools/call ${r.tool} ${preview(JSON.stringify(r.args))}`
+      : `${r.method} ${preview(r.path, 200)}${r.body !== undefined ? ` body ${preview(r.body)}` : ''}`;
   return `[${c.surface} ${c.op} token=${c.token} ${c.labels.join('+')}] ${what}`;
 }
 
@@ -156,7 +180,10 @@ function summarize(r: FuzzResult, options: FuzzOptions, ms: number): string {
   const lines = [
     `fuzz: ${r.runs} cases in ${(ms / 1000).toFixed(1)} s (seed ${options.seed}${options.path ? `, path ${options.path}` : ''})`,
     `  requests: ${[...r.bySurface].map(([s, n]) => `${s} ${n}`).join(', ')}`,
-    `  answers by status: ${[...r.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+    `  answers by status: ${[...r.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ')}`,
     `  5xx = ${r.fiveXX}`,
     `  failures: ${r.failedCases} cases in ${r.classes.size} classes`,
   ];

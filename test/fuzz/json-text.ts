@@ -35,7 +35,10 @@ export function clone<T>(v: T): T {
 export function toJsonText(v: unknown): string {
   if (v instanceof RawNumber) return v.text;
   if (Array.isArray(v)) return `[${v.map(toJsonText).join(',')}]`;
-  if (isPlainObject(v)) return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${toJsonText(v[k])}`).join(',')}}`;
+  if (isPlainObject(v))
+    return `{${Object.keys(v)
+      .map((k) => `${JSON.stringify(k)}:${toJsonText(v[k])}`)
+      .join(',')}}`;
   if (v === undefined) return 'null';
   return JSON.stringify(v);
 }
@@ -53,7 +56,10 @@ export function literalExpressible(v: unknown): boolean {
 export function toGraphqlLiteral(v: unknown): string {
   if (v instanceof RawNumber) return v.text;
   if (Array.isArray(v)) return `[${v.map(toGraphqlLiteral).join(', ')}]`;
-  if (isPlainObject(v)) return `{${Object.keys(v).map((k) => `${k}: ${toGraphqlLiteral(v[k])}`).join(', ')}}`;
+  if (isPlainObject(v))
+    return `{${Object.keys(v)
+      .map((k) => `${k}: ${toGraphqlLiteral(v[k])}`)
+      .join(', ')}}`;
   if (v === null || v === undefined) return 'null';
   return JSON.stringify(v);
 }

@@ -8,8 +8,22 @@ import { clone, isPlainObject, nested, put, PROTOTYPE_NAMES, RawNumber } from '.
 import { isAnyJson, isOpenRecord, nonNull, type Schema } from './valid';
 
 export const CERTAIN = [
-  'wrong_type', 'missing_required', 'unknown_field', 'string_length', 'huge_string', 'pattern', 'enum', 'int_bounds',
-  'huge_number', 'array_bounds', 'nul', 'surrogate', 'deep_nesting', 'open_json_number', 'proto_key', 'non_object',
+  'wrong_type',
+  'missing_required',
+  'unknown_field',
+  'string_length',
+  'huge_string',
+  'pattern',
+  'enum',
+  'int_bounds',
+  'huge_number',
+  'array_bounds',
+  'nul',
+  'surrogate',
+  'deep_nesting',
+  'open_json_number',
+  'proto_key',
+  'non_object',
 ] as const;
 export const DECORATIONS = ['proto_value', 'proto_key_open', 'unicode'] as const;
 export type MutationKind = (typeof CERTAIN)[number] | (typeof DECORATIONS)[number] | 'nonexistent_ref';
@@ -34,8 +48,11 @@ function sites(value: unknown, schema: Schema | null, path: Path = [], out: Site
   if (path.length > 40) return out; // past every bound already: nothing deeper is worth a mutation
   const s = schema && nonNull(schema).schema;
   const open = !s || isAnyJson(s) || isOpenRecord(s);
-  if (Array.isArray(value)) value.forEach((v, i) => sites(v, open ? null : (s!.items ?? null), [...path, i], out));
-  else if (isPlainObject(value)) {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      sites(v, open ? null : (s!.items ?? null), [...path, i], out);
+    });
+  } else if (isPlainObject(value)) {
     for (const key of Object.keys(value)) sites(value[key], open ? null : (s!.properties?.[key] ?? null), [...path, key], out);
   }
   return out;
@@ -64,7 +81,16 @@ const openObject = (s: Schema | null, v: unknown) => isPlainObject(v) && (!s || 
 /** Where a value's own levels start: the input object is level 1, its fields' values level 2. */
 const levelOf = (path: Path) => path.length + 1;
 
-const BAD_NUMBERS = ['1e400', '-1e400', '12345678901234567890', '-12345678901234567890', '9007199254740992', '-9007199254740993', '1e309', '123456789012345678901234567890.5'];
+const BAD_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '12345678901234567890',
+  '-12345678901234567890',
+  '9007199254740992',
+  '-9007199254740993',
+  '1e309',
+  '123456789012345678901234567890.5',
+];
 const LONE_SURROGATES = ['\ud800', '\udfff', '\udc00\ud800', 'a\ud83d'];
 const ODD_TEXT = ['😀', 'e\u0301', '\u202eabc', '\ufeff', 'a\u2028b', 'ß', '𝔘𝔫𝔦', '\u00a0'];
 
@@ -127,7 +153,11 @@ export function applyMutation(input: unknown, root: Schema, spec: MutationSpec, 
     }
     case 'string_length':
     case 'huge_string': {
-      const site = choose(stringSites(all).filter((s) => typeOf(s) && !typeOf(s)!.enum && (typeOf(s)!.maxLength !== undefined || (spec.kind === 'string_length' && (typeOf(s)!.minLength ?? 0) > 0))));
+      const site = choose(
+        stringSites(all).filter(
+          (s) => typeOf(s) && !typeOf(s)!.enum && (typeOf(s)!.maxLength !== undefined || (spec.kind === 'string_length' && (typeOf(s)!.minLength ?? 0) > 0)),
+        ),
+      );
       if (!site) return null;
       const s = typeOf(site)!;
       const unit = pick(['x', 'é', '😀', 'a'], v);
@@ -204,7 +234,8 @@ export function applyMutation(input: unknown, root: Schema, spec: MutationSpec, 
     case 'deep_nesting': {
       // Open JSON (metadata) first: that is where nesting is allowed at all; else any field, or the root.
       const open = all.filter((s) => s.path.length && (s.schema === null || isAnyJson(nonNull(s.schema).schema) || isOpenRecord(nonNull(s.schema).schema)));
-      const site = choose(open.length ? open : all.filter((s) => s.path.length)) ?? (isPlainObject(value) ? { path: ['nested'], schema: null, value: undefined } : null);
+      const site =
+        choose(open.length ? open : all.filter((s) => s.path.length)) ?? (isPlainObject(value) ? { path: ['nested'], schema: null, value: undefined } : null);
       if (!site) return null;
       const extra = pick([0, 1, 7, 9, 100, 1000], v); // (5000 levels: the raw body case)
       return certain(setAt(value, site.path, nested(33 - levelOf(site.path) + 1 + extra)));
@@ -230,9 +261,15 @@ export function applyMutation(input: unknown, root: Schema, spec: MutationSpec, 
       // An extension_id is the caller's name for a self-installed app, not a reference to a row: arming,
       // revoking, registering or removing under an unknown one is no violation (revoke/remove answer false).
       const refs = all.filter(
-        (s) => typeof s.value === 'string' && typeof s.path[s.path.length - 1] === 'string' && /_id$/.test(String(s.path[s.path.length - 1])) && s.path[s.path.length - 1] !== 'extension_id',
+        (s) =>
+          typeof s.value === 'string' &&
+          typeof s.path[s.path.length - 1] === 'string' &&
+          /_id$/.test(String(s.path[s.path.length - 1])) &&
+          s.path[s.path.length - 1] !== 'extension_id',
       );
-      const listed = all.filter((s) => typeof s.value === 'string' && typeof s.path[s.path.length - 2] === 'string' && /_ids$/.test(String(s.path[s.path.length - 2])));
+      const listed = all.filter(
+        (s) => typeof s.value === 'string' && typeof s.path[s.path.length - 2] === 'string' && /_ids$/.test(String(s.path[s.path.length - 2])),
+      );
       const site = choose([...refs, ...listed]);
       if (site) return { value: setAt(value, site.path, pick(missing, v)), certain: true, kinds: ['conflict', 'validation_failed'] };
       // A category under a parent that does not exist.

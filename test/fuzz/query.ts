@@ -10,8 +10,23 @@ import type { Schema } from './valid';
 export type Pair = [string, string];
 
 export const QUERY_MUTATIONS = [
-  'q_int', 'q_enum', 'q_pattern', 'q_length', 'q_huge', 'q_nul', 'q_repeat', 'q_missing', 'q_unknown', 'q_too_many',
-  'q_price_order', 'q_merged_depth', 'q_projection', 'q_store_missing', 'q_proto_names', 'q_bad_utf8', 'q_int_odd',
+  'q_int',
+  'q_enum',
+  'q_pattern',
+  'q_length',
+  'q_huge',
+  'q_nul',
+  'q_repeat',
+  'q_missing',
+  'q_unknown',
+  'q_too_many',
+  'q_price_order',
+  'q_merged_depth',
+  'q_projection',
+  'q_store_missing',
+  'q_proto_names',
+  'q_bad_utf8',
+  'q_int_odd',
 ] as const;
 export type QueryMutation = (typeof QUERY_MUTATIONS)[number];
 
@@ -20,7 +35,10 @@ export function enc(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
-    out += code >= 0xd800 && code <= 0xdfff ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63)].map((b) => `%${b.toString(16).toUpperCase()}`).join('') : encodeURIComponent(ch);
+    out +=
+      code >= 0xd800 && code <= 0xdfff
+        ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')
+        : encodeURIComponent(ch);
   }
   return out;
 }
@@ -50,7 +68,13 @@ const pick = <T>(list: readonly T[], n: number): T => list[n % list.length];
 const UNCERTAIN = new Set<QueryMutation>(['q_int_odd', 'q_proto_names', 'q_bad_utf8', 'q_projection', 'q_store_missing', 'q_unknown', 'q_price_order']);
 
 /** Applies query mutations in order (one that has no place here is skipped) and says what may answer. */
-export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, mutations: Array<{ kind: QueryMutation; n: number }>, missingStores: readonly string[]): QueryOutcome {
+export function mutateQuery(
+  pairs: Pair[],
+  schema: Schema,
+  merged: boolean,
+  mutations: Array<{ kind: QueryMutation; n: number }>,
+  missingStores: readonly string[],
+): QueryOutcome {
   const props = schema.properties ?? {};
   // read.products (its option./cf. parameters, projection, price order); other reads by `store` (read.pages) are plain.
   const isProducts = 'store' in props && 'projection' in props;
@@ -70,7 +94,10 @@ export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, muta
     let certainSchema = true;
     switch (kind) {
       case 'q_int': {
-        const field = pick(Object.keys(props).filter((k) => props[k].type === 'integer'), n);
+        const field = pick(
+          Object.keys(props).filter((k) => props[k].type === 'integer'),
+          n,
+        );
         if (!field) continue;
         const s = props[field];
         const bad = ['-1', '1.5', 'abc', '1e400', '12345678901234567890', '9007199254740992', 'NaN', '1,2'];
@@ -80,20 +107,29 @@ export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, muta
         break;
       }
       case 'q_int_odd': {
-        const field = pick(Object.keys(props).filter((k) => props[k].type === 'integer'), n);
+        const field = pick(
+          Object.keys(props).filter((k) => props[k].type === 'integer'),
+          n,
+        );
         if (!field) continue;
         set(field, enc(pick(['0x10', ' 5', '+5', '05', '5.0', '5e0'], n >> 3)));
         certainSchema = false;
         break;
       }
       case 'q_enum': {
-        const field = pick(Object.keys(props).filter((k) => props[k].enum || props[k].items?.enum), n);
+        const field = pick(
+          Object.keys(props).filter((k) => props[k].enum || props[k].items?.enum),
+          n,
+        );
         if (!field) continue;
         set(field, enc(pick(['bogus', ...PROTOTYPE_NAMES, 'NEWEST', 'active '], n >> 3)));
         break;
       }
       case 'q_pattern': {
-        const field = pick(Object.keys(props).filter((k) => props[k].pattern), n);
+        const field = pick(
+          Object.keys(props).filter((k) => props[k].pattern),
+          n,
+        );
         if (!field) continue;
         set(field, enc(pick(['a..b', 'Bad Cat', 'a.', '.a', 'a-b', '__proto__.x.'], n >> 3)));
         break;
@@ -182,7 +218,12 @@ export function mutateQuery(pairs: Pair[], schema: Schema, merged: boolean, muta
         break;
       case 'q_proto_names': {
         const name = pick(PROTOTYPE_NAMES, n);
-        const where = isProducts ? pick([`option.${name}`, `cf.${name}`, 'collection', 'option.color'], n >> 3) : pick(Object.keys(props).filter((k) => props[k].type === 'string' && !props[k].enum), n >> 3);
+        const where = isProducts
+          ? pick([`option.${name}`, `cf.${name}`, 'collection', 'option.color'], n >> 3)
+          : pick(
+              Object.keys(props).filter((k) => props[k].type === 'string' && !props[k].enum),
+              n >> 3,
+            );
         if (!where) continue;
         pairs.push([enc(where), enc(where.endsWith(name) ? 'x' : name)]);
         certainSchema = false;

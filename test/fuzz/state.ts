@@ -18,7 +18,9 @@ export async function rowCounter(sql: Query): Promise<() => Promise<Counts>> {
 
 /** The tables whose counts differ, as `catalog.product +1`. */
 export function differences(before: Counts, after: Counts): string[] {
-  return [...after].filter(([name, n]) => before.get(name) !== n).map(([name, n]) => `${name} ${n - (before.get(name) ?? 0) >= 0 ? '+' : ''}${n - (before.get(name) ?? 0)}`);
+  return [...after]
+    .filter(([name, n]) => before.get(name) !== n)
+    .map(([name, n]) => `${name} ${n - (before.get(name) ?? 0) >= 0 ? '+' : ''}${n - (before.get(name) ?? 0)}`);
 }
 
 /** Counts once the system is quiet: no change over `quietMs` (relay deliveries of earlier commits land first). */

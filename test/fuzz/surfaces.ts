@@ -56,7 +56,9 @@ function graphqlAnswer(status: number, text: string, field: string): Answer {
     return { status, outcomes: ['ok'], shape: ok && status === 200 ? null : 'no errors, yet no result', text };
   }
   if (!Array.isArray(errors) || !errors.length) return { status, outcomes: ['unknown'], shape: 'errors is not a non-empty list', text };
-  const codes = errors.map((e) => (isObject(e) && typeof e.message === 'string' && isObject(e.extensions) && typeof e.extensions.code === 'string' ? e.extensions.code : null));
+  const codes = errors.map((e) =>
+    isObject(e) && typeof e.message === 'string' && isObject(e.extensions) && typeof e.extensions.code === 'string' ? e.extensions.code : null,
+  );
   if (codes.includes(null)) return { status, outcomes: ['unknown'], shape: 'an error lacks message or extensions.code', text };
   return { status, outcomes: [...new Set(codes as string[])], shape: null, text };
 }
@@ -80,7 +82,8 @@ function mcpAnswer(status: number, text: string): Answer {
   for (const m of messages) {
     if (!isObject(m) || m.jsonrpc !== '2.0') return { status, outcomes: ['unknown'], shape: 'not a JSON-RPC answer nor the REST error body', text };
     if (isObject(m.error)) {
-      if (typeof m.error.code !== 'number' || typeof m.error.message !== 'string') return { status, outcomes: ['unknown'], shape: 'JSON-RPC error without code or message', text };
+      if (typeof m.error.code !== 'number' || typeof m.error.message !== 'string')
+        return { status, outcomes: ['unknown'], shape: 'JSON-RPC error without code or message', text };
       outcomes.push('jsonrpc_error');
     } else if (isObject(m.result) && ('content' in m.result || 'isError' in m.result)) {
       const one = toolResult(status, m.result, text);

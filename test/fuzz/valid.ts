@@ -51,7 +51,10 @@ const scalar = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.constantFrom(...PROTOTYPE_NAMES.filter((n) => n !== '__proto__')),
 );
-const openKey = fc.oneof(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== '__proto__'), fc.constantFrom('constructor', 'toString', 'valueOf', 'hasOwnProperty', 'color'));
+const openKey = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== '__proto__'),
+  fc.constantFrom('constructor', 'toString', 'valueOf', 'hasOwnProperty', 'color'),
+);
 const anyJson = fc.oneof(
   { weight: 3, arbitrary: scalar },
   fc.constant(null),

@@ -39,7 +39,11 @@ describe('price buckets wholly inside a range', () => {
 
   it('equals, for every range of amounts below 1,000, the buckets whose every amount is in it', () => {
     const buckets = bucketsBelow(1000);
-    const within = (min: number, max: number) => [...buckets].filter(([, [lo, hi]]) => lo >= min && hi <= max).map(([term]) => term).sort();
+    const within = (min: number, max: number) =>
+      [...buckets]
+        .filter(([, [lo, hi]]) => lo >= min && hi <= max)
+        .map(([term]) => term)
+        .sort();
     const wrong: unknown[] = [];
     let ranges = 0;
     for (let min = 0; min < 1000; min += 7) {
@@ -84,9 +88,12 @@ describe('product categories', () => {
   });
 
   it('refuses two primaries and a category listed twice', () => {
-    expect(() => placeCategories([{ category_id: 'cat_a', is_primary: true }, { category_id: 'cat_b', is_primary: true }])).toThrow(
-      expect.objectContaining({ kind: 'validation_failed', message: 'categories may have one primary category at most' }),
-    );
+    expect(() =>
+      placeCategories([
+        { category_id: 'cat_a', is_primary: true },
+        { category_id: 'cat_b', is_primary: true },
+      ]),
+    ).toThrow(expect.objectContaining({ kind: 'validation_failed', message: 'categories may have one primary category at most' }));
     expect(() => placeCategories([{ category_id: 'cat_a' }, { category_id: 'cat_a', is_primary: true }])).toThrow(
       expect.objectContaining({ kind: 'validation_failed', message: 'categories lists a category twice' }),
     );

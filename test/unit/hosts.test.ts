@@ -18,17 +18,46 @@ describe('host normalization', () => {
   });
 
   it('refuses ports out of range, two trailing dots, and a port in the wrong place', () => {
-    for (const bad of ['shop.example.com:0', 'shop.example.com:65536', 'shop.example.com:123456', 'shop.example.com:', 'shop.example.com..', 'shop.example.com:443.', 'shop.example.com:http']) {
+    for (const bad of [
+      'shop.example.com:0',
+      'shop.example.com:65536',
+      'shop.example.com:123456',
+      'shop.example.com:',
+      'shop.example.com..',
+      'shop.example.com:443.',
+      'shop.example.com:http',
+    ]) {
       expect([bad, normalizeHost(bad)]).toEqual([bad, null]);
     }
   });
 
   it('refuses IP addresses, localhost, single labels, schemes, paths, underscores, spaces and non-ASCII', () => {
     const bad = [
-      '', 'com', 'localhost', 'localhost:3000', '127.0.0.1', '10.0.0.1:80', '[::1]', '[::1]:443', '::1',
-      'https://shop.example.com', 'shop.example.com/path', 'shop.example.com?x=1', 'user@shop.example.com',
-      'my_shop.example.com', 'shop .example.com', ' shop.example.com', 'shop.example.com ', 'shop..example.com', '.example.com',
-      '-shop.example.com', 'shop-.example.com', 'shop.example.c-', 'bücher.example', 'shop.exämple.com', 'shop。example。com',
+      '',
+      'com',
+      'localhost',
+      'localhost:3000',
+      '127.0.0.1',
+      '10.0.0.1:80',
+      '[::1]',
+      '[::1]:443',
+      '::1',
+      'https://shop.example.com',
+      'shop.example.com/path',
+      'shop.example.com?x=1',
+      'user@shop.example.com',
+      'my_shop.example.com',
+      'shop .example.com',
+      ' shop.example.com',
+      'shop.example.com ',
+      'shop..example.com',
+      '.example.com',
+      '-shop.example.com',
+      'shop-.example.com',
+      'shop.example.c-',
+      'bücher.example',
+      'shop.exämple.com',
+      'shop。example。com',
       'shop.example.123',
     ];
     for (const host of bad) expect([host, normalizeHost(host)]).toEqual([host, null]);
@@ -46,7 +75,9 @@ describe('host normalization', () => {
   it('takes a host for tenant.store.update, "" clearing it, anything else refused naming the rule', () => {
     expect(hostOf('')).toBeNull();
     expect(hostOf('Shop.Example.COM.:8443')).toBe('shop.example.com');
-    expect(() => hostOf('localhost')).toThrow(expect.objectContaining({ kind: 'validation_failed', message: expect.stringMatching(/^host must be a host name \(at most 200 characters/) }));
+    expect(() => hostOf('localhost')).toThrow(
+      expect.objectContaining({ kind: 'validation_failed', message: expect.stringMatching(/^host must be a host name \(at most 200 characters/) }),
+    );
     expect(() => hostOf(' ')).toThrow(expect.objectContaining({ kind: 'validation_failed' }));
   });
 

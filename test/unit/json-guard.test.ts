@@ -35,7 +35,14 @@ describe('uniqueItems', () => {
     expect(() => validate(ids, { ids: ['a', 'a'] })).toThrow('ids must not contain the same item twice');
     expect(validate(ids, { ids: ['a', 'b', '__proto__'] })).toEqual({ ids: ['a', 'b', '__proto__'] });
     const pairs = schema.object({ p: schema.array(schema.record(), { uniqueItems: true }) });
-    expect(() => validate(pairs, { p: [{ a: 1, b: 2 }, { b: 2, a: 1 }] })).toThrow('must not contain the same item twice');
+    expect(() =>
+      validate(pairs, {
+        p: [
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ],
+      }),
+    ).toThrow('must not contain the same item twice');
   });
 });
 
@@ -49,7 +56,7 @@ describe('jsonProblem beyond one field', () => {
   });
 
   it('checks nesting and __proto__ alone when told to judge the structure only', () => {
-    expect(jsonProblem({ a: 'x\u0000', b: Infinity, ['k\u0000']: '\ud800' }, MAX_INPUT_DEPTH, true)).toBeNull();
+    expect(jsonProblem({ a: 'x\u0000', b: Infinity, 'k\u0000': '\ud800' }, MAX_INPUT_DEPTH, true)).toBeNull();
     expect(jsonProblem(JSON.parse('{"a":[{"__proto__":1}]}'), MAX_INPUT_DEPTH, true)).toBe('the key "__proto__" of a.0 is a reserved name');
     expect(jsonProblem(JSON.parse(nested(MAX_BODY_DEPTH + 1)), MAX_BODY_DEPTH, true)).toMatch(/nests deeper than 40 levels$/);
     expect(jsonProblem(JSON.parse(nested(MAX_BODY_DEPTH)), MAX_BODY_DEPTH, true)).toBeNull();

@@ -72,7 +72,12 @@ describe('message types', () => {
       expect(messageType(key).key).toBe(key);
     }
     expect(messageType('auth.login_code').variables).toHaveProperty('code');
-    expect(() => messageType('order.created')).toThrow(expect.objectContaining({ kind: 'validation_failed', message: expect.stringMatching(/^type_key: unknown message type order.created: one of order.paid, /) }));
+    expect(() => messageType('order.created')).toThrow(
+      expect.objectContaining({
+        kind: 'validation_failed',
+        message: expect.stringMatching(/^type_key: unknown message type order.created: one of order.paid, /),
+      }),
+    );
     // Names every plain object has are no message types (they were taken before, storing templates of no type).
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       expect(() => messageType(key)).toThrow(expect.objectContaining({ kind: 'validation_failed' }));

@@ -12,7 +12,7 @@ describe('login waits', () => {
 
 describe('session tokens', () => {
   const ulid = '01JABCDEFGHJKMNPQRSTVWXYZ0';
-  const secret = 'A'.repeat(40) + '_-9';
+  const secret = `${'A'.repeat(40)}_-9`;
 
   it('reads the session id and secret from bos_<ulid>_<43 base64url characters>', () => {
     expect(parseSessionToken(`bos_${ulid}_${secret}`)).toEqual({ session_id: `ses_${ulid}`, secret });
@@ -20,8 +20,15 @@ describe('session tokens', () => {
 
   it('refuses any other shape', () => {
     for (const bad of [
-      '', `bos_${ulid}`, `bos_${ulid}_${secret}x`, `bos_${ulid}_${secret.slice(1)}`, `bos_${ulid.toLowerCase()}_${secret}`,
-      `bos_${ulid.replace('0', 'I')}_${secret}`, `key_${ulid}_${secret}`, ` bos_${ulid}_${secret}`, `bos_${ulid}_${secret.slice(1)}=`,
+      '',
+      `bos_${ulid}`,
+      `bos_${ulid}_${secret}x`,
+      `bos_${ulid}_${secret.slice(1)}`,
+      `bos_${ulid.toLowerCase()}_${secret}`,
+      `bos_${ulid.replace('0', 'I')}_${secret}`,
+      `key_${ulid}_${secret}`,
+      ` bos_${ulid}_${secret}`,
+      `bos_${ulid}_${secret.slice(1)}=`,
     ]) {
       expect([bad, parseSessionToken(bad)]).toEqual([bad, null]);
     }
@@ -31,8 +38,16 @@ describe('session tokens', () => {
 describe('loopback links', () => {
   it('finds 127.0.0.0/8, ::1 and localhost in any spelling the URL parser takes', () => {
     for (const url of [
-      'http://localhost:3000/login', 'https://LOCALHOST./x', 'http://admin.localhost/', 'http://127.0.0.1/', 'http://127.5.6.7:8080/',
-      'http://127.1/', 'http://2130706433/', 'http://0x7f000001/', 'http://[::1]:4000/', 'http://[::ffff:127.0.0.1]/',
+      'http://localhost:3000/login',
+      'https://LOCALHOST./x',
+      'http://admin.localhost/',
+      'http://127.0.0.1/',
+      'http://127.5.6.7:8080/',
+      'http://127.1/',
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://[::1]:4000/',
+      'http://[::ffff:127.0.0.1]/',
     ]) {
       expect([url, isLoopbackUrl(url)]).toEqual([url, true]);
     }
@@ -52,7 +67,15 @@ describe('roles', () => {
     expect(admin).not.toContain('admin.users.write');
     expect(admin).not.toContain('extensions.egress.consent');
     expect(admin).toHaveLength(ALL_SCOPES.length - 2);
-    expect(roleScopes('staff').sort()).toEqual(['admin.users.read', 'catalog.admin.read', 'content.read', 'inventory.reserve', 'logistics.read', 'order.read', 'order.write']);
+    expect(roleScopes('staff').sort()).toEqual([
+      'admin.users.read',
+      'catalog.admin.read',
+      'content.read',
+      'inventory.reserve',
+      'logistics.read',
+      'order.read',
+      'order.write',
+    ]);
   });
 });
 

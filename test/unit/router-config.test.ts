@@ -14,18 +14,31 @@ describe('the rate headers a router passes back', () => {
 
   it('merge every subgraph answer of one client request, each request apart', () => {
     const merge = rateHeadersToClient();
-    const answer = (ratelimit: string | null, retryAfter: string | null = null) => ({ headers: { get: (name: string) => (name === 'ratelimit' ? ratelimit : name === 'retry-after' ? retryAfter : null) } });
+    const answer = (ratelimit: string | null, retryAfter: string | null = null) => ({
+      headers: { get: (name: string) => (name === 'ratelimit' ? ratelimit : name === 'retry-after' ? retryAfter : null) },
+    });
     const one = {};
     const two = {};
     merge({ context: one, response: answer('limit=100, remaining=98, reset=1') });
-    expect(merge({ context: one, response: answer('limit=100, remaining=99, reset=1', '2') })).toEqual({ ratelimit: 'limit=100, remaining=98, reset=1', 'retry-after': '2' });
-    expect(merge({ context: two, response: answer('limit=100, remaining=50, reset=1') })).toEqual({ ratelimit: 'limit=100, remaining=50, reset=1', 'retry-after': null });
+    expect(merge({ context: one, response: answer('limit=100, remaining=99, reset=1', '2') })).toEqual({
+      ratelimit: 'limit=100, remaining=98, reset=1',
+      'retry-after': '2',
+    });
+    expect(merge({ context: two, response: answer('limit=100, remaining=50, reset=1') })).toEqual({
+      ratelimit: 'limit=100, remaining=50, reset=1',
+      'retry-after': null,
+    });
   });
 });
 
 describe('subgraphs run elsewhere (GATEWAY_ONLY)', () => {
   it('are reached at IDENTITY_URL, CATALOG_URL, ORDERS_URL, CONTENT_URL, base URLs', () => {
-    const env = { IDENTITY_URL: 'http://identity:4001/', CATALOG_URL: 'http://catalog:4002', ORDERS_URL: 'http://orders:4003', CONTENT_URL: 'http://content:4004' };
+    const env = {
+      IDENTITY_URL: 'http://identity:4001/',
+      CATALOG_URL: 'http://catalog:4002',
+      ORDERS_URL: 'http://orders:4003',
+      CONTENT_URL: 'http://content:4004',
+    };
     expect(subgraphBaseUrls(['identity', 'catalog', 'orders', 'content'], env)).toEqual({
       identity: 'http://identity:4001',
       catalog: 'http://catalog:4002',
@@ -41,7 +54,7 @@ describe('subgraphs run elsewhere (GATEWAY_ONLY)', () => {
     process.env.CATALOG_URL = 'http://catalog:4002';
     try {
       await expect(startSystem({ remoteSubgraphs: true, port: 0, log: () => undefined })).rejects.toThrow(
-        'subgraphs run elsewhere: set IDENTITY_URL, ORDERS_URL, CONTENT_URL (each subgraph\'s base URL, e.g. http://identity:4001)',
+        "subgraphs run elsewhere: set IDENTITY_URL, ORDERS_URL, CONTENT_URL (each subgraph's base URL, e.g. http://identity:4001)",
       );
     } finally {
       for (const [name, value] of Object.entries(saved)) {

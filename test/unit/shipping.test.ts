@@ -35,8 +35,19 @@ const method = (fields: Partial<ShippingMethod> = {}): ShippingMethod => ({
   zone_ids: [],
   ...fields,
 });
-const box = (weight_grams: number | null, length_cm: number | null, width_cm: number | null, height_cm: number | null): Parcel => ({ weight_grams, length_cm, width_cm, height_cm });
-const sku = (weight_grams: number | null, length_cm: number | null, width_cm: number | null, height_cm: number | null, qty = 1) => ({ weight_grams, length_cm, width_cm, height_cm, qty });
+const box = (weight_grams: number | null, length_cm: number | null, width_cm: number | null, height_cm: number | null): Parcel => ({
+  weight_grams,
+  length_cm,
+  width_cm,
+  height_cm,
+});
+const sku = (weight_grams: number | null, length_cm: number | null, width_cm: number | null, height_cm: number | null, qty = 1) => ({
+  weight_grams,
+  length_cm,
+  width_cm,
+  height_cm,
+  qty,
+});
 const reason = (m: Partial<ShippingMethod>, parcel: Parcel, zones: string[] = ['shz_a']) => {
   const verdict = judgeMethod(method(m), parcel, new Set(zones));
   return verdict.ok ? 'served' : verdict.reason;
@@ -57,7 +68,10 @@ describe('postal codes', () => {
 
   it('refuses what is not 1 to 16 letters A-Z or digits once normalized, naming the field', () => {
     for (const bad of ['', '   ', '--', '1'.repeat(17), '1234-5678-9012-34567', '01310.100', '0131_0100', 'São1', '12/34', '１２３']) {
-      expect([bad, refusal(() => normalizePostalCode(bad))]).toEqual([bad, expect.stringMatching(/^validation_failed: postal_code: a postal code is 1 to 16 letters or digits/)]);
+      expect([bad, refusal(() => normalizePostalCode(bad))]).toEqual([
+        bad,
+        expect.stringMatching(/^validation_failed: postal_code: a postal code is 1 to 16 letters or digits/),
+      ]);
     }
     expect(refusal(() => normalizePostalCode('x!', 'shipping_address.postal_code'))).toMatch(/^validation_failed: shipping_address\.postal_code: /);
   });

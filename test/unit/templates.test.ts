@@ -12,7 +12,7 @@ const refusal = (source: string, html = true) => {
   return 'accepted';
 };
 const render = (source: string, variables: Record<string, unknown>, html = true) => renderTemplate(compileTemplate(source, html), html, variables, 'html');
-const nested = (open: string, close: string, depth: number) => open.repeat(depth) + 'x' + close.repeat(depth);
+const nested = (open: string, close: string, depth: number) => `${open.repeat(depth)}x${close.repeat(depth)}`;
 
 describe('template rules', () => {
   it('refuses deep nesting before the parser sees it, in a millisecond or so', () => {
@@ -59,12 +59,32 @@ describe('template rules', () => {
     for (const variables of [{ a: 1 }, { b: 'x' }, { a: '', b: 0, n: 1 }, { z: true }]) {
       expect(render(source, variables)).toBe(Handlebars.compile(source)(variables));
     }
-    const variables = { order_id: 'ord_1', customer_name: 'Ann & <Bo>', total: '1.00 BRL', store_name: 'S', sender_name: 'S"', reason: 'r', shipment_id: 'shp_1', estimated_delivery_date: '2026-12-01', name: 'N', role: 'admin', store_handle: 'h', admin_login_url: 'https://a.example/?x=1&y=2', code: '123456', minutes: 10 };
+    const variables = {
+      order_id: 'ord_1',
+      customer_name: 'Ann & <Bo>',
+      total: '1.00 BRL',
+      store_name: 'S',
+      sender_name: 'S"',
+      reason: 'r',
+      shipment_id: 'shp_1',
+      estimated_delivery_date: '2026-12-01',
+      name: 'N',
+      role: 'admin',
+      store_handle: 'h',
+      admin_login_url: 'https://a.example/?x=1&y=2',
+      code: '123456',
+      minutes: 10,
+    };
     for (const [type, locales] of Object.entries(DEFAULT_TEMPLATES)) {
       for (const [locale, fields] of Object.entries(locales)) {
         for (const [field, source] of Object.entries(fields)) {
           const html = field === 'html';
-          expect([type, locale, field, render(source, variables, html)]).toEqual([type, locale, field, Handlebars.compile(source, { noEscape: !html })(variables)]);
+          expect([type, locale, field, render(source, variables, html)]).toEqual([
+            type,
+            locale,
+            field,
+            Handlebars.compile(source, { noEscape: !html })(variables),
+          ]);
         }
       }
     }

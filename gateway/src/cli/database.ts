@@ -17,7 +17,10 @@ async function runningDatabase(): Promise<Database> {
   if (!instance) throw new CliError('unreachable', `no running back office found under ${dataDir()}: start it (npm start) or set DATABASE_URL`);
   if (instance.database_url) return { url: instance.database_url, embedded: false, fresh: false, stop: async () => undefined };
   if (!instance.embedded) {
-    throw new CliError('unreachable', `the back office running at ${instance.url} does not say where its database is (its URL holds a password, or its subgraphs run elsewhere): set DATABASE_URL`);
+    throw new CliError(
+      'unreachable',
+      `the back office running at ${instance.url} does not say where its database is (its URL holds a password, or its subgraphs run elsewhere): set DATABASE_URL`,
+    );
   }
   const database = await openDatabase((line) => console.error(line));
   // Started rather than joined: the instance's server is gone, and this one would not be the server's.
@@ -73,11 +76,13 @@ export async function seed(options: SeedOptions): Promise<void> {
     await catalogDs.initialize();
     await migrate(database.url, catalogDs);
     const stores = options.store
-      ? await Promise.all(options.store.map(async (ref) => {
-          const store = await resolveStore(identityDs, ref);
-          if (!store || store.tenant_id !== options.tenant) throw notFound(`store ${ref} does not exist in tenant ${options.tenant}`);
-          return store;
-        }))
+      ? await Promise.all(
+          options.store.map(async (ref) => {
+            const store = await resolveStore(identityDs, ref);
+            if (!store || store.tenant_id !== options.tenant) throw notFound(`store ${ref} does not exist in tenant ${options.tenant}`);
+            return store;
+          }),
+        )
       : await storesOfTenant(identityDs, options.tenant);
     if (!stores.length) throw notFound(`tenant ${options.tenant} does not exist or has no store`);
     const started = Date.now();
@@ -92,7 +97,10 @@ export async function seed(options: SeedOptions): Promise<void> {
     bar?.stop();
     const summary = { ...result, tenant_id: options.tenant, stores: stores.map((s) => s.handle), seconds: Math.round((Date.now() - started) / 100) / 10 };
     if (options.json) console.log(JSON.stringify(summary));
-    else console.log(`seeded ${result.products} products (${result.skus} SKUs, ${result.categories} categories) into ${summary.stores.join(', ')} in ${summary.seconds} s`);
+    else
+      console.log(
+        `seeded ${result.products} products (${result.skus} SKUs, ${result.categories} categories) into ${summary.stores.join(', ')} in ${summary.seconds} s`,
+      );
   } finally {
     bar?.stop();
     await catalogDs.destroy().catch(() => undefined);

@@ -27,18 +27,39 @@ function typeOf(schema: Schema): string {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
   if (schema.type === 'array') return `${schema.items ? typeOf(schema.items) : 'any'}[]`;
   if (schema.properties) {
-    return `{${Object.entries(schema.properties).map(([name, s]) => `${name}${schema.required?.includes(name) ? '' : '?'}: ${typeOf(s)}`).join(', ')}}`;
+    return `{${Object.entries(schema.properties)
+      .map(([name, s]) => `${name}${schema.required?.includes(name) ? '' : '?'}: ${typeOf(s)}`)
+      .join(', ')}}`;
   }
   return schema.type ?? 'any JSON';
 }
 
-const BOUNDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'format', 'enum', 'minItems', 'maxItems', 'uniqueItems', 'maxProperties', 'default'];
+const BOUNDS = [
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'format',
+  'enum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'maxProperties',
+  'default',
+];
 
 /** The schema's bounds, a nullable field's from its non-null branch, a list's items' prefixed `each`. */
 function boundsOf(schema: Schema, prefix = ''): string[] {
   const own = [schema, ...(schema.anyOf ?? [])].flatMap((s) =>
     BOUNDS.filter((key) => s[key] !== undefined).map((key) =>
-      key === 'enum' ? `${prefix}one of ${s.enum!.join(' | ')}` : key === 'uniqueItems' ? 'unique items' : `${prefix}${key} ${typeof s[key] === 'string' ? s[key] : JSON.stringify(s[key])}`,
+      key === 'enum'
+        ? `${prefix}one of ${s.enum?.join(' | ')}`
+        : key === 'uniqueItems'
+          ? 'unique items'
+          : `${prefix}${key} ${typeof s[key] === 'string' ? s[key] : JSON.stringify(s[key])}`,
     ),
   );
   return schema.type === 'array' && schema.items ? [...own, ...boundsOf(schema.items, 'each ')] : own;
@@ -51,7 +72,8 @@ function fieldHelp(schema: Schema, required: boolean): string {
 }
 
 /** A number when the text is one; else the text as given, for the server to refuse (its rules are the only ones). */
-const parserOf = (type: Scalar) => (type === 'string' ? (text: string) => text : (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text));
+const parserOf = (type: Scalar) =>
+  type === 'string' ? (text: string) => text : (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
 
 export interface InputFlags {
   /** One option per field a flag can carry (a boolean two: `--x` and `--no-x`), in the help group "Input fields". */
@@ -83,7 +105,12 @@ export function inputFlags(input: object): InputFlags {
       options.push(new Option(`${flag} <${scalar}>`, help).argParser(parserOf(scalar)));
     } else if (item && item !== 'boolean') {
       const parse = parserOf(item);
-      options.push(new Option(`${flag} <${item}>`, `${help}; repeat the flag for each item`).argParser((text: string, previous?: unknown[]) => [...(previous ?? []), parse(text)]));
+      options.push(
+        new Option(`${flag} <${item}>`, `${help}; repeat the flag for each item`).argParser((text: string, previous?: unknown[]) => [
+          ...(previous ?? []),
+          parse(text),
+        ]),
+      );
     } else {
       jsonOnly.push([field, help]);
       continue;
@@ -94,7 +121,10 @@ export function inputFlags(input: object): InputFlags {
   const width = Math.max(0, ...jsonOnly.map(([field]) => field.length));
   return {
     options,
-    jsonOnly: jsonOnly.length ? `\nInput fields only through --input (JSON):\n${jsonOnly.map(([field, help]) => `  ${field.padEnd(width)}  ${help}`).join('\n')}` : '',
-    values: (given) => Object.fromEntries([...fields].filter(([attribute]) => given[attribute] !== undefined).map(([attribute, field]) => [field, given[attribute]])),
+    jsonOnly: jsonOnly.length
+      ? `\nInput fields only through --input (JSON):\n${jsonOnly.map(([field, help]) => `  ${field.padEnd(width)}  ${help}`).join('\n')}`
+      : '',
+    values: (given) =>
+      Object.fromEntries([...fields].filter(([attribute]) => given[attribute] !== undefined).map(([attribute, field]) => [field, given[attribute]])),
   };
 }

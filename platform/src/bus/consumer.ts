@@ -5,7 +5,7 @@ import { taskCollector, type Enqueue, type QueuedJob, type TaskDefinition } from
 import { sqlOf } from '../db/sql';
 
 /** What a consumer's handler gets: the event, its own subgraph's transaction, and ways to emit and queue. */
-export interface ConsumerCall<T = Record<string, unknown>, P extends object = {}> {
+export interface ConsumerCall<T = Record<string, unknown>, P extends object = Record<never, never>> {
   event: DomainEvent & { payload: T };
   /** Which delivery of the event this is, from 1 (the bus retries a failed one with backoff). */
   attempt: number;
@@ -20,7 +20,7 @@ export interface ConsumerCall<T = Record<string, unknown>, P extends object = {}
 }
 
 /** A reaction of one subgraph to events of any subgraph. */
-export interface ConsumerDefinition<P extends object = {}> {
+export interface ConsumerDefinition<P extends object = Record<never, never>> {
   /** Unique within its subgraph; the queue is `<subgraph>.<name>`. */
   name: string;
   /** The event types it takes. */
@@ -39,7 +39,7 @@ export interface ConsumerDefinition<P extends object = {}> {
  * Declares a consumer of events of any subgraph, by their declarations (the payload is typed):
  * `on(orderPaid, 'send-receipt', handler)`.
  */
-export function on<E extends EventDeclaration, P extends object = {}>(
+export function on<E extends EventDeclaration, P extends object = Record<never, never>>(
   events: E | readonly E[],
   name: string,
   handler: (call: ConsumerCall<EventPayload<E>, P>) => Promise<void>,
@@ -50,7 +50,7 @@ export function on<E extends EventDeclaration, P extends object = {}>(
 }
 
 /** Declares a consumer whose event types are data: `routes` reads them (see ConsumerDefinition.routes). */
-export function routedConsumer<P extends object = {}>(
+export function routedConsumer<P extends object = Record<never, never>>(
   name: string,
   routes: (db: EntityManager, ports: Readonly<P>) => Promise<readonly string[]>,
   handler: ConsumerDefinition<P>['handler'],
@@ -62,7 +62,7 @@ export function routedConsumer<P extends object = {}>(
 export const consumerQueue = (subgraph: string, consumer: string) => `${subgraph}.${consumer}`;
 
 /** Where a consumer runs: its subgraph's database, ports and tasks, and the bus's way to queue them. */
-export interface ConsumerHost<P extends object = {}> {
+export interface ConsumerHost<P extends object = Record<never, never>> {
   dataSource: DataSource;
   schema: string;
   ports: Readonly<P>;
@@ -166,7 +166,12 @@ async function handleTogether<P extends object>(
   });
 }
 
-async function recordFailures<P extends object>(host: ConsumerHost<P>, consumer: ConsumerDefinition<P>, deliveries: readonly Delivery[], outcomes: DeliveryOutcome[]): Promise<void> {
+async function recordFailures<P extends object>(
+  host: ConsumerHost<P>,
+  consumer: ConsumerDefinition<P>,
+  deliveries: readonly Delivery[],
+  outcomes: DeliveryOutcome[],
+): Promise<void> {
   const failures = deliveries.flatMap((d, i) => {
     const outcome = outcomes[i];
     return outcome instanceof Error ? [{ ...d, error: outcome }] : [];

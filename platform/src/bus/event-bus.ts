@@ -90,7 +90,10 @@ export class EventBus {
       } finally {
         const left = new Map<string, number>();
         for (const batch of this.running) left.set(batch.queue, (left.get(batch.queue) ?? 0) + 1);
-        if (left.size) this.log(`bus: stopped while batches were still running, let go of: ${[...left].map(([queue, n]) => `${queue} (${n} batch${n > 1 ? 'es' : ''})`).join(', ')}`);
+        if (left.size)
+          this.log(
+            `bus: stopped while batches were still running, let go of: ${[...left].map(([queue, n]) => `${queue} (${n} batch${n > 1 ? 'es' : ''})`).join(', ')}`,
+          );
         for (const batch of this.running) batch.letGo(new Error('the bus has stopped'));
       }
     })();
@@ -124,7 +127,12 @@ export class EventBus {
     await this.db().executeSql(route.text, route.values);
     await this.work<DomainEvent>(queue, async (jobs) => {
       const errors = await handle(jobs.map((job) => ({ event: job.data, attempt: job.retryCount + 1 })));
-      await Promise.all(jobs.map((job, i) => errors[i] && this.fail(queue, job.id, errors[i]!)));
+      await Promise.all(
+        jobs.map((job, i) => {
+          const error = errors[i];
+          return error && this.fail(queue, job.id, error);
+        }),
+      );
     });
   }
 
@@ -153,7 +161,9 @@ export class EventBus {
    * the queues' workers after its commit (`wake`), or they find the jobs on their next poll.
    */
   async queue(jobs: readonly QueuedJob[], db: Pick<EntityManager, 'query'>): Promise<void> {
-    await this.boss.insert(jobs as PgBoss.JobInsert[], { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await db.query(text, values) }) } });
+    await this.boss.insert(jobs as PgBoss.JobInsert[], {
+      db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await db.query(text, values) }) },
+    });
   }
 
   /** Tells this process's workers of these queues to fetch now. */

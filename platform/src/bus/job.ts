@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Operation } from '../operation';
+import type { TObject, TSchema } from '@sinclair/typebox';
 
 /** What a scheduled job's handler gets: its subgraph's database, the log, and its operations. */
 export interface JobCall {
@@ -9,7 +10,7 @@ export interface JobCall {
    * Runs one of the subgraph's operations in a tenant as the job itself (actor `job:<name>`, with
    * just the operation's scope): the same checks, transaction, events and audit row as a call by hand.
    */
-  runAs(tenantId: string, operation: Operation<any, any, any>, input: Record<string, unknown>): Promise<unknown>;
+  runAs(tenantId: string, operation: Operation<TObject, TSchema, never>, input: Record<string, unknown>): Promise<unknown>;
 }
 
 /** Work a subgraph runs on a schedule, one run at a time across every process. */

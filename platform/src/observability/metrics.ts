@@ -115,7 +115,11 @@ export const metrics = {
   /** One webhook delivery attempt to a subscription (`outcome`: `delivered`, `failed`, `dead`…). */
   webhookDelivery(delivery: { subscription: string; outcome: string; seconds?: number }): void {
     const labels = { subscription: delivery.subscription, outcome: delivery.outcome };
-    const outcomes = webhookOutcomes.get(delivery.subscription) ?? webhookOutcomes.set(delivery.subscription, new Set()).get(delivery.subscription)!;
+    let outcomes = webhookOutcomes.get(delivery.subscription);
+    if (!outcomes) {
+      outcomes = new Set();
+      webhookOutcomes.set(delivery.subscription, outcomes);
+    }
     outcomes.add(delivery.outcome);
     webhookDeliveries.inc(labels);
     if (delivery.seconds !== undefined) webhookSeconds.observe(labels, delivery.seconds);

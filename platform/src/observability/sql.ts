@@ -74,11 +74,21 @@ function traceClient(client: PoolClient, schema: string): PoolClient {
     }
     if (typeof first === 'object' && first !== null && typeof first.callback === 'function') {
       const callback = first.callback;
-      args[0] = { ...first, callback: (error: Error | undefined, ...rest: unknown[]) => (finish(span, error), callback(error, ...rest)) };
+      args[0] = {
+        ...first,
+        callback: (error: Error | undefined, ...rest: unknown[]) => {
+          finish(span, error);
+          return callback(error, ...rest);
+        },
+      };
       return query.apply(this, args);
     }
     const result = query.apply(this, args) as Promise<unknown> | undefined;
-    if (result && typeof result.then === 'function') result.then(() => finish(span), (error: Error) => finish(span, error));
+    if (result && typeof result.then === 'function')
+      result.then(
+        () => finish(span),
+        (error: Error) => finish(span, error),
+      );
     else finish(span);
     return result;
   };

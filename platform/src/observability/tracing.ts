@@ -39,7 +39,9 @@ export function startTracing(settings: TracingSettings = {}): boolean {
   // A test's exporter gets each span at once; the OTLP exporter (OTEL_EXPORTER_OTLP_* variables) gets them in batches.
   const processor = settings.exporter
     ? new sdk.SimpleSpanProcessor(settings.exporter)
-    : new sdk.BatchSpanProcessor(new (require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter());
+    : new sdk.BatchSpanProcessor(
+        new (require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter(),
+      );
   provider = new sdk.BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || settings.serviceName || 'backoffice' }),
     spanProcessors: [processor],

@@ -22,9 +22,7 @@ export const BrandEntity = new EntitySchema<Brand>({
     name: { type: 'text' },
     created_at: { type: 'timestamptz', default: now },
   },
-  uniques: [
-    { name: 'brand_tenant_id_name_key', columns: ['tenant_id', 'name'] },
-  ],
+  uniques: [{ name: 'brand_tenant_id_name_key', columns: ['tenant_id', 'name'] }],
 });
 
 export interface Product {
@@ -63,21 +61,15 @@ export const ProductEntity = new EntitySchema<Product>({
     created_at: { type: 'timestamptz', default: now },
     updated_at: { type: 'timestamptz', default: now },
   },
-  uniques: [
-    { name: 'product_tenant_id_handle_key', columns: ['tenant_id', 'handle'] },
-  ],
-  checks: [
-    { name: 'product_status_check', expression: `(status = ANY (ARRAY['draft'::text, 'active'::text, 'archived'::text]))` },
-  ],
+  uniques: [{ name: 'product_tenant_id_handle_key', columns: ['tenant_id', 'handle'] }],
+  checks: [{ name: 'product_status_check', expression: `(status = ANY (ARRAY['draft'::text, 'active'::text, 'archived'::text]))` }],
   indices: [
     // USING gin (custom_fields jsonb_path_ops): TypeORM cannot name the GIN method; the columns are checked.
     { name: 'product_custom_fields', columns: ['custom_fields'] },
     // USING btree (tenant_id, created_at DESC, id DESC): TypeORM declares no direction or operator class; the columns are checked.
     { name: 'product_tenant_created', columns: ['tenant_id', 'created_at', 'id'] },
   ],
-  foreignKeys: [
-    { name: 'product_brand_id_fkey', target: 'Brand', columnNames: ['brand_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'product_brand_id_fkey', target: 'Brand', columnNames: ['brand_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface Category {
@@ -98,12 +90,8 @@ export const CategoryEntity = new EntitySchema<Category>({
     name: { type: 'text' },
     created_at: { type: 'timestamptz', default: now },
   },
-  uniques: [
-    { name: 'category_tenant_id_path_key', columns: ['tenant_id', 'path'] },
-  ],
-  indices: [
-    { name: 'category_path', columns: ['path'], spatial: true },
-  ],
+  uniques: [{ name: 'category_tenant_id_path_key', columns: ['tenant_id', 'path'] }],
+  indices: [{ name: 'category_path', columns: ['path'], spatial: true }],
 });
 
 export interface ProductCategory {
@@ -150,9 +138,7 @@ export const CollectionEntity = new EntitySchema<Collection>({
     title: { type: 'text' },
     created_at: { type: 'timestamptz', default: now },
   },
-  uniques: [
-    { name: 'collection_tenant_id_handle_key', columns: ['tenant_id', 'handle'] },
-  ],
+  uniques: [{ name: 'collection_tenant_id_handle_key', columns: ['tenant_id', 'handle'] }],
 });
 
 export interface CollectionProduct {
@@ -171,9 +157,7 @@ export const CollectionProductEntity = new EntitySchema<CollectionProduct>({
     tenant_id: { type: 'text' },
     position: { type: 'integer', default: 0 },
   },
-  indices: [
-    { name: 'collection_product_product', columns: ['product_id'] },
-  ],
+  indices: [{ name: 'collection_product_product', columns: ['product_id'] }],
   foreignKeys: [
     { name: 'collection_product_collection_id_fkey', target: 'Collection', columnNames: ['collection_id'], referencedColumnNames: ['id'] },
     { name: 'collection_product_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] },
@@ -202,12 +186,8 @@ export const OptionEntity = new EntitySchema<Option>({
     default_value: { type: 'text' },
     position: { type: 'integer', default: 0 },
   },
-  uniques: [
-    { name: 'option_product_id_name_key', columns: ['product_id', 'name'] },
-  ],
-  foreignKeys: [
-    { name: 'option_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] },
-  ],
+  uniques: [{ name: 'option_product_id_name_key', columns: ['product_id', 'name'] }],
+  foreignKeys: [{ name: 'option_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface Sku {
@@ -260,9 +240,7 @@ export const SkuEntity = new EntitySchema<Sku>({
     width_cm: { type: 'bigint', nullable: true },
     height_cm: { type: 'bigint', nullable: true },
   },
-  uniques: [
-    { name: 'sku_tenant_id_code_key', columns: ['tenant_id', 'code'] },
-  ],
+  uniques: [{ name: 'sku_tenant_id_code_key', columns: ['tenant_id', 'code'] }],
   checks: [
     { name: 'sku_amount_check', expression: '(amount >= 0)' },
     { name: 'sku_compare_at_amount_check', expression: '(compare_at_amount >= 0)' },
@@ -278,9 +256,7 @@ export const SkuEntity = new EntitySchema<Sku>({
     { name: 'sku_product', columns: ['product_id', 'position', 'id'] },
     { name: 'sku_tenant_amount', columns: ['tenant_id', 'amount'] },
   ],
-  foreignKeys: [
-    { name: 'sku_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'sku_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface Media {
@@ -315,9 +291,7 @@ export const MediaEntity = new EntitySchema<Media>({
     role: { type: 'text', nullable: true },
     created_at: { type: 'timestamptz', default: now },
   },
-  uniques: [
-    { name: 'media_owner_type_owner_id_provider_key_key', columns: ['owner_type', 'owner_id', 'provider_key'] },
-  ],
+  uniques: [{ name: 'media_owner_type_owner_id_provider_key_key', columns: ['owner_type', 'owner_id', 'provider_key'] }],
   checks: [
     { name: 'media_kind_check', expression: `(kind = ANY (ARRAY['image'::text, 'document'::text, 'video_external'::text]))` },
     { name: 'media_owner_type_check', expression: `(owner_type = ANY (ARRAY['product'::text, 'sku'::text]))` },
@@ -326,9 +300,7 @@ export const MediaEntity = new EntitySchema<Media>({
     { name: 'media_owner', columns: ['owner_id', 'position', 'id'], where: `(owner_type = 'sku'::text)` },
     { name: 'media_product', columns: ['product_id', 'owner_type', 'position', 'id'] },
   ],
-  foreignKeys: [
-    { name: 'media_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'media_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface Publication {
@@ -379,9 +351,7 @@ export const PublicationEntity = new EntitySchema<Publication>({
     { name: 'publication_terms', columns: ['terms'] },
     { name: 'publication_title', columns: ['store_id', 'title', 'product_id'] },
   ],
-  foreignKeys: [
-    { name: 'publication_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'publication_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface ProductDocument {
@@ -400,9 +370,7 @@ export const ProductDocumentEntity = new EntitySchema<ProductDocument>({
     full_json: { type: 'text' },
     feed_json: { type: 'text' },
   },
-  foreignKeys: [
-    { name: 'product_document_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'product_document_product_id_fkey', target: 'Product', columnNames: ['product_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface CatalogVersion {

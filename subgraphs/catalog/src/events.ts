@@ -18,7 +18,9 @@ export const productUpdated = defineEvent(
   'catalog.product.updated',
   t.object({
     product_id: t.string(),
-    changed: t.array(t.enum(PRODUCT_CHANGES), { description: 'the fields given to catalog.product.update; `options` or `media` from the option and media commands' }),
+    changed: t.array(t.enum(PRODUCT_CHANGES), {
+      description: 'the fields given to catalog.product.update; `options` or `media` from the option and media commands',
+    }),
     status: t.optional(t.enum(PRODUCT_STATUSES, { description: 'the status after the update (catalog.product.update)' })),
     option_id: t.optional(t.string({ description: 'the option added (catalog.option.create)' })),
     media_id: t.optional(t.string({ description: 'the media attached or updated (catalog.media.attach)' })),
@@ -67,9 +69,13 @@ export const skuUpdated = defineEvent(
   t.object({
     sku_id: t.string(),
     product_id: t.string(),
-    promotional_amount: t.optional(t.nullable(t.integer({ minimum: 0, description: 'the new promotional amount, null when cleared (catalog.sku.set_promotion)' }))),
+    promotional_amount: t.optional(
+      t.nullable(t.integer({ minimum: 0, description: 'the new promotional amount, null when cleared (catalog.sku.set_promotion)' })),
+    ),
     changed: t.optional(
-      t.array(t.enum(SKU_CHANGES), { description: 'the fields catalog.sku.update changed (those given with their value unchanged are not listed); `media` from catalog.media.attach' }),
+      t.array(t.enum(SKU_CHANGES), {
+        description: 'the fields catalog.sku.update changed (those given with their value unchanged are not listed); `media` from catalog.media.attach',
+      }),
     ),
     media_id: t.optional(t.string({ description: 'the media attached or updated (catalog.media.attach)' })),
     sku: t.optional(skuState),

@@ -1,4 +1,4 @@
-import { sqlOf } from '@backoffice/platform';
+import { present, sqlOf } from '@backoffice/platform';
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { renderDocuments } from './domain/product-document';
@@ -92,9 +92,35 @@ const DEPARTMENTS: Department[] = [
     price: [1500, 18000],
     materials: ['cotton', 'linen', 'merino wool', 'recycled polyester', 'organic cotton', 'silk'],
     children: [
-      { label: 'tops', name: 'Tops', leaves: [['tshirts', 'T-shirts'], ['shirts', 'Shirts'], ['sweaters', 'Sweaters']], nouns: ['T-Shirt', 'Shirt', 'Sweater', 'Polo', 'Hoodie'] },
-      { label: 'bottoms', name: 'Bottoms', leaves: [['jeans', 'Jeans'], ['trousers', 'Trousers'], ['shorts', 'Shorts']], nouns: ['Jeans', 'Chinos', 'Trousers', 'Shorts'] },
-      { label: 'outerwear', name: 'Outerwear', leaves: [['jackets', 'Jackets'], ['coats', 'Coats']], nouns: ['Jacket', 'Parka', 'Coat', 'Gilet'] },
+      {
+        label: 'tops',
+        name: 'Tops',
+        leaves: [
+          ['tshirts', 'T-shirts'],
+          ['shirts', 'Shirts'],
+          ['sweaters', 'Sweaters'],
+        ],
+        nouns: ['T-Shirt', 'Shirt', 'Sweater', 'Polo', 'Hoodie'],
+      },
+      {
+        label: 'bottoms',
+        name: 'Bottoms',
+        leaves: [
+          ['jeans', 'Jeans'],
+          ['trousers', 'Trousers'],
+          ['shorts', 'Shorts'],
+        ],
+        nouns: ['Jeans', 'Chinos', 'Trousers', 'Shorts'],
+      },
+      {
+        label: 'outerwear',
+        name: 'Outerwear',
+        leaves: [
+          ['jackets', 'Jackets'],
+          ['coats', 'Coats'],
+        ],
+        nouns: ['Jacket', 'Parka', 'Coat', 'Gilet'],
+      },
     ],
   },
   {
@@ -104,9 +130,33 @@ const DEPARTMENTS: Department[] = [
     price: [3900, 24000],
     materials: ['leather', 'suede', 'canvas', 'mesh', 'recycled knit'],
     children: [
-      { label: 'sneakers', name: 'Sneakers', leaves: [['running', 'Running'], ['lifestyle', 'Lifestyle']], nouns: ['Runner', 'Sneaker', 'Trainer'] },
-      { label: 'boots', name: 'Boots', leaves: [['hiking', 'Hiking'], ['chelsea', 'Chelsea']], nouns: ['Boot', 'Hiker', 'Chelsea Boot'] },
-      { label: 'sandals', name: 'Sandals', leaves: [['slides', 'Slides'], ['strap', 'Strap sandals']], nouns: ['Sandal', 'Slide'] },
+      {
+        label: 'sneakers',
+        name: 'Sneakers',
+        leaves: [
+          ['running', 'Running'],
+          ['lifestyle', 'Lifestyle'],
+        ],
+        nouns: ['Runner', 'Sneaker', 'Trainer'],
+      },
+      {
+        label: 'boots',
+        name: 'Boots',
+        leaves: [
+          ['hiking', 'Hiking'],
+          ['chelsea', 'Chelsea'],
+        ],
+        nouns: ['Boot', 'Hiker', 'Chelsea Boot'],
+      },
+      {
+        label: 'sandals',
+        name: 'Sandals',
+        leaves: [
+          ['slides', 'Slides'],
+          ['strap', 'Strap sandals'],
+        ],
+        nouns: ['Sandal', 'Slide'],
+      },
     ],
   },
   {
@@ -116,9 +166,35 @@ const DEPARTMENTS: Department[] = [
     price: [900, 95000],
     materials: ['oak', 'walnut', 'stoneware', 'linen', 'steel', 'glass'],
     children: [
-      { label: 'kitchen', name: 'Kitchen', leaves: [['cookware', 'Cookware'], ['tableware', 'Tableware'], ['storage', 'Storage']], nouns: ['Pan', 'Bowl', 'Plate Set', 'Jar', 'Kettle'] },
-      { label: 'furniture', name: 'Furniture', leaves: [['chairs', 'Chairs'], ['tables', 'Tables'], ['shelving', 'Shelving']], nouns: ['Chair', 'Stool', 'Table', 'Shelf'] },
-      { label: 'textiles', name: 'Textiles', leaves: [['bedding', 'Bedding'], ['towels', 'Towels']], nouns: ['Duvet Cover', 'Towel Set', 'Throw', 'Cushion'] },
+      {
+        label: 'kitchen',
+        name: 'Kitchen',
+        leaves: [
+          ['cookware', 'Cookware'],
+          ['tableware', 'Tableware'],
+          ['storage', 'Storage'],
+        ],
+        nouns: ['Pan', 'Bowl', 'Plate Set', 'Jar', 'Kettle'],
+      },
+      {
+        label: 'furniture',
+        name: 'Furniture',
+        leaves: [
+          ['chairs', 'Chairs'],
+          ['tables', 'Tables'],
+          ['shelving', 'Shelving'],
+        ],
+        nouns: ['Chair', 'Stool', 'Table', 'Shelf'],
+      },
+      {
+        label: 'textiles',
+        name: 'Textiles',
+        leaves: [
+          ['bedding', 'Bedding'],
+          ['towels', 'Towels'],
+        ],
+        nouns: ['Duvet Cover', 'Towel Set', 'Throw', 'Cushion'],
+      },
     ],
   },
   {
@@ -128,9 +204,34 @@ const DEPARTMENTS: Department[] = [
     price: [1900, 149000],
     materials: ['aluminium', 'recycled plastic', 'glass', 'steel'],
     children: [
-      { label: 'audio', name: 'Audio', leaves: [['headphones', 'Headphones'], ['speakers', 'Speakers']], nouns: ['Headphones', 'Earbuds', 'Speaker', 'Soundbar'] },
-      { label: 'computing', name: 'Computing', leaves: [['laptops', 'Laptops'], ['tablets', 'Tablets'], ['accessories', 'Accessories']], nouns: ['Laptop', 'Tablet', 'Keyboard', 'Mouse', 'Dock'] },
-      { label: 'phones', name: 'Phones', leaves: [['smartphones', 'Smartphones'], ['cases', 'Cases']], nouns: ['Phone', 'Phone Case', 'Charger'] },
+      {
+        label: 'audio',
+        name: 'Audio',
+        leaves: [
+          ['headphones', 'Headphones'],
+          ['speakers', 'Speakers'],
+        ],
+        nouns: ['Headphones', 'Earbuds', 'Speaker', 'Soundbar'],
+      },
+      {
+        label: 'computing',
+        name: 'Computing',
+        leaves: [
+          ['laptops', 'Laptops'],
+          ['tablets', 'Tablets'],
+          ['accessories', 'Accessories'],
+        ],
+        nouns: ['Laptop', 'Tablet', 'Keyboard', 'Mouse', 'Dock'],
+      },
+      {
+        label: 'phones',
+        name: 'Phones',
+        leaves: [
+          ['smartphones', 'Smartphones'],
+          ['cases', 'Cases'],
+        ],
+        nouns: ['Phone', 'Phone Case', 'Charger'],
+      },
     ],
   },
   {
@@ -140,14 +241,67 @@ const DEPARTMENTS: Department[] = [
     price: [1200, 64000],
     materials: ['ripstop nylon', 'aluminium', 'down', 'merino wool', 'polyester'],
     children: [
-      { label: 'camping', name: 'Camping', leaves: [['tents', 'Tents'], ['sleeping', 'Sleeping bags'], ['cooking', 'Camp cooking']], nouns: ['Tent', 'Sleeping Bag', 'Stove', 'Lantern'] },
-      { label: 'cycling', name: 'Cycling', leaves: [['helmets', 'Helmets'], ['lights', 'Bike lights']], nouns: ['Helmet', 'Bike Light', 'Saddle Bag'] },
+      {
+        label: 'camping',
+        name: 'Camping',
+        leaves: [
+          ['tents', 'Tents'],
+          ['sleeping', 'Sleeping bags'],
+          ['cooking', 'Camp cooking'],
+        ],
+        nouns: ['Tent', 'Sleeping Bag', 'Stove', 'Lantern'],
+      },
+      {
+        label: 'cycling',
+        name: 'Cycling',
+        leaves: [
+          ['helmets', 'Helmets'],
+          ['lights', 'Bike lights'],
+        ],
+        nouns: ['Helmet', 'Bike Light', 'Saddle Bag'],
+      },
     ],
   },
 ];
 
-const ADJECTIVES = ['Classic', 'Essential', 'Everyday', 'Heritage', 'Lightweight', 'Premium', 'Relaxed', 'Slim', 'Urban', 'Vintage', 'Eco', 'Pro', 'Compact', 'Signature', 'Studio', 'Nordic', 'Coastal', 'Alpine'];
-const BRANDS = ['Northwind', 'Fjordline', 'Atelier Mono', 'Kestrel', 'Oakhaven', 'Lumen & Co', 'Bluepeak', 'Copperleaf', 'Verdant', 'Solstice', 'Ironbark', 'Maris', 'Tidewater', 'Quill', 'Ember', 'Halcyon'];
+const ADJECTIVES = [
+  'Classic',
+  'Essential',
+  'Everyday',
+  'Heritage',
+  'Lightweight',
+  'Premium',
+  'Relaxed',
+  'Slim',
+  'Urban',
+  'Vintage',
+  'Eco',
+  'Pro',
+  'Compact',
+  'Signature',
+  'Studio',
+  'Nordic',
+  'Coastal',
+  'Alpine',
+];
+const BRANDS = [
+  'Northwind',
+  'Fjordline',
+  'Atelier Mono',
+  'Kestrel',
+  'Oakhaven',
+  'Lumen & Co',
+  'Bluepeak',
+  'Copperleaf',
+  'Verdant',
+  'Solstice',
+  'Ironbark',
+  'Maris',
+  'Tidewater',
+  'Quill',
+  'Ember',
+  'Halcyon',
+];
 const COLLECTIONS: [string, string][] = [
   ['new-arrivals', 'New arrivals'],
   ['bestsellers', 'Bestsellers'],
@@ -164,22 +318,48 @@ const CARE = [
   'Keep away from direct heat; clean with a soft brush; re-proof the surface every season.',
 ];
 const PARAGRAPHS = [
-  'Designed in our studio and refined over several seasons of testing, it balances a clean silhouette with the details that make it last: reinforced seams, carefully chosen hardware and finishes that age gracefully rather than wear out.',
-  'We work with a small number of long-standing partner workshops that share our standards on working conditions and materials. Every batch is inspected by hand before it leaves the workshop, and again when it reaches our warehouse.',
-  'The materials were chosen for how they feel on the first day and how they behave on the five-hundredth: they soften with use, resist pilling and keep their shape, so the piece looks as considered after years as it did out of the box.',
-  'Proportions were tuned on real people rather than on a drawing board: the fit is generous where you move and precise where it matters, so it layers easily and works from a slow Sunday to a long day on your feet.',
+  'Designed in our studio and refined over several seasons of testing, it balances a clean silhouette with the ' +
+    'details that make it last: reinforced seams, carefully chosen hardware and finishes that age gracefully rather ' +
+    'than wear out.',
+  'We work with a small number of long-standing partner workshops that share our standards on working conditions ' +
+    'and materials. Every batch is inspected by hand before it leaves the workshop, and again when it reaches our ' +
+    'warehouse.',
+  'The materials were chosen for how they feel on the first day and how they behave on the five-hundredth: they ' +
+    'soften with use, resist pilling and keep their shape, so the piece looks as considered after years as it did ' +
+    'out of the box.',
+  'Proportions were tuned on real people rather than on a drawing board: the fit is generous where you move and ' +
+    'precise where it matters, so it layers easily and works from a slow Sunday to a long day on your feet.',
   'Packaging is plastic-free and made from recycled board; the box is sized to the product, which reduces the space it takes in transport and the emissions of getting it to your door.',
-  'If anything goes wrong in the first two years, we repair or replace it. Spare parts are available separately for the parts that see the most wear, and our repair guides walk you through the common fixes step by step.',
+  'If anything goes wrong in the first two years, we repair or replace it. Spare parts are available separately ' +
+    'for the parts that see the most wear, and our repair guides walk you through the common fixes step by step.',
   'Colours are dyed in small lots with low-impact dyes; slight variations between lots are part of the character of the material and are not a defect.',
   'Tested in the field by our team and a panel of customers across climates and seasons, it earned its place in the range only after it held up to the use it was designed for.',
 ];
 const FAQ: [string, string][] = [
-  ['How does the sizing run?', 'True to size for most people. If you are between sizes or prefer a looser fit, take the next size up; the size guide above lists the exact measurements of every size.'],
-  ['Can I return it if it does not fit?', 'Yes. Unworn items in their original packaging can be returned within 60 days for a full refund or an exchange; the return label is free and included in the parcel.'],
-  ['Is it covered by a warranty?', 'Every product carries our repair guarantee for the period listed in the specifications. Contact us with your order number and a photo, and we will repair or replace it.'],
-  ['Where is it made?', 'In one of our partner workshops, audited every year for working conditions and environmental practice. The country of origin is listed in the specifications.'],
-  ['How should I care for it?', 'Follow the care instructions above. Gentle cleaning and airing between uses keep the materials in shape for far longer than frequent washing.'],
-  ['When will it ship?', 'Orders placed before 2 pm on a working day leave our warehouse the same day. Delivery usually takes two to four working days, tracked from dispatch.'],
+  [
+    'How does the sizing run?',
+    'True to size for most people. If you are between sizes or prefer a looser fit, take the next size up; the size guide above lists the exact measurements of every size.',
+  ],
+  [
+    'Can I return it if it does not fit?',
+    'Yes. Unworn items in their original packaging can be returned within 60 days for a full refund or an exchange; the return label is free and included in the parcel.',
+  ],
+  [
+    'Is it covered by a warranty?',
+    'Every product carries our repair guarantee for the period listed in the specifications. Contact us with your order number and a photo, and we will repair or replace it.',
+  ],
+  [
+    'Where is it made?',
+    'In one of our partner workshops, audited every year for working conditions and environmental practice. The country of origin is listed in the specifications.',
+  ],
+  [
+    'How should I care for it?',
+    'Follow the care instructions above. Gentle cleaning and airing between uses keep the materials in shape for far longer than frequent washing.',
+  ],
+  [
+    'When will it ship?',
+    'Orders placed before 2 pm on a working day leave our warehouse the same day. Delivery usually takes two to four working days, tracked from dispatch.',
+  ],
 ];
 const SHIPPING =
   'Free standard shipping on orders over $75. Express delivery is available at checkout. Free returns within 60 days: use the prepaid label in your parcel or book a pick-up from your account page.';
@@ -213,7 +393,9 @@ function categoriesOf(tag: string): CategoryRow[] {
     rows.push({ id: id(), path: d.label, name: d.name, dept: di, child: -1, leaf: -1 });
     d.children.forEach((c, ci) => {
       rows.push({ id: id(), path: `${d.label}.${c.label}`, name: c.name, dept: di, child: ci, leaf: -1 });
-      c.leaves.forEach(([label, name], li) => rows.push({ id: id(), path: `${d.label}.${c.label}.${label}`, name, dept: di, child: ci, leaf: li }));
+      c.leaves.forEach(([label, name], li) => {
+        rows.push({ id: id(), path: `${d.label}.${c.label}.${label}`, name, dept: di, child: ci, leaf: li });
+      });
     });
   });
   return rows;
@@ -226,13 +408,46 @@ function ean13(r: ReturnType<typeof generator>): string {
   return digits + ((10 - (sum % 10)) % 10);
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const round = (amount: number) => Math.max(99, Math.round(amount / 100) * 100 - 1);
 
 /** Column arrays of one batch, for unnest. */
 class Batch {
-  product: Record<string, unknown[]> = cols('id', 'handle', 'title', 'description', 'status', 'metadata', 'brand_id', 'custom_fields', 'rich', 'price_min', 'price_max', 'created_at');
-  sku: Record<string, unknown[]> = cols('id', 'product_id', 'code', 'name', 'ean', 'amount', 'compare_at', 'promo', 'currency', 'is_default', 'metadata', 'ref', 'option_values', 'position');
+  product: Record<string, unknown[]> = cols(
+    'id',
+    'handle',
+    'title',
+    'description',
+    'status',
+    'metadata',
+    'brand_id',
+    'custom_fields',
+    'rich',
+    'price_min',
+    'price_max',
+    'created_at',
+  );
+  sku: Record<string, unknown[]> = cols(
+    'id',
+    'product_id',
+    'code',
+    'name',
+    'ean',
+    'amount',
+    'compare_at',
+    'promo',
+    'currency',
+    'is_default',
+    'metadata',
+    'ref',
+    'option_values',
+    'position',
+  );
   option: Record<string, unknown[]> = cols('id', 'product_id', 'name', 'values', 'default_value', 'position');
   media: Record<string, unknown[]> = cols('id', 'product_id', 'owner_type', 'owner_id', 'provider_key', 'kind', 'url', 'alt', 'position', 'role');
   category: Record<string, unknown[]> = cols('product_id', 'category_id', 'is_primary');
@@ -271,16 +486,23 @@ function generateProduct(batch: Batch, i: number, seed: number, tag: string, lea
   let combos: Record<string, string>[] = [{}];
   for (const axis of chosen) combos = combos.flatMap((c) => axis.values.map((v) => ({ ...c, [axis.name]: v })));
   combos = combos.slice(0, 6);
-  chosen.forEach((axis, position) =>
-    push(batch.option, { id: `opt_${tag}_${i.toString(36)}_${position}`, product_id: productId, name: axis.name, values: axis.values.join('|'), default_value: axis.values[0], position }),
-  );
+  chosen.forEach((axis, position) => {
+    push(batch.option, {
+      id: `opt_${tag}_${i.toString(36)}_${position}`,
+      product_id: productId,
+      name: axis.name,
+      values: axis.values.join('|'),
+      default_value: axis.values[0],
+      position,
+    });
+  });
 
   const base = round(r.int(dept.price[0], dept.price[1]));
   const onSale = r.chance(0.2);
   const amounts: number[] = [];
   combos.forEach((values, position) => {
     const skuId = `sku_${tag}_${i.toString(36)}_${position}`;
-    const amount = round(base * (1 + position * r.int(0, 8) / 100));
+    const amount = round(base * (1 + (position * r.int(0, 8)) / 100));
     amounts.push(amount);
     const code = `${tag.slice(0, 4).toUpperCase()}-${i.toString(36).toUpperCase()}-${position}`;
     const label = Object.values(values).join(' / ');
@@ -452,12 +674,29 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
   );
   const s = batch.sku;
   await db.query(
-    `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, promotional_amount, currency, is_default, status, metadata, ref, option_values, position, created_at)
+    `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, promotional_amount, currency, ` +
+      `is_default, status, metadata, ref, option_values, position, created_at)
      SELECT id, $1, product_id, code, name, ean, amount, compare_at, promo, currency, is_default, 'active', metadata::jsonb, ref, option_values::jsonb, position, now()
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::text[], $11::boolean[], $12::text[], $13::text[], $14::text[], $15::int[])
        AS x(id, product_id, code, name, ean, amount, compare_at, promo, currency, is_default, metadata, ref, option_values, position)
      ON CONFLICT DO NOTHING`,
-    [tenantId, s.id, s.product_id, s.code, s.name, s.ean, s.amount, s.compare_at, s.promo, s.currency, s.is_default, s.metadata, s.ref, s.option_values, s.position],
+    [
+      tenantId,
+      s.id,
+      s.product_id,
+      s.code,
+      s.name,
+      s.ean,
+      s.amount,
+      s.compare_at,
+      s.promo,
+      s.currency,
+      s.is_default,
+      s.metadata,
+      s.ref,
+      s.option_values,
+      s.position,
+    ],
   );
   const o = batch.option;
   await db.query(
@@ -525,15 +764,23 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
     const ids = async (sql: string, keys: string[]) => {
       const rows = await sqlOf(db).rows<{ id: string; k: string }>(sql, [tenantId, keys]);
       const byKey = new Map(rows.map((r) => [r.k, r.id]));
-      return keys.map((k) => byKey.get(k)!);
+      return keys.map((k) => present(byKey.get(k), `the seeded row ${k}`));
     };
-    const categoryIds = await ids(`SELECT id, path::text AS k FROM catalog.category WHERE tenant_id = $1 AND path::text = ANY($2::text[])`, categories.map((c) => c.path));
-    categories.forEach((c, n) => (c.id = categoryIds[n]));
+    const categoryIds = await ids(
+      `SELECT id, path::text AS k FROM catalog.category WHERE tenant_id = $1 AND path::text = ANY($2::text[])`,
+      categories.map((c) => c.path),
+    );
+    categories.forEach((c, n) => {
+      c.id = categoryIds[n];
+    });
     brandIds.splice(0, brandIds.length, ...(await ids(`SELECT id, name AS k FROM catalog.brand WHERE tenant_id = $1 AND name = ANY($2::text[])`, BRANDS)));
     collectionIds.splice(
       0,
       collectionIds.length,
-      ...(await ids(`SELECT id, handle AS k FROM catalog.collection WHERE tenant_id = $1 AND handle = ANY($2::text[])`, COLLECTIONS.map((c) => c[0]))),
+      ...(await ids(
+        `SELECT id, handle AS k FROM catalog.collection WHERE tenant_id = $1 AND handle = ANY($2::text[])`,
+        COLLECTIONS.map((c) => c[0]),
+      )),
     );
   });
 
@@ -559,6 +806,8 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   await dataSource.transaction((db) => bumpCatalogVersion(db, tenantId));
-  await dataSource.query(`ANALYZE catalog.publication, catalog.product_document, catalog.listing_count, catalog.product, catalog.sku, catalog.media, catalog.product_category`);
+  await dataSource.query(
+    `ANALYZE catalog.publication, catalog.product_document, catalog.listing_count, catalog.product, catalog.sku, catalog.media, catalog.product_category`,
+  );
   return { products: options.products, skus, categories: categories.length, stores: options.store_ids.length, seed };
 }

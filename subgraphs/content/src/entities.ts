@@ -4,7 +4,6 @@ import { EntitySchema } from 'typeorm';
 // here, and test/schema-drift.test.ts holds the migrated database to these declarations (the
 // migrations, not TypeORM, change the schema). Checks and constraints carry their database names.
 
-
 export interface Page {
   id: string;
   tenant_id: string;
@@ -129,9 +128,7 @@ export const CompositionPlacementEntity = new EntitySchema<CompositionPlacement>
     created_at: { type: 'timestamptz', default: () => 'clock_timestamp()' },
     updated_at: { type: 'timestamptz', default: () => 'clock_timestamp()' },
   },
-  uniques: [
-    { name: 'composition_placement_tenant_id_store_id_extension_id_compo_key', columns: ['tenant_id', 'store_id', 'extension_id', 'component'] },
-  ],
+  uniques: [{ name: 'composition_placement_tenant_id_store_id_extension_id_compo_key', columns: ['tenant_id', 'store_id', 'extension_id', 'component'] }],
 });
 
 export interface NotificationChannel {
@@ -282,17 +279,13 @@ export const NotificationEntity = new EntitySchema<Notification>({
     last_attempt_at: { type: 'timestamptz', nullable: true },
     sent_at: { type: 'timestamptz', nullable: true },
   },
-  checks: [
-    { name: 'notification_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text]))` },
-  ],
+  checks: [{ name: 'notification_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text]))` }],
   indices: [
     // USING btree (tenant_id, created_at DESC, id DESC): TypeORM declares no direction or operator class; the columns are checked.
     { name: 'notification_by_tenant', columns: ['tenant_id', 'created_at', 'id'] },
     { name: 'notification_per_event', columns: ['tenant_id', 'event_id', 'type_key', 'channel_key'], unique: true, where: '(event_id IS NOT NULL)' },
   ],
-  foreignKeys: [
-    { name: 'notification_resent_from_fkey', target: 'Notification', columnNames: ['resent_from'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'notification_resent_from_fkey', target: 'Notification', columnNames: ['resent_from'], referencedColumnNames: ['id'] }],
 });
 
 export const contentEntities = [

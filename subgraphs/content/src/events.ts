@@ -60,7 +60,9 @@ export const compositionUpdated = defineEvent(
     component: t.string(),
     change: t.enum(['placed', 'removed'] as const, { description: 'a placement was set (created or moved), or deleted' }),
     placement_id: t.string({ description: 'the placement set or deleted' }),
-    slot: t.nullable(t.string({ description: 'where the hook sits now: the placement, or after a removal its manifest default (null: no longer in the manifest)' })),
+    slot: t.nullable(
+      t.string({ description: 'where the hook sits now: the placement, or after a removal its manifest default (null: no longer in the manifest)' }),
+    ),
     position: t.nullable(t.integer()),
   }),
   "A store's composition changed: a hook was placed, moved, or returned to its manifest default (only when something changed).",
@@ -72,7 +74,9 @@ export const compositionEvents = [manifestRegistered, compositionUpdated];
 export const notificationConfigUpdated = defineEvent(
   'notification.config.updated',
   t.object({
-    change: t.enum(['channel', 'enabled', 'template'] as const, { description: 'a channel registered (or again), a channel turned on or off for a type, or a template set' }),
+    change: t.enum(['channel', 'enabled', 'template'] as const, {
+      description: 'a channel registered (or again), a channel turned on or off for a type, or a template set',
+    }),
     channel_key: t.string(),
     type_key: t.nullable(t.string()),
     store_id: t.nullable(t.string({ description: 'null: the whole tenant' })),

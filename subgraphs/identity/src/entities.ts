@@ -62,12 +62,8 @@ export const StoreEntity = new EntitySchema<Store>({
     { name: 'store_host_normalized', expression: `((host ~ '^[a-z0-9-]+(\\.[a-z0-9-]+)+$'::text) AND (length(host) <= 200))` },
     { name: 'store_sender_name_length', expression: '(length(notification_sender_name) <= 120)' },
   ],
-  indices: [
-    { name: 'store_tenant', columns: ['tenant_id'] },
-  ],
-  foreignKeys: [
-    { name: 'store_tenant_id_fkey', target: 'Tenant', columnNames: ['tenant_id'], referencedColumnNames: ['id'] },
-  ],
+  indices: [{ name: 'store_tenant', columns: ['tenant_id'] }],
+  foreignKeys: [{ name: 'store_tenant_id_fkey', target: 'Tenant', columnNames: ['tenant_id'], referencedColumnNames: ['id'] }],
 });
 
 /** An API key: the actor. Its token generations are credentials. */
@@ -95,9 +91,7 @@ export const ApiKeyEntity = new EntitySchema<ApiKey>({
     created_at: { type: 'timestamptz', default: now },
     revoked_at: { type: 'timestamptz', nullable: true },
   },
-  indices: [
-    { name: 'api_key_tenant', columns: ['tenant_id'] },
-  ],
+  indices: [{ name: 'api_key_tenant', columns: ['tenant_id'] }],
 });
 
 /** One token generation of a key. Only the SHA-256 of its secret is kept. */
@@ -121,12 +115,8 @@ export const CredentialEntity = new EntitySchema<Credential>({
     created_at: { type: 'timestamptz', default: now },
     expires_at: { type: 'timestamptz', nullable: true },
   },
-  indices: [
-    { name: 'credential_key', columns: ['api_key_id'] },
-  ],
-  foreignKeys: [
-    { name: 'credential_api_key_id_fkey', target: 'ApiKey', columnNames: ['api_key_id'], referencedColumnNames: ['id'] },
-  ],
+  indices: [{ name: 'credential_key', columns: ['api_key_id'] }],
+  foreignKeys: [{ name: 'credential_api_key_id_fkey', target: 'ApiKey', columnNames: ['api_key_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface WebhookSubscription {
@@ -165,9 +155,7 @@ export const WebhookSubscriptionEntity = new EntitySchema<WebhookSubscription>({
     updated_at: { type: 'timestamptz', default: now },
     personal_data: { type: 'boolean', default: false },
   },
-  indices: [
-    { name: 'webhook_subscription_tenant', columns: ['tenant_id', 'created_at'] },
-  ],
+  indices: [{ name: 'webhook_subscription_tenant', columns: ['tenant_id', 'created_at'] }],
 });
 
 export interface WebhookDelivery {
@@ -204,18 +192,20 @@ export const WebhookDeliveryEntity = new EntitySchema<WebhookDelivery>({
     created_at: { type: 'timestamptz', default: now },
     delivered_at: { type: 'timestamptz', nullable: true },
   },
-  uniques: [
-    { name: 'webhook_delivery_subscription_id_event_id_key', columns: ['subscription_id', 'event_id'] },
-  ],
-  checks: [
-    { name: 'webhook_delivery_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text]))` },
-  ],
+  uniques: [{ name: 'webhook_delivery_subscription_id_event_id_key', columns: ['subscription_id', 'event_id'] }],
+  checks: [{ name: 'webhook_delivery_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text]))` }],
   indices: [
     // USING btree (tenant_id, created_at DESC): TypeORM declares no direction or operator class; the columns are checked.
     { name: 'webhook_delivery_tenant', columns: ['tenant_id', 'created_at'] },
   ],
   foreignKeys: [
-    { name: 'webhook_delivery_subscription_id_fkey', target: 'WebhookSubscription', columnNames: ['subscription_id'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+    {
+      name: 'webhook_delivery_subscription_id_fkey',
+      target: 'WebhookSubscription',
+      columnNames: ['subscription_id'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
   ],
 });
 
@@ -285,9 +275,7 @@ export const AdminUserEntity = new EntitySchema<AdminUser>({
     { name: 'admin_user_email_live', columns: ['tenant_id'], unique: true, where: `(status <> 'deactivated'::text)`, synchronize: false },
     { name: 'admin_user_tenant', columns: ['tenant_id', 'created_at', 'id'] },
   ],
-  foreignKeys: [
-    { name: 'admin_user_status_fkey', target: 'AdminUserStatus', columnNames: ['status'], referencedColumnNames: ['status'] },
-  ],
+  foreignKeys: [{ name: 'admin_user_status_fkey', target: 'AdminUserStatus', columnNames: ['status'], referencedColumnNames: ['status'] }],
 });
 
 export interface LoginCode {
@@ -321,9 +309,7 @@ export const LoginCodeEntity = new EntitySchema<LoginCode>({
     // USING btree (admin_user_id, created_at DESC): TypeORM declares no direction or operator class; the columns are checked.
     { name: 'login_code_operator', columns: ['admin_user_id', 'created_at'] },
   ],
-  foreignKeys: [
-    { name: 'login_code_admin_user_id_fkey', target: 'AdminUser', columnNames: ['admin_user_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'login_code_admin_user_id_fkey', target: 'AdminUser', columnNames: ['admin_user_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface OidcLogin {
@@ -354,9 +340,7 @@ export const OidcLoginEntity = new EntitySchema<OidcLogin>({
     expires_at: { type: 'timestamptz' },
     used_at: { type: 'timestamptz', nullable: true },
   },
-  indices: [
-    { name: 'oidc_login_expiry', columns: ['expires_at'] },
-  ],
+  indices: [{ name: 'oidc_login_expiry', columns: ['expires_at'] }],
 });
 
 export interface OperatorSession {
@@ -383,17 +367,13 @@ export const OperatorSessionEntity = new EntitySchema<OperatorSession>({
     expires_at: { type: 'timestamptz' },
     revoked_at: { type: 'timestamptz', nullable: true },
   },
-  checks: [
-    { name: 'operator_session_method_check', expression: `(method = ANY (ARRAY['login_code'::text, 'oidc'::text]))` },
-  ],
+  checks: [{ name: 'operator_session_method_check', expression: `(method = ANY (ARRAY['login_code'::text, 'oidc'::text]))` }],
   indices: [
     // USING btree (COALESCE(revoked_at, expires_at)): an expression TypeORM cannot declare, so the drift test skips it.
     { name: 'operator_session_end', columns: [], synchronize: false },
     { name: 'operator_session_operator', columns: ['admin_user_id'], where: '(revoked_at IS NULL)' },
   ],
-  foreignKeys: [
-    { name: 'operator_session_admin_user_id_fkey', target: 'AdminUser', columnNames: ['admin_user_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'operator_session_admin_user_id_fkey', target: 'AdminUser', columnNames: ['admin_user_id'], referencedColumnNames: ['id'] }],
 });
 
 export const identityEntities = [

@@ -55,7 +55,11 @@ export const webhookSubscriptionUpdated = defineEvent(
   'A webhook subscription changed: its url, event types, description, enabled flag, or its secret (rotated).',
 );
 
-export const webhookSubscriptionDeleted = defineEvent('webhook.subscription.deleted', t.object({ subscription_id: t.string() }), 'A webhook subscription was deleted.');
+export const webhookSubscriptionDeleted = defineEvent(
+  'webhook.subscription.deleted',
+  t.object({ subscription_id: t.string() }),
+  'A webhook subscription was deleted.',
+);
 
 export const webhookSubscriptionDisabled = defineEvent(
   'webhook.subscription.disabled',
@@ -63,7 +67,15 @@ export const webhookSubscriptionDisabled = defineEvent(
   'A webhook subscription was disabled after failing for 3 days; enable it again with webhook.subscription.update.',
 );
 
-export const STORE_FIELDS = ['name', 'theme_key', 'guest_checkout_enabled', 'masked_checkout_enabled', 'host', 'notification_sender_name', 'notification_reply_to'] as const;
+export const STORE_FIELDS = [
+  'name',
+  'theme_key',
+  'guest_checkout_enabled',
+  'masked_checkout_enabled',
+  'host',
+  'notification_sender_name',
+  'notification_reply_to',
+] as const;
 
 export const storeCreated = defineEvent(
   'tenant.store.created',
@@ -104,7 +116,9 @@ export const adminUserInvited = defineEvent(
     status: t.string({ description: 'invited' }),
     store_id: t.string({ description: "the tenant's first store: sender name and reply-to of the mail, and the store the operator logs in at" }),
     store_handle: t.string({ description: 'the `store` a login names' }),
-    admin_login_url: t.nullable(t.string({ description: 'the link for the invitation mail; null when none was given or it was a loopback address (the mail goes without a link)' })),
+    admin_login_url: t.nullable(
+      t.string({ description: 'the link for the invitation mail; null when none was given or it was a loopback address (the mail goes without a link)' }),
+    ),
     invited_by: t.string({ description: 'the actor (key or operator) that invited' }),
   }),
   'An operator was invited (status invited); the invitation mail is sent from it. The first login activates the operator.',

@@ -87,7 +87,15 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
   events: identityEvents,
   ports: identityPorts,
   entities: identityEntities,
-  migrations: [Identity1763800000001, KeyTenantWithoutFk1795300000001, Webhooks1795400000001, WebhookPersonalData1795700000001, StoreHosts1795800000001, Operators1795900000001, LoginFailures1795900000002],
+  migrations: [
+    Identity1763800000001,
+    KeyTenantWithoutFk1795300000001,
+    Webhooks1795400000001,
+    WebhookPersonalData1795700000001,
+    StoreHosts1795800000001,
+    Operators1795900000001,
+    LoginFailures1795900000002,
+  ],
   resolvers: storeReferenceResolvers as SubgraphDefinition['resolvers'],
   consumers: [webhookDispatch],
   tasks: [webhookDeliver],
@@ -110,7 +118,8 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
         // This process's directory forgets a changed store before the command's caller hears back.
         stores.forget(events.filter((event) => event.type === storeCreated.name || event.type === storeUpdated.name).map((event) => event.payload));
         // A deleted subscription's metric series go with it.
-        for (const event of events) if (event.type === webhookSubscriptionDeleted.name) metrics.forgetWebhookSubscription(String(event.payload.subscription_id));
+        for (const event of events)
+          if (event.type === webhookSubscriptionDeleted.name) metrics.forgetWebhookSubscription(String(event.payload.subscription_id));
       },
     };
   },

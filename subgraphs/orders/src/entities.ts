@@ -24,9 +24,7 @@ export const WarehouseEntity = new EntitySchema<Warehouse>({
     name: { type: 'text' },
     created_at: { type: 'timestamptz', default: now },
   },
-  uniques: [
-    { name: 'warehouse_tenant_id_code_key', columns: ['tenant_id', 'code'] },
-  ],
+  uniques: [{ name: 'warehouse_tenant_id_code_key', columns: ['tenant_id', 'code'] }],
 });
 
 export interface StockLevel {
@@ -54,12 +52,8 @@ export const StockLevelEntity = new EntitySchema<StockLevel>({
     { name: 'stock_level_on_hand_check', expression: '(on_hand >= 0)' },
     { name: 'stock_level_reserved_check', expression: '(reserved >= 0)' },
   ],
-  indices: [
-    { name: 'stock_level_tenant', columns: ['tenant_id', 'sku_id'] },
-  ],
-  foreignKeys: [
-    { name: 'stock_level_warehouse_id_fkey', target: 'Warehouse', columnNames: ['warehouse_id'], referencedColumnNames: ['id'] },
-  ],
+  indices: [{ name: 'stock_level_tenant', columns: ['tenant_id', 'sku_id'] }],
+  foreignKeys: [{ name: 'stock_level_warehouse_id_fkey', target: 'Warehouse', columnNames: ['warehouse_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface Reservation {
@@ -84,15 +78,9 @@ export const ReservationEntity = new EntitySchema<Reservation>({
     created_at: { type: 'timestamptz', default: now },
     settled_at: { type: 'timestamptz', nullable: true },
   },
-  checks: [
-    { name: 'reservation_status_check', expression: `(status = ANY (ARRAY['active'::text, 'committed'::text, 'released'::text]))` },
-  ],
-  indices: [
-    { name: 'reservation_due', columns: ['expires_at'], where: `((status = 'active'::text) AND (expires_at IS NOT NULL))` },
-  ],
-  foreignKeys: [
-    { name: 'reservation_warehouse_id_fkey', target: 'Warehouse', columnNames: ['warehouse_id'], referencedColumnNames: ['id'] },
-  ],
+  checks: [{ name: 'reservation_status_check', expression: `(status = ANY (ARRAY['active'::text, 'committed'::text, 'released'::text]))` }],
+  indices: [{ name: 'reservation_due', columns: ['expires_at'], where: `((status = 'active'::text) AND (expires_at IS NOT NULL))` }],
+  foreignKeys: [{ name: 'reservation_warehouse_id_fkey', target: 'Warehouse', columnNames: ['warehouse_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface ReservationItem {
@@ -109,12 +97,8 @@ export const ReservationItemEntity = new EntitySchema<ReservationItem>({
     sku_id: { type: 'text', primary: true },
     qty: { type: 'integer' },
   },
-  checks: [
-    { name: 'reservation_item_qty_check', expression: '(qty > 0)' },
-  ],
-  foreignKeys: [
-    { name: 'reservation_item_reservation_id_fkey', target: 'Reservation', columnNames: ['reservation_id'], referencedColumnNames: ['id'] },
-  ],
+  checks: [{ name: 'reservation_item_qty_check', expression: '(qty > 0)' }],
+  foreignKeys: [{ name: 'reservation_item_reservation_id_fkey', target: 'Reservation', columnNames: ['reservation_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface PaymentApp {
@@ -142,9 +126,7 @@ export const PaymentAppEntity = new EntitySchema<PaymentApp>({
     created_at: { type: 'timestamptz', default: now },
     updated_at: { type: 'timestamptz', default: now },
   },
-  uniques: [
-    { name: 'payment_app_tenant_id_app_key_key', columns: ['tenant_id', 'app_key'] },
-  ],
+  uniques: [{ name: 'payment_app_tenant_id_app_key_key', columns: ['tenant_id', 'app_key'] }],
 });
 
 export interface PaymentWindow {
@@ -165,9 +147,7 @@ export const PaymentWindowEntity = new EntitySchema<PaymentWindow>({
     method: { type: 'text', primary: true },
     reservation_window_seconds: { type: 'integer' },
   },
-  foreignKeys: [
-    { name: 'payment_window_app_id_fkey', target: 'PaymentApp', columnNames: ['app_id'], referencedColumnNames: ['id'] },
-  ],
+  foreignKeys: [{ name: 'payment_window_app_id_fkey', target: 'PaymentApp', columnNames: ['app_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface Coupon {
@@ -315,15 +295,9 @@ export const OrderItemEntity = new EntitySchema<OrderItem>({
     width_cm: { type: 'bigint', nullable: true },
     height_cm: { type: 'bigint', nullable: true },
   },
-  checks: [
-    { name: 'order_item_qty_check', expression: '(qty > 0)' },
-  ],
-  indices: [
-    { name: 'order_item_order', columns: ['order_id', 'position'] },
-  ],
-  foreignKeys: [
-    { name: 'order_item_order_id_fkey', target: 'Order', columnNames: ['order_id'], referencedColumnNames: ['id'] },
-  ],
+  checks: [{ name: 'order_item_qty_check', expression: '(qty > 0)' }],
+  indices: [{ name: 'order_item_order', columns: ['order_id', 'position'] }],
+  foreignKeys: [{ name: 'order_item_order_id_fkey', target: 'Order', columnNames: ['order_id'], referencedColumnNames: ['id'] }],
 });
 
 export interface PaymentAttempt {
@@ -356,9 +330,7 @@ export const PaymentAttemptEntity = new EntitySchema<PaymentAttempt>({
     created_at: { type: 'timestamptz', default: () => 'clock_timestamp()' },
     updated_at: { type: 'timestamptz', default: now },
   },
-  checks: [
-    { name: 'payment_attempt_status_check', expression: `(status = ANY (ARRAY['open'::text, 'confirming'::text, 'succeeded'::text, 'failed'::text]))` },
-  ],
+  checks: [{ name: 'payment_attempt_status_check', expression: `(status = ANY (ARRAY['open'::text, 'confirming'::text, 'succeeded'::text, 'failed'::text]))` }],
   indices: [
     { name: 'payment_attempt_confirming', columns: ['order_id'], where: `(status = 'confirming'::text)` },
     // USING btree (order_id, created_at DESC): TypeORM declares no direction or operator class; the columns are checked.
@@ -409,9 +381,7 @@ export const ShippingZoneEntity = new EntitySchema<ShippingZone>({
     { name: 'shipping_zone_postal_code_from_check', expression: `(postal_code_from ~ '^[A-Z0-9]+$'::text)` },
     { name: 'shipping_zone_postal_code_to_check', expression: `(postal_code_to ~ '^[A-Z0-9]+$'::text)` },
   ],
-  indices: [
-    { name: 'shipping_zone_tenant', columns: ['tenant_id', 'created_at', 'id'] },
-  ],
+  indices: [{ name: 'shipping_zone_tenant', columns: ['tenant_id', 'created_at', 'id'] }],
 });
 
 export interface ShippingMethod {
@@ -462,9 +432,7 @@ export const ShippingMethodEntity = new EntitySchema<ShippingMethod>({
     { name: 'shipping_method_max_width_cm_check', expression: '(max_width_cm > 0)' },
     { name: 'shipping_method_transit_days_check', expression: '((transit_days >= 0) AND (transit_days <= 365))' },
   ],
-  indices: [
-    { name: 'shipping_method_tenant', columns: ['tenant_id', 'created_at', 'id'] },
-  ],
+  indices: [{ name: 'shipping_method_tenant', columns: ['tenant_id', 'created_at', 'id'] }],
 });
 
 export interface ShippingMethodZone {
@@ -519,12 +487,8 @@ export const ShipmentEntity = new EntitySchema<Shipment>({
     dispatched_at: { type: 'timestamptz', nullable: true },
     delivered_at: { type: 'timestamptz', nullable: true },
   },
-  checks: [
-    { name: 'shipment_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'dispatched'::text, 'delivered'::text]))` },
-  ],
-  indices: [
-    { name: 'shipment_order', columns: ['order_id', 'created_at', 'id'] },
-  ],
+  checks: [{ name: 'shipment_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'dispatched'::text, 'delivered'::text]))` }],
+  indices: [{ name: 'shipment_order', columns: ['order_id', 'created_at', 'id'] }],
   foreignKeys: [
     { name: 'shipment_order_id_fkey', target: 'Order', columnNames: ['order_id'], referencedColumnNames: ['id'] },
     { name: 'shipment_warehouse_id_fkey', target: 'Warehouse', columnNames: ['warehouse_id'], referencedColumnNames: ['id'] },
@@ -545,12 +509,8 @@ export const ShipmentItemEntity = new EntitySchema<ShipmentItem>({
     order_item_id: { type: 'text', primary: true },
     qty: { type: 'integer' },
   },
-  checks: [
-    { name: 'shipment_item_qty_check', expression: '(qty > 0)' },
-  ],
-  indices: [
-    { name: 'shipment_item_order_item', columns: ['order_item_id'] },
-  ],
+  checks: [{ name: 'shipment_item_qty_check', expression: '(qty > 0)' }],
+  indices: [{ name: 'shipment_item_order_item', columns: ['order_item_id'] }],
   foreignKeys: [
     { name: 'shipment_item_order_item_id_fkey', target: 'OrderItem', columnNames: ['order_item_id'], referencedColumnNames: ['id'] },
     { name: 'shipment_item_shipment_id_fkey', target: 'Shipment', columnNames: ['shipment_id'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
@@ -587,7 +547,10 @@ export const OrderDocumentEntity = new EntitySchema<OrderDocument>({
   },
   checks: [
     { name: 'order_document_check', expression: '((file_url IS NULL) <> (asset_id IS NULL))' },
-    { name: 'order_document_kind_check', expression: `(kind = ANY (ARRAY['fiscal_invoice'::text, 'shipping_label'::text, 'packing_slip'::text, 'content_declaration'::text, 'delivery_proof'::text, 'other'::text]))` },
+    {
+      name: 'order_document_kind_check',
+      expression: `(kind = ANY (ARRAY['fiscal_invoice'::text, 'shipping_label'::text, 'packing_slip'::text, 'content_declaration'::text, 'delivery_proof'::text, 'other'::text]))`,
+    },
   ],
   indices: [
     // USING btree (order_id, kind, COALESCE(shipment_id, ''::text), ((file_url IS NULL)), md5(COALESCE(file_url, asset_id))): an expression TypeORM cannot declare, so the drift test skips it.

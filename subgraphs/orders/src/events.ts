@@ -16,7 +16,14 @@ export const warehouseCreated = defineEvent(
 
 export const inventoryAdjusted = defineEvent(
   'inventory.adjusted',
-  t.object({ sku_id: t.string(), warehouse_id: t.string(), on_hand: t.integer(), reserved: t.integer(), available: t.integer(), previous_on_hand: t.integer() }),
+  t.object({
+    sku_id: t.string(),
+    warehouse_id: t.string(),
+    on_hand: t.integer(),
+    reserved: t.integer(),
+    available: t.integer(),
+    previous_on_hand: t.integer(),
+  }),
   'The stock on hand of a SKU in a warehouse was set or changed.',
 );
 
@@ -46,11 +53,19 @@ export const inventoryCommitted = defineEvent(
 
 export const paymentAppInstalled = defineEvent(
   'payment.app.installed',
-  t.object({ app_id: t.string(), app_key: t.string(), methods: t.array(t.object({ method: t.string(), reservation_window_seconds: t.nullable(t.integer()) })) }),
+  t.object({
+    app_id: t.string(),
+    app_key: t.string(),
+    methods: t.array(t.object({ method: t.string(), reservation_window_seconds: t.nullable(t.integer()) })),
+  }),
   'A payment app was installed, or installed again with new methods.',
 );
 
-export const paymentAppUninstalled = defineEvent('payment.app.uninstalled', t.object({ app_id: t.string(), app_key: t.string() }), 'A payment app was uninstalled.');
+export const paymentAppUninstalled = defineEvent(
+  'payment.app.uninstalled',
+  t.object({ app_id: t.string(), app_key: t.string() }),
+  'A payment app was uninstalled.',
+);
 
 export const couponCreated = defineEvent('coupon.created', t.object({ coupon_id: t.string(), code: t.string() }), 'A coupon was created.');
 

@@ -108,9 +108,8 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
   consumers: [tenantSetup],
   jobs: [expireUnpaidJob, releaseExpiredHoldsJob],
   typeDefs,
-  resolvers: () =>
-    ({
-      OrderItem: { sku: (item: { sku_id: string }) => ({ __typename: 'Sku', sku_id: item.sku_id }) },
-      ReadInternalOrderResult: { store: (order: { store_id: string }) => ({ __typename: 'Store', store_id: order.store_id }) },
-    }),
+  resolvers: () => ({
+    OrderItem: { sku: (item: { sku_id: string }) => ({ __typename: 'Sku', sku_id: item.sku_id }) },
+    ReadInternalOrderResult: { store: (order: { store_id: string }) => ({ __typename: 'Store', store_id: order.store_id }) },
+  }),
 };

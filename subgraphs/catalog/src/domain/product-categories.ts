@@ -1,7 +1,6 @@
 import { validationFailed, t } from '@backoffice/platform';
 
-export const categoriesInput = () =>
-  t.array(t.object({ category_id: t.id(), is_primary: t.optional(t.boolean()) }), { maxItems: 50 });
+export const categoriesInput = () => t.array(t.object({ category_id: t.id(), is_primary: t.optional(t.boolean()) }), { maxItems: 50 });
 
 /** One primary at most; with none marked, the first is primary. Duplicates are refused. */
 export function placeCategories(categories: { category_id: string; is_primary?: boolean }[]): { category_id: string; is_primary: boolean }[] {

@@ -46,33 +46,41 @@ const media = t.object({
   role: t.nullable(t.string()),
 });
 
-export const sku = t.entity('Sku', {
-  ...feedSkuFields,
-  media: t.array(media),
-  sku_id: t.string({ description: 'same as id' }),
-  is_default: t.boolean(),
-  ref: t.nullable(t.string()),
-  metadata: t.optional(t.json({ description: 'absent under projection feed' })),
-  option_values: t.optional(t.array(t.object({ option: t.string(), value: t.string() }), {})),
-}, 'sku_id');
+export const sku = t.entity(
+  'Sku',
+  {
+    ...feedSkuFields,
+    media: t.array(media),
+    sku_id: t.string({ description: 'same as id' }),
+    is_default: t.boolean(),
+    ref: t.nullable(t.string()),
+    metadata: t.optional(t.json({ description: 'absent under projection feed' })),
+    option_values: t.optional(t.array(t.object({ option: t.string(), value: t.string() }), {})),
+  },
+  'sku_id',
+);
 
 const option = t.object({ option_id: t.string(), name: t.string(), values: t.array(t.string()), default_value: t.string(), position: t.integer() });
 
 export const feedProduct = t.object({ ...feedProductFields, skus: t.array(t.object(feedSkuFields)) });
 
-export const product = t.entity('Product', {
-  ...feedProductFields,
-  categories: t.array(t.object({ category_id: t.string(), path: t.string(), is_primary: t.boolean(), name: t.string() })),
-  media: t.array(media),
-  skus: t.array(sku),
-  options: t.optional(t.array(option)),
-  custom_fields: t.optional(t.record({ description: 'absent under projection feed' })),
-  rich_content: t.optional(t.nullable(t.json({ description: 'absent under projection feed' }))),
-  price_min: t.nullable(t.integer({ description: 'lowest SKU amount' })),
-  price_max: t.nullable(t.integer({ description: 'highest SKU amount' })),
-  created_at: t.timestamp(),
-  updated_at: t.timestamp(),
-}, 'product_id');
+export const product = t.entity(
+  'Product',
+  {
+    ...feedProductFields,
+    categories: t.array(t.object({ category_id: t.string(), path: t.string(), is_primary: t.boolean(), name: t.string() })),
+    media: t.array(media),
+    skus: t.array(sku),
+    options: t.optional(t.array(option)),
+    custom_fields: t.optional(t.record({ description: 'absent under projection feed' })),
+    rich_content: t.optional(t.nullable(t.json({ description: 'absent under projection feed' }))),
+    price_min: t.nullable(t.integer({ description: 'lowest SKU amount' })),
+    price_max: t.nullable(t.integer({ description: 'highest SKU amount' })),
+    created_at: t.timestamp(),
+    updated_at: t.timestamp(),
+  },
+  'product_id',
+);
 
 /**
  * The SQL that builds product and SKU documents (alias `p` for the product, `s` for a SKU): shared by
@@ -114,7 +122,6 @@ export function documentSql(full: boolean): { skuObject: string; productColumns:
   return { skuObject, productColumns };
 }
 
-
 export type Row = Record<string, unknown> & { media: Record<string, unknown>[]; skus: Record<string, unknown>[] };
 
 function shapeMedia(items: Record<string, unknown>[]): void {
@@ -152,7 +159,9 @@ export async function renderDocuments(db: EntityManager, productIds: readonly st
   const { productColumns } = documentSql(true);
   for (let from = 0; from < productIds.length; from += RENDER_SLICE) {
     const slice = productIds.slice(from, from + RENDER_SLICE);
-    const rows = await sqlOf(db).rows<Row>(`SELECT p.tenant_id AS rendered_for, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[])`, [slice]);
+    const rows = await sqlOf(db).rows<Row>(`SELECT p.tenant_id AS rendered_for, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[])`, [
+      slice,
+    ]);
     const ids: string[] = [];
     const tenants: string[] = [];
     const full: string[] = [];

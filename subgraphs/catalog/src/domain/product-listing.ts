@@ -37,7 +37,9 @@ const nameValue = (what: string) =>
 
 export const listingInput = t.object({
   store: t.id("the store's id, handle or host"),
-  category: t.optional(t.string({ minLength: 1, maxLength: 1000, pattern: CATEGORY_PATH_PATTERN, description: 'ltree path; matches the category and its subtree' })),
+  category: t.optional(
+    t.string({ minLength: 1, maxLength: 1000, pattern: CATEGORY_PATH_PATTERN, description: 'ltree path; matches the category and its subtree' }),
+  ),
   collection: t.optional(t.id('collection handle')),
   status: t.optional(t.enum(['draft', 'active', 'archived'] as const)),
   options: t.optional(
@@ -52,7 +54,9 @@ export const listingInput = t.object({
     t.array(nameValue('custom field'), { maxItems: 20, description: 'a custom field equal to the value (text, or the number or boolean it spells)' }),
   ),
   sort: t.optional(t.enum(SORTS, { default: 'newest' })),
-  facets: t.optional(t.array(t.enum(FACETS), { uniqueItems: true, maxItems: FACETS.length, description: 'opt-in facets; over REST `all` (or `true`) asks for every one' })),
+  facets: t.optional(
+    t.array(t.enum(FACETS), { uniqueItems: true, maxItems: FACETS.length, description: 'opt-in facets; over REST `all` (or `true`) asks for every one' }),
+  ),
   limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
   page: t.optional(t.integer({ minimum: 1, default: 1 })),
   projection: t.optional(t.string({ minLength: 1, maxLength: 100, description: 'declared names: full, feed; absent means full' })),
@@ -82,7 +86,6 @@ export function productsFromQuery(input: Record<string, unknown>): Record<string
   if (!names) return input;
   return { ...input, facets: [...new Set(names.flatMap((n) => ((EVERY_FACET as readonly string[]).includes(n) ? [...FACETS] : [n])))] };
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Result: a page of full documents, or of the feed projection (section 2, exactly)
@@ -275,7 +278,10 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       ? fromCounts(["''"])
       : groups === 1 && !uncountable && counted
         ? fromCounts(counted)
-        : { text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`, values: countValues };
+        : {
+            text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`,
+            values: countValues,
+          };
 
   const asked = new Set(input.facets ?? []);
   // The whole store (or one status of it): option and custom field facets are its listing counts,
@@ -333,7 +339,6 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   return { page: { text: pageText, values }, total, ...(facetsQuery ? { facets: facetsQuery } : {}) };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Facets as served
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +346,11 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
 function valueFacet(rows: [string, string, number][]) {
   const byName = new Map<string, { value: string; count: number }[]>();
   for (const [name, value, count] of rows) {
-    const list = byName.get(name) ?? byName.set(name, []).get(name)!;
+    let list = byName.get(name);
+    if (!list) {
+      list = [];
+      byName.set(name, list);
+    }
     list.push({ value, count });
   }
   return [...byName.entries()]

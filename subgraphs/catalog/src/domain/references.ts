@@ -22,17 +22,17 @@ function loaders(context: SubgraphContext, dataSource: DataSource, tenantId: str
     };
     found = {
       products: new DataLoader(async (ids) => {
-        const rows = await sqlOf(dataSource).rows<(Row & { _id: string })>(`SELECT p.id AS _id, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`, [
-          ids,
-          tenantId,
-        ]);
+        const rows = await sqlOf(dataSource).rows<Row & { _id: string }>(
+          `SELECT p.id AS _id, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`,
+          [ids, tenantId],
+        );
         return byId(shapeItems(rows) as (Row & { _id: string })[], ids).map((row) => row && strip(row));
       }),
       skus: new DataLoader(async (ids) => {
-        const rows = await sqlOf(dataSource).rows<{ _id: string; doc: Record<string, unknown> }>(`SELECT s.id AS _id, ${skuObject} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`, [
-          ids,
-          tenantId,
-        ]);
+        const rows = await sqlOf(dataSource).rows<{ _id: string; doc: Record<string, unknown> }>(
+          `SELECT s.id AS _id, ${skuObject} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+          [ids, tenantId],
+        );
         return byId(rows, ids).map((row) => row && shapeSku(row.doc));
       }),
     };

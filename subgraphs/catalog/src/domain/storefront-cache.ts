@@ -85,9 +85,10 @@ export class StorefrontCache {
     const ttl = Math.max(1, settings.maxAge) * 1000;
     // Tenant ids are short: 100,000 tenants stay under 20 MiB.
     this.versions = new LRUCache({ max: 100_000, ttl });
-    this.pages = settings.pageCacheBytes > 0
-      ? new LRUCache({ maxSize: settings.pageCacheBytes, sizeCalculation: (page, key) => page.size + 2 * key.length + 256, ttl })
-      : null;
+    this.pages =
+      settings.pageCacheBytes > 0
+        ? new LRUCache({ maxSize: settings.pageCacheBytes, sizeCalculation: (page, key) => page.size + 2 * key.length + 256, ttl })
+        : null;
     this.channel = new ChannelListener({
       connection: () => poolOf(dataSource).options,
       channel: CATALOG_VERSION_CHANNEL,

@@ -40,7 +40,9 @@ export class Catalog1796000000001 implements MigrationInterface {
         published integer NOT NULL,
         PRIMARY KEY (store_id, status, term)
       )`);
-    await q.query(`INSERT INTO catalog.listing_count (store_id, status, term, tenant_id, published) SELECT store_id, status, '', tenant_id, published FROM catalog.store_listing_count`);
+    await q.query(
+      `INSERT INTO catalog.listing_count (store_id, status, term, tenant_id, published) SELECT store_id, status, '', tenant_id, published FROM catalog.store_listing_count`,
+    );
     await q.query(`DROP TABLE catalog.store_listing_count`);
     // What exists already, tenant by tenant, a slice at a time.
     const tenants = (await q.query(`SELECT DISTINCT tenant_id FROM catalog.product`)) as { tenant_id: string }[];

@@ -13,10 +13,11 @@ export const catalogBrandCreate = defineCatalogOperation({
   events: [brandCreated],
   async handler({ input, actor, db, emit }) {
     const brandId = newId('brd');
-    const [row] = await db.query(
-      `INSERT INTO catalog.brand (id, tenant_id, name) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id`,
-      [brandId, actor.tenant_id, input.name],
-    );
+    const [row] = await db.query(`INSERT INTO catalog.brand (id, tenant_id, name) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id`, [
+      brandId,
+      actor.tenant_id,
+      input.name,
+    ]);
     if (!row) throw conflict(`a brand named ${input.name} exists already`);
     emit(brandCreated, { brand_id: brandId, name: input.name });
     return { brand_id: brandId };

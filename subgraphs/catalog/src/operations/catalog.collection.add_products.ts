@@ -15,7 +15,10 @@ export const catalogCollectionAddProducts = defineCatalogOperation({
   events: [collectionUpdated],
   async handler({ input, actor, db, emit }) {
     await assertOwned(db, actor, 'collection', [input.collection_id]);
-    const owned = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM catalog.product WHERE tenant_id = $1 AND id = ANY($2::text[])`, [actor.tenant_id, input.product_ids]);
+    const owned = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM catalog.product WHERE tenant_id = $1 AND id = ANY($2::text[])`, [
+      actor.tenant_id,
+      input.product_ids,
+    ]);
     const found = new Set(owned.map((r) => r.id));
     const missing = input.product_ids.filter((id) => !found.has(id));
     if (missing.length) throw conflict(`product ${missing.join(', ')} does not exist in this tenant`);

@@ -39,7 +39,19 @@ export const catalogMediaAttach = defineCatalogOperation({
          SET kind = excluded.kind, alt = excluded.alt, role = excluded.role,
              position = coalesce($10, catalog.media.position)
        RETURNING id, position`,
-      [newId('med'), actor.tenant_id, owner.product_id, input.owner_type, input.owner_id, input.provider_key, kind, urlOf(input.provider_key), input.alt ?? null, input.position ?? null, input.role ?? null],
+      [
+        newId('med'),
+        actor.tenant_id,
+        owner.product_id,
+        input.owner_type,
+        input.owner_id,
+        input.provider_key,
+        kind,
+        urlOf(input.provider_key),
+        input.alt ?? null,
+        input.position ?? null,
+        input.role ?? null,
+      ],
     );
     // A product's media changes the product; a SKU's media changes the SKU.
     if (input.owner_type === 'product') emit(productUpdated, { product_id: owner.product_id, changed: ['media'], media_id: media.id });

@@ -25,7 +25,12 @@ export const catalogProductCreate = defineCatalogOperation({
   async handler({ input, actor, db, stage, emit }) {
     const categories = placeCategories(input.categories ?? []);
     await assertOwned(db, actor, 'brand', input.brand_id ? [input.brand_id] : []);
-    await assertOwned(db, actor, 'category', categories.map((c) => c.category_id));
+    await assertOwned(
+      db,
+      actor,
+      'category',
+      categories.map((c) => c.category_id),
+    );
     const productId = newId('prd');
     const [row] = await db.query(
       `INSERT INTO catalog.product (id, tenant_id, title, handle, description, status, metadata, brand_id, custom_fields)

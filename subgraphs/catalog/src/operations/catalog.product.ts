@@ -16,7 +16,10 @@ export const catalogProduct = defineCatalogOperation({
   result: product,
   events: [],
   async handler({ input, actor, db }) {
-    const rows = await sqlOf(db).rows<Row>(`SELECT ${productColumns} FROM catalog.product p WHERE p.id = $1 AND p.tenant_id = $2`, [input.product_id, actor.tenant_id]);
+    const rows = await sqlOf(db).rows<Row>(`SELECT ${productColumns} FROM catalog.product p WHERE p.id = $1 AND p.tenant_id = $2`, [
+      input.product_id,
+      actor.tenant_id,
+    ]);
     if (!rows.length) throw notFound(`product ${input.product_id} does not exist`);
     return shapeItems(rows)[0] as never;
   },

@@ -33,7 +33,13 @@ export const catalogProductUpdate = defineCatalogOperation({
       throw conflict(`a product cannot move from ${product.status} to ${input.status}`);
     }
     if (input.brand_id) await assertOwned(db, actor, 'brand', [input.brand_id]);
-    if (categories) await assertOwned(db, actor, 'category', categories.map((c) => c.category_id));
+    if (categories)
+      await assertOwned(
+        db,
+        actor,
+        'category',
+        categories.map((c) => c.category_id),
+      );
     const sets: string[] = [];
     const params: unknown[] = [product.id];
     const set = (column: string, value: unknown) => {
@@ -48,7 +54,11 @@ export const catalogProductUpdate = defineCatalogOperation({
     if (input.brand_id !== undefined) set('brand_id', input.brand_id);
     if (input.custom_fields !== undefined) set('custom_fields', JSON.stringify(input.custom_fields));
     if (input.handle !== undefined) {
-      const [taken] = await db.query(`SELECT 1 FROM catalog.product WHERE tenant_id = $1 AND handle = $2 AND id <> $3`, [actor.tenant_id, input.handle, product.id]);
+      const [taken] = await db.query(`SELECT 1 FROM catalog.product WHERE tenant_id = $1 AND handle = $2 AND id <> $3`, [
+        actor.tenant_id,
+        input.handle,
+        product.id,
+      ]);
       if (taken) throw conflict(`a product with handle ${input.handle} exists already`);
     }
     if (sets.length) await db.query(`UPDATE catalog.product SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);

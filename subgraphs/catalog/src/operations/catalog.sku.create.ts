@@ -12,7 +12,8 @@ export const catalogSkuCreate = defineCatalogOperation({
   kind: 'command',
   access: 'internal',
   scope: 'catalog.sku.write',
-  summary: 'Adds a SKU to an existing product; optional shipping attributes weight_grams, length_cm, width_cm, height_cm (positive integers, null when unknown).',
+  summary:
+    'Adds a SKU to an existing product; optional shipping attributes weight_grams, length_cm, width_cm, height_cm (positive integers, null when unknown).',
   input: t.object({
     product_id: t.id(),
     amount: t.integer({ minimum: 0 }),

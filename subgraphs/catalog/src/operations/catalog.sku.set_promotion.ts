@@ -12,10 +12,10 @@ export const catalogSkuSetPromotion = defineCatalogOperation({
   result: t.object({ sku_id: t.string(), promotional_amount: t.nullable(t.integer()) }),
   events: [skuUpdated],
   async handler({ input, actor, db, stage, emit }) {
-    const [sku] = await sqlOf(db).rows<{ id: string; product_id: string; amount: number }>(`SELECT id, product_id, amount::float8 AS amount FROM catalog.sku WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
-      input.sku_id,
-      actor.tenant_id,
-    ]);
+    const [sku] = await sqlOf(db).rows<{ id: string; product_id: string; amount: number }>(
+      `SELECT id, product_id, amount::float8 AS amount FROM catalog.sku WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
+      [input.sku_id, actor.tenant_id],
+    );
     if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
     if (input.promotional_amount !== null && input.promotional_amount >= sku.amount) {
       throw conflict(`a promotional amount must be below the unit amount ${sku.amount}`);

@@ -23,7 +23,9 @@ export const catalogSkuUpdate = defineCatalogOperation({
   access: 'internal',
   scope: 'catalog.sku.write',
   summary:
-    'Changes a SKU: code, name, ean, amount, compare_at_amount, status, metadata, ref and its shipping attributes (weight_grams, length_cm, width_cm, height_cm; null when unknown). Omitted fields keep their value (extension).',
+    'Changes a SKU: code, name, ean, amount, compare_at_amount, status, metadata, ref and its shipping attributes ' +
+    '(weight_grams, length_cm, width_cm, height_cm; null when unknown). Omitted fields keep their value ' +
+    '(extension).',
   input: t.object({
     sku_id: t.id(),
     code: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'unique in the tenant' })),
@@ -45,11 +47,14 @@ export const catalogSkuUpdate = defineCatalogOperation({
   events: [skuUpdated],
   async handler({ input, actor, db, emit }) {
     const tenantId = actor.tenant_id;
-    const [found] = await sqlOf(db).rows<{ product_id: string }>(`SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2`, [input.sku_id, tenantId]);
+    const [found] = await sqlOf(db).rows<{ product_id: string }>(`SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2`, [
+      input.sku_id,
+      tenantId,
+    ]);
     if (!found) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
     // The product first, as catalog.sku.create locks it: its prices and listings follow its SKUs.
     const product = await lockProduct(db, actor, found.product_id);
-    const [sku] = await sqlOf(db).rows<(SkuRow & { same_metadata: boolean })>(
+    const [sku] = await sqlOf(db).rows<SkuRow & { same_metadata: boolean }>(
       `SELECT id, product_id, code, name, ean, amount::float8 AS amount, compare_at_amount::float8 AS compare_at_amount,
               promotional_amount::float8 AS promotional_amount, status, ref, weight_grams::float8 AS weight_grams,
               length_cm::float8 AS length_cm, width_cm::float8 AS width_cm, height_cm::float8 AS height_cm,

@@ -1,5 +1,16 @@
 import { AppError, PreparedJson, validationFailed } from '@backoffice/platform';
-import { EVERY_FACET, feedPage, listingInput, productPage, productQuery, productsFromQuery, PROJECTIONS, shapeFacets, type ListingInput, type Projection } from '../domain/product-listing';
+import {
+  EVERY_FACET,
+  feedPage,
+  listingInput,
+  productPage,
+  productQuery,
+  productsFromQuery,
+  PROJECTIONS,
+  shapeFacets,
+  type ListingInput,
+  type Projection,
+} from '../domain/product-listing';
 import { currentVersion, pageCaching, storefrontCacheOf, storefrontSettings } from '../domain/storefront-cache';
 import { defineCatalogOperation } from '../ports';
 
@@ -21,7 +32,9 @@ export const readProducts = defineCatalogOperation({
   access: 'public',
   scope: null,
   summary:
-    'Lists the products published to a store: filters by category subtree, collection, status, SKU options, price range and custom fields; sorts; opt-in facets; projection full (the whole document) or feed. Answers a strong ETag and Cache-Control over REST.',
+    'Lists the products published to a store: filters by category subtree, collection, status, SKU options, price ' +
+    'range and custom fields; sorts; opt-in facets; projection full (the whole document) or feed. Answers a strong ' +
+    'ETag and Cache-Control over REST.',
   restPath: '/products',
   errors: ['validation_failed', 'not_found', 'unknown_projection', 'internal'],
   input: listingInput,

@@ -1,6 +1,16 @@
 import { newId, type ConsumerDefinition, type DomainEvent, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
-import { EMAIL_CHANNEL, formatAmount, instanceLocale, isEnabled, MESSAGE_TYPES, missingRequired, render, resolveTemplate, senderOf } from '../domain/notifications';
+import {
+  EMAIL_CHANNEL,
+  formatAmount,
+  instanceLocale,
+  isEnabled,
+  MESSAGE_TYPES,
+  missingRequired,
+  render,
+  resolveTemplate,
+  senderOf,
+} from '../domain/notifications';
 import type { ContentPorts } from '../ports';
 import { notificationSend } from '../tasks/notification.send';
 
@@ -27,7 +37,7 @@ interface Message {
  */
 const ORDER_KNOWN_BY_ATTEMPT = 10;
 
-
+// biome-ignore lint/suspicious/noExplicitAny: event payloads are validated against their declared schemas before a consumer runs; fields are read by name.
 type Payload = Record<string, any>;
 
 async function rememberCustomer(db: EntityManager, tenantId: string, p: Payload): Promise<void> {
@@ -74,7 +84,12 @@ async function messageOf(db: EntityManager, event: DomainEvent, attempt: number)
         recipient_name: p.customer.name ?? null,
         locale: instanceLocale(),
         source_ref: p.order_id,
-        variables: { ...orderVars(p.customer.name ?? null), total: formatAmount(p.total_amount, p.currency), total_amount: p.total_amount, currency: p.currency },
+        variables: {
+          ...orderVars(p.customer.name ?? null),
+          total: formatAmount(p.total_amount, p.currency),
+          total_amount: p.total_amount,
+          currency: p.currency,
+        },
       };
     case 'order.cancelled': {
       const customer = await customerOf(db, tenantId, p.order_id, attempt);
@@ -113,7 +128,15 @@ async function messageOf(db: EntityManager, event: DomainEvent, attempt: number)
         variables: { name: p.name ?? '', role: p.role, store_handle: p.store_handle, admin_login_url: p.admin_login_url ?? '' },
       };
     case 'auth.login_code':
-      return { type_key: type, store_id: p.store_id, recipient: p.email, recipient_name: p.name || null, locale: p.locale, source_ref: p.login_code_id, variables: {} };
+      return {
+        type_key: type,
+        store_id: p.store_id,
+        recipient: p.email,
+        recipient_name: p.name || null,
+        locale: p.locale,
+        source_ref: p.login_code_id,
+        variables: {},
+      };
     default:
       return null;
   }
@@ -139,9 +162,9 @@ export const notificationDispatch: ConsumerDefinition<ContentPorts> = {
     const missing = missingRequired(EMAIL_CHANNEL, template);
     let body: { subject: string | null; html: string | null; text: string | null } = { subject: null, html: null, text: null };
     let failed: string | null = message.unsendable ?? (missing.length ? `the resolved template lacks ${missing.join(', ')}` : null);
-    if (!failed && !type.authentication) {
+    if (!failed && !type.authentication && template) {
       try {
-        const fields = render(EMAIL_CHANNEL, template!.fields, {
+        const fields = render(EMAIL_CHANNEL, template.fields, {
           store_name: sender.store_name,
           sender_name: sender.sender_name,
           recipient_name: message.recipient_name ?? '',

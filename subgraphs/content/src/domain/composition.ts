@@ -56,7 +56,13 @@ export type PlacementRow = Pick<CompositionPlacement, 'id' | 'store_id' | 'exten
  * Deletes a store's placement of a component (locked first), returning it; null when there was none.
  * What `composition.placement.remove` and its successor `composition.placement.reset` share.
  */
-export async function deletePlacement(db: EntityManager, tenantId: string, storeId: string, extensionId: string, component: string): Promise<PlacementRow | null> {
+export async function deletePlacement(
+  db: EntityManager,
+  tenantId: string,
+  storeId: string,
+  extensionId: string,
+  component: string,
+): Promise<PlacementRow | null> {
   const rows = returningRows<PlacementRow>(
     await db.query(
       `DELETE FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4
@@ -86,7 +92,14 @@ export async function resetPlacement(
   const fallback = defaultOf(manifest, input.component);
   const now = { slot: fallback?.slot ?? null, position: fallback?.position ?? null };
   if (removed) {
-    emit(compositionUpdated, { store_id: storeId, extension_id: input.extension_id, component: input.component, change: 'removed', placement_id: removed.id, ...now });
+    emit(compositionUpdated, {
+      store_id: storeId,
+      extension_id: input.extension_id,
+      component: input.component,
+      change: 'removed',
+      placement_id: removed.id,
+      ...now,
+    });
   }
   return { removed: removed !== null, ...now };
 }

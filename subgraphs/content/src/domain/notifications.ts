@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { present, conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { compileTemplate, renderTemplate, TemplateError } from './templates';
 
@@ -9,8 +9,17 @@ import { compileTemplate, renderTemplate, TemplateError } from './templates';
  */
 
 export const KEY_PATTERN = '^[a-z][a-z0-9_]*$';
-export const channelKeyField = t.string({ minLength: 1, maxLength: 64, pattern: KEY_PATTERN, description: 'lowercase letter, then lowercase letters, digits, underscores' });
-export const typeKeyField = t.string({ minLength: 1, maxLength: 64, description: 'a message type: order.paid, order.cancelled, shipment.created, admin_user.invited, auth.login_code' });
+export const channelKeyField = t.string({
+  minLength: 1,
+  maxLength: 64,
+  pattern: KEY_PATTERN,
+  description: 'lowercase letter, then lowercase letters, digits, underscores',
+});
+export const typeKeyField = t.string({
+  minLength: 1,
+  maxLength: 64,
+  description: 'a message type: order.paid, order.cancelled, shipment.created, admin_user.invited, auth.login_code',
+});
 export const localeField = t.string({
   minLength: 2,
   maxLength: 35,
@@ -21,7 +30,7 @@ export const localeField = t.string({
 /** The locale of messages to customers: the instance's DEFAULT_LOCALE, else en. */
 export function instanceLocale(env: NodeJS.ProcessEnv = process.env): string {
   const value = env.DEFAULT_LOCALE?.trim();
-  return value && new RegExp(localeField.pattern!).test(value) && value.length <= 35 ? value : 'en';
+  return value && new RegExp(present(localeField.pattern, 'the locale pattern')).test(value) && value.length <= 35 ? value : 'en';
 }
 export const FIELD_TYPES = ['text', 'multiline', 'html', 'select', 'variable_list'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -87,7 +96,12 @@ export const MESSAGE_TYPES: Record<string, MessageType> = {
     always: false,
     variables: { ...COMMON, ...ORDER, total: 'the total, formatted (e.g. 129.90 BRL)', total_amount: 'the total in minor units', currency: 'ISO currency' },
   },
-  'order.cancelled': { key: 'order.cancelled', authentication: false, always: false, variables: { ...COMMON, ...ORDER, reason: 'payment_expired, or the reason given to order.cancel' } },
+  'order.cancelled': {
+    key: 'order.cancelled',
+    authentication: false,
+    always: false,
+    variables: { ...COMMON, ...ORDER, reason: 'payment_expired, or the reason given to order.cancel' },
+  },
   'shipment.created': {
     key: 'shipment.created',
     authentication: false,
@@ -98,13 +112,25 @@ export const MESSAGE_TYPES: Record<string, MessageType> = {
     key: 'admin_user.invited',
     authentication: false,
     always: true,
-    variables: { ...COMMON, name: "the operator's name", role: 'owner, admin or staff', store_handle: 'the store to name at login', admin_login_url: 'the link; empty when none was given or it was a loopback address' },
+    variables: {
+      ...COMMON,
+      name: "the operator's name",
+      role: 'owner, admin or staff',
+      store_handle: 'the store to name at login',
+      admin_login_url: 'the link; empty when none was given or it was a loopback address',
+    },
   },
   'auth.login_code': {
     key: 'auth.login_code',
     authentication: true,
     always: true,
-    variables: { ...COMMON, name: "the operator's name", code: 'the 6-digit code', expires_at: 'when it expires (ISO 8601)', minutes: 'minutes it is valid (10)' },
+    variables: {
+      ...COMMON,
+      name: "the operator's name",
+      code: 'the 6-digit code',
+      expires_at: 'when it expires (ISO 8601)',
+      minutes: 'minutes it is valid (10)',
+    },
   },
 };
 
@@ -126,7 +152,10 @@ export function localeChain(locale: string): string[] {
 
 export async function channelOf(db: EntityManager, tenantId: string, key: string): Promise<Channel> {
   if (key === EMAIL_CHANNEL.key) return EMAIL_CHANNEL;
-  const [row] = await sqlOf(db).rows<Channel>(`SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1 AND key = $2`, [tenantId, key]);
+  const [row] = await sqlOf(db).rows<Channel>(
+    `SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1 AND key = $2`,
+    [tenantId, key],
+  );
   if (!row) throw conflict(`notification channel ${key} is not registered in this tenant`);
   return row;
 }
@@ -143,7 +172,14 @@ export interface ResolvedTemplate {
  * The template a message uses: the store's, then the tenant's, then the default shipped one; at each
  * level the locale, then its language, then en. A whole template is taken, never fields mixed.
  */
-export async function resolveTemplate(db: EntityManager, tenantId: string, storeId: string | null, typeKey: string, channelKey: string, locale: string): Promise<ResolvedTemplate | null> {
+export async function resolveTemplate(
+  db: EntityManager,
+  tenantId: string,
+  storeId: string | null,
+  typeKey: string,
+  channelKey: string,
+  locale: string,
+): Promise<ResolvedTemplate | null> {
   const chain = localeChain(locale);
   const rows = await sqlOf(db).rows<{ store_key: string; locale: string; fields: TemplateFields }>(
     `SELECT store_key, locale, fields FROM content.notification_template
@@ -243,9 +279,18 @@ const mail = (subject: string, lines: string[], footer = '{{sender_name}}'): Tem
 
 export const DEFAULT_TEMPLATES: Record<string, Record<string, TemplateFields>> = {
   'order.paid': {
-    en: mail('Payment received for order {{order_id}}', ['Hello {{customer_name}},', 'We received your payment of {{total}} for order {{order_id}} at {{store_name}}. Thank you!']),
-    'pt-BR': mail('Pagamento recebido do pedido {{order_id}}', ['Olá {{customer_name}},', 'Recebemos o seu pagamento de {{total}} do pedido {{order_id}} em {{store_name}}. Obrigado!']),
-    es: mail('Pago recibido del pedido {{order_id}}', ['Hola {{customer_name}},', 'Recibimos tu pago de {{total}} del pedido {{order_id}} en {{store_name}}. ¡Gracias!']),
+    en: mail('Payment received for order {{order_id}}', [
+      'Hello {{customer_name}},',
+      'We received your payment of {{total}} for order {{order_id}} at {{store_name}}. Thank you!',
+    ]),
+    'pt-BR': mail('Pagamento recebido do pedido {{order_id}}', [
+      'Olá {{customer_name}},',
+      'Recebemos o seu pagamento de {{total}} do pedido {{order_id}} em {{store_name}}. Obrigado!',
+    ]),
+    es: mail('Pago recibido del pedido {{order_id}}', [
+      'Hola {{customer_name}},',
+      'Recibimos tu pago de {{total}} del pedido {{order_id}} en {{store_name}}. ¡Gracias!',
+    ]),
   },
   'order.cancelled': {
     en: mail('Order {{order_id}} was cancelled', ['Hello {{customer_name}},', 'Your order {{order_id}} at {{store_name}} was cancelled ({{reason}}).']),
@@ -253,18 +298,51 @@ export const DEFAULT_TEMPLATES: Record<string, Record<string, TemplateFields>> =
     es: mail('El pedido {{order_id}} fue cancelado', ['Hola {{customer_name}},', 'Tu pedido {{order_id}} en {{store_name}} fue cancelado ({{reason}}).']),
   },
   'shipment.created': {
-    en: mail('A parcel of order {{order_id}} is being prepared', ['Hello {{customer_name}},', 'Parcel {{shipment_id}} of your order {{order_id}} is being prepared.{{#if estimated_delivery_date}} Estimated delivery: {{estimated_delivery_date}}.{{/if}}']),
-    'pt-BR': mail('Um volume do pedido {{order_id}} está sendo preparado', ['Olá {{customer_name}},', 'O volume {{shipment_id}} do seu pedido {{order_id}} está sendo preparado.{{#if estimated_delivery_date}} Entrega prevista: {{estimated_delivery_date}}.{{/if}}']),
-    es: mail('Se está preparando un paquete del pedido {{order_id}}', ['Hola {{customer_name}},', 'El paquete {{shipment_id}} de tu pedido {{order_id}} se está preparando.{{#if estimated_delivery_date}} Entrega estimada: {{estimated_delivery_date}}.{{/if}}']),
+    en: mail('A parcel of order {{order_id}} is being prepared', [
+      'Hello {{customer_name}},',
+      'Parcel {{shipment_id}} of your order {{order_id}} is being prepared.{{#if estimated_delivery_date}} Estimated delivery: {{estimated_delivery_date}}.{{/if}}',
+    ]),
+    'pt-BR': mail('Um volume do pedido {{order_id}} está sendo preparado', [
+      'Olá {{customer_name}},',
+      'O volume {{shipment_id}} do seu pedido {{order_id}} está sendo preparado.{{#if estimated_delivery_date}} Entrega prevista: {{estimated_delivery_date}}.{{/if}}',
+    ]),
+    es: mail('Se está preparando un paquete del pedido {{order_id}}', [
+      'Hola {{customer_name}},',
+      'El paquete {{shipment_id}} de tu pedido {{order_id}} se está preparando.{{#if estimated_delivery_date}} Entrega estimada: {{estimated_delivery_date}}.{{/if}}',
+    ]),
   },
   'admin_user.invited': {
-    en: mail('You are invited to {{store_name}}', ['Hello {{name}},', 'You were invited to the back office of {{store_name}} as {{role}}. Log in at store {{store_handle}} with your email.', '{{#if admin_login_url}}<a href="{{admin_login_url}}">Log in</a>: {{admin_login_url}}{{/if}}']),
-    'pt-BR': mail('Você foi convidado para {{store_name}}', ['Olá {{name}},', 'Você foi convidado para o back office de {{store_name}} como {{role}}. Entre na loja {{store_handle}} com o seu e-mail.', '{{#if admin_login_url}}<a href="{{admin_login_url}}">Entrar</a>: {{admin_login_url}}{{/if}}']),
-    es: mail('Te invitaron a {{store_name}}', ['Hola {{name}},', 'Te invitaron al back office de {{store_name}} como {{role}}. Ingresa en la tienda {{store_handle}} con tu correo.', '{{#if admin_login_url}}<a href="{{admin_login_url}}">Ingresar</a>: {{admin_login_url}}{{/if}}']),
+    en: mail('You are invited to {{store_name}}', [
+      'Hello {{name}},',
+      'You were invited to the back office of {{store_name}} as {{role}}. Log in at store {{store_handle}} with your email.',
+      '{{#if admin_login_url}}<a href="{{admin_login_url}}">Log in</a>: {{admin_login_url}}{{/if}}',
+    ]),
+    'pt-BR': mail('Você foi convidado para {{store_name}}', [
+      'Olá {{name}},',
+      'Você foi convidado para o back office de {{store_name}} como {{role}}. Entre na loja {{store_handle}} com o seu e-mail.',
+      '{{#if admin_login_url}}<a href="{{admin_login_url}}">Entrar</a>: {{admin_login_url}}{{/if}}',
+    ]),
+    es: mail('Te invitaron a {{store_name}}', [
+      'Hola {{name}},',
+      'Te invitaron al back office de {{store_name}} como {{role}}. Ingresa en la tienda {{store_handle}} con tu correo.',
+      '{{#if admin_login_url}}<a href="{{admin_login_url}}">Ingresar</a>: {{admin_login_url}}{{/if}}',
+    ]),
   },
   'auth.login_code': {
-    en: mail('Your login code: {{code}}', ['Hello {{name}},', 'Your one-time login code is <strong>{{code}}</strong>. It is valid for {{minutes}} minutes.', 'If you did not ask for it, ignore this message.']),
-    'pt-BR': mail('Seu código de acesso: {{code}}', ['Olá {{name}},', 'Seu código de acesso é <strong>{{code}}</strong>. Ele vale por {{minutes}} minutos.', 'Se você não o pediu, ignore esta mensagem.']),
-    es: mail('Tu código de acceso: {{code}}', ['Hola {{name}},', 'Tu código de acceso es <strong>{{code}}</strong>. Es válido por {{minutes}} minutos.', 'Si no lo pediste, ignora este mensaje.']),
+    en: mail('Your login code: {{code}}', [
+      'Hello {{name}},',
+      'Your one-time login code is <strong>{{code}}</strong>. It is valid for {{minutes}} minutes.',
+      'If you did not ask for it, ignore this message.',
+    ]),
+    'pt-BR': mail('Seu código de acesso: {{code}}', [
+      'Olá {{name}},',
+      'Seu código de acesso é <strong>{{code}}</strong>. Ele vale por {{minutes}} minutos.',
+      'Se você não o pediu, ignore esta mensagem.',
+    ]),
+    es: mail('Tu código de acceso: {{code}}', [
+      'Hola {{name}},',
+      'Tu código de acceso es <strong>{{code}}</strong>. Es válido por {{minutes}} minutos.',
+      'Si no lo pediste, ignora este mensaje.',
+    ]),
   },
 };

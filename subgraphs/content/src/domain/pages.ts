@@ -58,7 +58,11 @@ export async function lockPage(db: EntityManager, actor: Actor, pageId: string):
 
 /** A slug taken by another page of the store (archived pages keep theirs): a conflict. The unique index decides races. */
 export async function assertSlugFree(db: EntityManager, storeId: string, slug: string, exceptId: string | null): Promise<void> {
-  const [taken] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM content.page WHERE store_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3`, [storeId, slug, exceptId]);
+  const [taken] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM content.page WHERE store_id = $1 AND slug = $2 AND id IS DISTINCT FROM $3`, [
+    storeId,
+    slug,
+    exceptId,
+  ]);
   if (taken) throw conflict(`store ${storeId} has a page with slug ${slug} already`);
 }
 
@@ -129,7 +133,8 @@ export function pageListOut(row: PageRow) {
 /** `boolean or string` with the string values `0`, `1`, `true`, `false` (query strings and JSON alike). */
 export const flag = (description: string) => Type.Union([t.boolean(), t.enum(['0', '1', 'true', 'false'] as const)], { description });
 export type Flag = boolean | '0' | '1' | 'true' | 'false';
-export const flagValue = (value: Flag | undefined): boolean | undefined => (value === undefined ? undefined : value === true || value === 'true' || value === '1');
+export const flagValue = (value: Flag | undefined): boolean | undefined =>
+  value === undefined ? undefined : value === true || value === 'true' || value === '1';
 
 export const ARCHIVED = ['exclude', 'include', 'only'] as const;
 export type Archived = (typeof ARCHIVED)[number];

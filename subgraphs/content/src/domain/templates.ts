@@ -66,7 +66,14 @@ const shown = (node: Node): string => {
 /** A variable reference: one plain name (no `@root`, `../`, `this` or `a.b`). */
 function variableName(node: Node, where: string): string {
   const path = node as hbs.AST.PathExpression;
-  if (node.type !== 'PathExpression' || path.data || path.depth > 0 || path.parts.length !== 1 || path.original === 'this' || /^\.|^this\b/.test(path.original)) {
+  if (
+    node.type !== 'PathExpression' ||
+    path.data ||
+    path.depth > 0 ||
+    path.parts.length !== 1 ||
+    path.original === 'this' ||
+    /^\.|^this\b/.test(path.original)
+  ) {
     const text = (node as { original?: unknown }).original ?? node.type;
     throw new TemplateError(`${where}: ${String(text)} is not a variable name${shown(node)}; use {{variable}} with one of the message type's variables`);
   }
@@ -82,7 +89,8 @@ function check(statements: Statement[], html: boolean, depth: number): void {
       case 'MustacheStatement': {
         const mustache = statement as hbs.AST.MustacheStatement;
         const name = variableName(mustache.path, 'a tag');
-        if (mustache.params.length || mustache.hash) throw new TemplateError(`{{${name} …}} calls a helper${shown(statement)}: templates may use variables, if and unless only`);
+        if (mustache.params.length || mustache.hash)
+          throw new TemplateError(`{{${name} …}} calls a helper${shown(statement)}: templates may use variables, if and unless only`);
         // Triple braces and {{& }} skip escaping: a customer's name would reach the store's mail as HTML.
         if (html && !mustache.escaped) throw new TemplateError(`{{{${name}}}} leaves HTML unescaped${shown(statement)}: use {{${name}}} in an html field`);
         break;
@@ -90,7 +98,8 @@ function check(statements: Statement[], html: boolean, depth: number): void {
       case 'BlockStatement': {
         const block = statement as hbs.AST.BlockStatement;
         const helper = block.path.original;
-        if (!BLOCK_HELPERS.has(helper)) throw new TemplateError(`{{#${helper}}} is not allowed${shown(statement)}: templates may use if and unless (no message variable is a list)`);
+        if (!BLOCK_HELPERS.has(helper))
+          throw new TemplateError(`{{#${helper}}} is not allowed${shown(statement)}: templates may use if and unless (no message variable is a list)`);
         if (block.params.length !== 1 || block.hash) throw new TemplateError(`{{#${helper}}} takes one variable${shown(statement)}`);
         variableName(block.params[0], `{{#${helper}}}`);
         if (depth + 1 > TEMPLATE_DEPTH_MAX) throw new TemplateError(`nests blocks deeper than ${TEMPLATE_DEPTH_MAX}`);
@@ -102,10 +111,14 @@ function check(statements: Statement[], html: boolean, depth: number): void {
       case 'PartialStatement':
       case 'PartialBlockStatement': {
         const name = (statement as hbs.AST.PartialStatement).name;
-        throw new TemplateError(`uses the partial ${(name as { original?: string }).original ?? '(dynamic)'}${shown(statement)}: templates do not allow partials`);
+        throw new TemplateError(
+          `uses the partial ${(name as { original?: string }).original ?? '(dynamic)'}${shown(statement)}: templates do not allow partials`,
+        );
       }
       default:
-        throw new TemplateError(`uses ${statement.type.replace(/Statement$|Block$/, '').toLowerCase() || statement.type}${shown(statement)}, which templates do not allow`);
+        throw new TemplateError(
+          `uses ${statement.type.replace(/Statement$|Block$/, '').toLowerCase() || statement.type}${shown(statement)}, which templates do not allow`,
+        );
     }
   }
 }

@@ -1,4 +1,4 @@
-import { SecretBox, vaultKey } from '@backoffice/platform';
+import { present, SecretBox, vaultKey } from '@backoffice/platform';
 
 /** What a credential belongs to: sealed for it, it opens for nothing else (the AES-GCM additional data). */
 export interface VaultBinding {
@@ -53,9 +53,12 @@ export async function brokerCredential(
   if (sealed === null) return null;
   let plain: string;
   try {
-    plain = openers.get(vault)!(sealed, binding);
+    const open = present(openers.get(vault), `the opener of ${vault}`);
+    plain = open(sealed, binding);
   } catch {
-    throw new Error(`the credential of ${binding.extension_id}/${binding.connection_name} does not open: sealed under another key (VAULT_KEY changed?) or for another connection`);
+    throw new Error(
+      `the credential of ${binding.extension_id}/${binding.connection_name} does not open: sealed under another key (VAULT_KEY changed?) or for another connection`,
+    );
   }
   return JSON.parse(plain) as Record<string, unknown>;
 }

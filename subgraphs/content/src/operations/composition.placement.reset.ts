@@ -13,7 +13,9 @@ export const compositionPlacementReset = defineContentOperation({
   access: 'internal',
   scope: 'composition.write',
   summary:
-    "Returns a store's hook of an extension's component to its manifest default by deleting its placement; answers whether one was deleted and where the hook sits now (`slot`, `position`; null when the manifest has no such component). Event only when something changed (extension; successor of composition.placement.remove).",
+    "Returns a store's hook of an extension's component to its manifest default by deleting its placement; answers " +
+    'whether one was deleted and where the hook sits now (`slot`, `position`; null when the manifest has no such ' +
+    'component). Event only when something changed (extension; successor of composition.placement.remove).',
   input: t.object({ store: compositionFields.store, extension_id: compositionFields.extension_id, component: compositionFields.component }),
   result: t.object({ removed: t.boolean(), slot: t.nullable(t.string()), position: t.nullable(t.integer()) }),
   events: [compositionUpdated],

@@ -1,4 +1,4 @@
-import { conflict, newId, t, sqlOf } from '@backoffice/platform';
+import { present, conflict, newId, t, sqlOf } from '@backoffice/platform';
 import { compositionFields, defaultOf, lockManifest, storeOfCaller } from '../domain/composition';
 import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
@@ -11,7 +11,8 @@ export const compositionPlacementSet = defineContentOperation({
   access: 'internal',
   scope: 'composition.write',
   summary:
-    "Places a component of an extension's manifest in a store of the tenant (`store`: id or handle) at a slot and position, overriding its manifest default; setting the same again changes nothing (extension).",
+    "Places a component of an extension's manifest in a store of the tenant (`store`: id or handle) at a slot and " +
+    'position, overriding its manifest default; setting the same again changes nothing (extension).',
   input: t.object({
     store: compositionFields.store,
     extension_id: compositionFields.extension_id,
@@ -28,10 +29,12 @@ export const compositionPlacementSet = defineContentOperation({
     if (!manifest) throw conflict(`extension ${input.extension_id} has no manifest in this tenant`);
     if (!defaultOf(manifest, input.component)) throw conflict(`extension ${input.extension_id} has no component ${input.component} in its manifest`);
     const lockPlacement = async () =>
-      (await sqlOf(db).rows<{ id: string; slot: string; position: number }>(
-        `SELECT id, slot, position FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4 FOR UPDATE`,
-        [tenantId, storeId, input.extension_id, input.component],
-      ))[0];
+      (
+        await sqlOf(db).rows<{ id: string; slot: string; position: number }>(
+          `SELECT id, slot, position FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4 FOR UPDATE`,
+          [tenantId, storeId, input.extension_id, input.component],
+        )
+      )[0];
     let current = await lockPlacement();
     let placementId = current?.id;
     if (!current) {
@@ -47,17 +50,21 @@ export const compositionPlacementSet = defineContentOperation({
     if (current) {
       if (current.slot === input.slot && current.position === input.position) return { placement_id: current.id };
       placementId = current.id;
-      stage(`UPDATE content.composition_placement SET slot = $2, position = $3, updated_at = clock_timestamp() WHERE id = $1`, [current.id, input.slot, input.position]);
+      stage(`UPDATE content.composition_placement SET slot = $2, position = $3, updated_at = clock_timestamp() WHERE id = $1`, [
+        current.id,
+        input.slot,
+        input.position,
+      ]);
     }
     emit(compositionUpdated, {
       store_id: storeId,
       extension_id: input.extension_id,
       component: input.component,
       change: 'placed',
-      placement_id: placementId!,
+      placement_id: present(placementId, 'the placement'),
       slot: input.slot,
       position: input.position,
     });
-    return { placement_id: placementId! };
+    return { placement_id: present(placementId, 'the placement') };
   },
 });

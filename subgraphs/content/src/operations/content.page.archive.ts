@@ -10,7 +10,9 @@ export const contentPageArchive = defineContentOperation({
   access: 'internal',
   scope: 'content.write',
   summary:
-    'Archives an institutional page: the storefront no longer serves it, listings show it only when asked, it cannot be changed until unarchived; it keeps its slug and published flag. Archiving an archived page succeeds and changes nothing (extension).',
+    'Archives an institutional page: the storefront no longer serves it, listings show it only when asked, it ' +
+    'cannot be changed until unarchived; it keeps its slug and published flag. Archiving an archived page succeeds ' +
+    'and changes nothing (extension).',
   input: t.object({ page_id: t.id() }),
   result: pageView,
   events: [pageArchived],

@@ -11,7 +11,8 @@ export const contentPageCreate = defineContentOperation({
   access: 'internal',
   scope: 'content.write',
   summary:
-    'Registers an institutional page of a store of the tenant: slug (unique in the store), title, template_key (the theme template holding its content), published (default false), meta_title and meta_description.',
+    'Registers an institutional page of a store of the tenant: slug (unique in the store), title, template_key (the ' +
+    'theme template holding its content), published (default false), meta_title and meta_description.',
   input: t.object({
     store_id: t.id(),
     slug: pageFields.slug,
@@ -32,7 +33,19 @@ export const contentPageCreate = defineContentOperation({
       `INSERT INTO content.page (id, tenant_id, store_id, slug, title, template_key, published, meta_title, meta_description,
                                  created_by_id, created_by_name, updated_by_id, updated_by_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $11) ON CONFLICT (store_id, slug) DO NOTHING RETURNING id`,
-      [pageId, actor.tenant_id, input.store_id, input.slug, input.title, input.template_key, published, input.meta_title ?? null, input.meta_description ?? null, actor.api_key_id, actor.name],
+      [
+        pageId,
+        actor.tenant_id,
+        input.store_id,
+        input.slug,
+        input.title,
+        input.template_key,
+        published,
+        input.meta_title ?? null,
+        input.meta_description ?? null,
+        actor.api_key_id,
+        actor.name,
+      ],
     );
     if (!row) throw conflict(`store ${input.store_id} has a page with slug ${input.slug} already`);
     emit(pageCreated, { page_id: pageId, store_id: input.store_id, slug: input.slug, title: input.title, template_key: input.template_key, published });

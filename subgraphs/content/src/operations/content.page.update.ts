@@ -9,7 +9,9 @@ export const contentPageUpdate = defineContentOperation({
   access: 'internal',
   scope: 'content.write',
   summary:
-    'Changes an institutional page: any of slug (unique in its store), title, template_key, published, meta_title, meta_description; omitted fields keep their value, null clears a meta field. An archived page is unarchived first (conflict). Emits only when a value changed (extension).',
+    'Changes an institutional page: any of slug (unique in its store), title, template_key, published, meta_title, ' +
+    'meta_description; omitted fields keep their value, null clears a meta field. An archived page is unarchived ' +
+    'first (conflict). Emits only when a value changed (extension).',
   input: t.object({
     page_id: t.id(),
     slug: t.optional(pageFields.slug),
@@ -35,7 +37,7 @@ export const contentPageUpdate = defineContentOperation({
     }
     if (!changed.length) return pageOut(page);
     // Checked for a clear message; the unique index (store, slug) still decides a race (conflict).
-    if (changed.includes('slug')) await assertSlugFree(db, page.store_id, input.slug!, page.id);
+    if (changed.includes('slug') && input.slug !== undefined) await assertSlugFree(db, page.store_id, input.slug, page.id);
     const [after] = await sqlOf(db).returning<PageRow>(
       `UPDATE content.page SET ${sets.join(', ')}, updated_by_id = $2, updated_by_name = $3, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
       params,

@@ -10,7 +10,8 @@ export const extensionConnectionRevoke = defineContentOperation({
   access: 'internal',
   scope: 'extensions.egress.consent',
   ownerGated: true,
-  summary: "Disarms an extension's connection: its credential is deleted from the vault (`revoked: false` when none was armed). Owner-gated. No event (extension).",
+  summary:
+    "Disarms an extension's connection: its credential is deleted from the vault (`revoked: false` when none was armed). Owner-gated. No event (extension).",
   input: t.object({ extension_id: connectionFields.extension_id, connection_name: connectionFields.connection_name }),
   result: t.object({ extension_id: t.string(), connection_name: t.string(), revoked: t.boolean({ description: 'true when a credential was deleted' }) }),
   events: [],

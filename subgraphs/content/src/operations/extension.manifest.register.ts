@@ -14,7 +14,9 @@ export const extensionManifestRegister = defineContentOperation({
   access: 'internal',
   scope: 'extensions.write',
   summary:
-    "Registers an extension's manifest: its components, each with its default slot and position (where the hook sits without a placement). Registering again replaces it; placements of components it drops are deleted (extension).",
+    "Registers an extension's manifest: its components, each with its default slot and position (where the hook " +
+    'sits without a placement). Registering again replaces it; placements of components it drops are deleted ' +
+    '(extension).',
   input: t.object({
     extension_id: compositionFields.extension_id,
     components: t.array(t.object({ component: compositionFields.component, slot: compositionFields.slot, position: compositionFields.position }), {
@@ -32,14 +34,16 @@ export const extensionManifestRegister = defineContentOperation({
     const components: ManifestComponent[] = input.components.map(({ component, slot, position }) => ({ component, slot, position }));
     // The tenant's manifests are serialized per extension by the row lock (a first register by the advisory lock).
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 11))`, [`content.manifest:${tenantId}:${input.extension_id}`]);
-    const [current] = await sqlOf(db).rows<{ components: ManifestComponent[] }>(`SELECT components FROM content.extension_manifest WHERE tenant_id = $1 AND extension_id = $2 FOR UPDATE`, [
-      tenantId,
-      input.extension_id,
-    ]);
+    const [current] = await sqlOf(db).rows<{ components: ManifestComponent[] }>(
+      `SELECT components FROM content.extension_manifest WHERE tenant_id = $1 AND extension_id = $2 FOR UPDATE`,
+      [tenantId, input.extension_id],
+    );
     if (!current) {
       // A first register counts against the tenant's cap: new extensions of one tenant take turns.
       await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 11))`, [`content.manifests:${tenantId}`]);
-      const [{ count }] = await sqlOf(db).rows<{ count: number }>(`SELECT count(*)::int AS count FROM content.extension_manifest WHERE tenant_id = $1`, [tenantId]);
+      const [{ count }] = await sqlOf(db).rows<{ count: number }>(`SELECT count(*)::int AS count FROM content.extension_manifest WHERE tenant_id = $1`, [
+        tenantId,
+      ]);
       if (count >= MANIFESTS_MAX) throw conflict(`the tenant has ${MANIFESTS_MAX} extension manifests already`);
     }
     // jsonb keeps its own key order: compared field by field.

@@ -8,7 +8,12 @@ const fieldDeclaration = t.object({
   label: t.string({ minLength: 1, maxLength: 120 }),
   type: t.enum(FIELD_TYPES),
   help: t.optional(t.string({ maxLength: 400 })),
-  options: t.optional(t.array(t.object({ value: t.string({ maxLength: 200 }), label: t.string({ maxLength: 200 }) }), { maxItems: 100, description: 'the choices of a select field' })),
+  options: t.optional(
+    t.array(t.object({ value: t.string({ maxLength: 200 }), label: t.string({ maxLength: 200 }) }), {
+      maxItems: 100,
+      description: 'the choices of a select field',
+    }),
+  ),
   required: t.optional(t.boolean()),
   template: t.optional(t.boolean({ description: 'the value is a template rendered per message (Handlebars)' })),
 });
@@ -20,7 +25,9 @@ export const notificationChannelRegister = defineContentOperation({
   access: 'internal',
   scope: 'extensions.write',
   summary:
-    'Registers a message channel and the fields of its template (what the admin editor draws and the platform validates). Registering the same key again updates the declaration. The built-in channel email cannot be registered over.',
+    'Registers a message channel and the fields of its template (what the admin editor draws and the platform ' +
+    'validates). Registering the same key again updates the declaration. The built-in channel email cannot be ' +
+    'registered over.',
   input: t.object({
     key: channelKeyField,
     label: t.string({ minLength: 1, maxLength: 80 }),
@@ -38,7 +45,8 @@ export const notificationChannelRegister = defineContentOperation({
     if (twice !== undefined) throw validationFailed(`variant_schema names field ${twice} twice`);
     for (const field of input.variant_schema) {
       if (field.type === 'select' && !field.options?.length) throw validationFailed(`variant_schema field ${field.name}: a select field needs options`);
-      if (field.type !== 'select' && field.options !== undefined) throw validationFailed(`variant_schema field ${field.name}: options are for select fields only`);
+      if (field.type !== 'select' && field.options !== undefined)
+        throw validationFailed(`variant_schema field ${field.name}: options are for select fields only`);
     }
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 12))`, [`content.notification_channel:${tenantId}`]);
     const [{ count, present }] = await sqlOf(db).rows<{ count: number; present: boolean | null }>(

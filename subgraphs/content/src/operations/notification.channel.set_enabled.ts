@@ -11,7 +11,11 @@ export const notificationChannelSetEnabled = defineContentOperation({
   access: 'internal',
   scope: 'tenant.settings.write',
   summary:
-    'Turns one channel on or off for one message type, for the whole tenant (store_id null) or one store. Turning on is refused (conflict naming each missing field) when the resolved template (store, then tenant, then default; the locale, then its language, then en) lacks a field the channel declares required; turning off succeeds whatever the template (an unknown type, channel or store is still refused). Every type is on by default; admin_user.invited and auth.login_code are always sent by email.',
+    'Turns one channel on or off for one message type, for the whole tenant (store_id null) or one store. Turning ' +
+    'on is refused (conflict naming each missing field) when the resolved template (store, then tenant, then ' +
+    'default; the locale, then its language, then en) lacks a field the channel declares required; turning off ' +
+    'succeeds whatever the template (an unknown type, channel or store is still refused). Every type is on by ' +
+    'default; admin_user.invited and auth.login_code are always sent by email.',
   input: t.object({
     type_key: typeKeyField,
     channel_key: channelKeyField,
@@ -34,7 +38,9 @@ export const notificationChannelSetEnabled = defineContentOperation({
     if (input.enabled) {
       const missing = missingRequired(channel, await resolveTemplate(db, tenantId, storeId, input.type_key, channel.key, locale));
       if (missing.length) {
-        throw conflict(`the ${input.type_key} template of channel ${channel.key} (locale ${locale}) lacks required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+        throw conflict(
+          `the ${input.type_key} template of channel ${channel.key} (locale ${locale}) lacks required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+        );
       }
     }
     // Off always succeeds whatever the template (the reference); the type, channel and store were checked above.
@@ -43,7 +49,14 @@ export const notificationChannelSetEnabled = defineContentOperation({
        ON CONFLICT (tenant_id, type_key, channel_key, store_key) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = clock_timestamp()`,
       [tenantId, storeId ?? '', input.type_key, input.channel_key, input.enabled],
     );
-    emit(notificationConfigUpdated, { change: 'enabled', channel_key: input.channel_key, type_key: input.type_key, store_id: storeId, locale: input.locale ?? null, enabled: input.enabled });
+    emit(notificationConfigUpdated, {
+      change: 'enabled',
+      channel_key: input.channel_key,
+      type_key: input.type_key,
+      store_id: storeId,
+      locale: input.locale ?? null,
+      enabled: input.enabled,
+    });
     return { type_key: input.type_key, channel_key: input.channel_key, enabled: input.enabled };
   },
 });

@@ -12,13 +12,19 @@ export const notificationResend = defineContentOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Sends a message again, repeating its recorded snapshot (recipient, sender name, reply-to, subject and bodies), never re-rendering the current template: a NEW record linked by resent_from, delivered just after commit and retried. Refused with conflict for a record whose body was never stored (an authentication code), or that does not exist in the tenant.',
+    'Sends a message again, repeating its recorded snapshot (recipient, sender name, reply-to, subject and bodies), ' +
+    'never re-rendering the current template: a NEW record linked by resent_from, delivered just after commit and ' +
+    'retried. Refused with conflict for a record whose body was never stored (an authentication code), or that does ' +
+    'not exist in the tenant.',
   input: t.object({ notification_id: t.id() }),
   result: t.object({ notification_id: t.string({ description: 'the new record' }), type_key: t.string(), channel_key: t.string(), requested: t.boolean() }),
   events: [notificationResendRequested],
   async handler({ input, actor, db, stage, emit, enqueue }) {
     const tenantId = actor.tenant_id;
-    const [original] = await sqlOf(db).rows<NotificationRow>(`SELECT * FROM content.notification WHERE tenant_id = $1 AND id = $2 FOR SHARE`, [tenantId, input.notification_id]);
+    const [original] = await sqlOf(db).rows<NotificationRow>(`SELECT * FROM content.notification WHERE tenant_id = $1 AND id = $2 FOR SHARE`, [
+      tenantId,
+      input.notification_id,
+    ]);
     if (!original) throw conflict(`notification ${input.notification_id} does not exist in this tenant`);
     if (original.subject === null && original.body_html === null && original.body_text === null) {
       const why = MESSAGE_TYPES[original.type_key]?.authentication

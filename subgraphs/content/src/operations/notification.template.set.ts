@@ -11,7 +11,9 @@ export const notificationTemplateSet = defineContentOperation({
   access: 'internal',
   scope: 'tenant.settings.write',
   summary:
-    "Sets the template of a message type for a channel and locale, for the whole tenant (store_id null) or one store: fields named by the channel's variant_schema (strings; a select field takes one of its options; template fields are Handlebars, HTML-escaped in html fields). Replaces the whole template (extension).",
+    'Sets the template of a message type for a channel and locale, for the whole tenant (store_id null) or one ' +
+    "store: fields named by the channel's variant_schema (strings; a select field takes one of its options; " +
+    'template fields are Handlebars, HTML-escaped in html fields). Replaces the whole template (extension).',
   input: t.object({
     type_key: typeKeyField,
     channel_key: channelKeyField,
@@ -33,7 +35,8 @@ export const notificationTemplateSet = defineContentOperation({
       if (!declared) throw validationFailed(`fields.${name} is not a field of channel ${channel.key}: ${channel.variant_schema.map((f) => f.name).join(', ')}`);
       if (typeof value !== 'string') throw validationFailed(`fields.${name} must be a string`);
       if (value.length > FIELD_VALUE_MAX) throw validationFailed(`fields.${name} is longer than ${FIELD_VALUE_MAX} characters`);
-      if (declared.type === 'select' && !declared.options?.some((o) => o.value === value)) throw validationFailed(`fields.${name} must be one of ${declared.options?.map((o) => o.value).join(', ')}`);
+      if (declared.type === 'select' && !declared.options?.some((o) => o.value === value))
+        throw validationFailed(`fields.${name} must be one of ${declared.options?.map((o) => o.value).join(', ')}`);
       checkTemplate(declared, value);
       fields[name] = value;
     }
@@ -46,7 +49,14 @@ export const notificationTemplateSet = defineContentOperation({
        ON CONFLICT (tenant_id, type_key, channel_key, store_key, locale) DO UPDATE SET fields = EXCLUDED.fields, updated_at = clock_timestamp()`,
       [tenantId, storeId ?? '', input.type_key, channel.key, input.locale, JSON.stringify(fields)],
     );
-    emit(notificationConfigUpdated, { change: 'template', channel_key: channel.key, type_key: input.type_key, store_id: storeId, locale: input.locale, enabled: null });
+    emit(notificationConfigUpdated, {
+      change: 'template',
+      channel_key: channel.key,
+      type_key: input.type_key,
+      store_id: storeId,
+      locale: input.locale,
+      enabled: null,
+    });
     return { type_key: input.type_key, channel_key: channel.key, locale: input.locale, store_id: storeId };
   },
 });

@@ -16,7 +16,8 @@ export const readInternalExtensionsConnections = defineContentOperation({
   kind: 'read',
   access: 'internal',
   scope: 'extensions.egress.consent',
-  summary: "The tenant's armed extension connections, by extension then name: names, credential keys and times, never a value; `extension_id` keeps one extension's (extension).",
+  summary:
+    "The tenant's armed extension connections, by extension then name: names, credential keys and times, never a value; `extension_id` keeps one extension's (extension).",
   restPath: '/internal/extensions/connections',
   input: t.object({
     extension_id: t.optional(connectionFields.extension_id),

@@ -16,7 +16,10 @@ export const readInternalNotification = defineContentOperation({
   result: notificationDetail,
   events: [],
   async handler({ input, actor, db }) {
-    const [row] = await sqlOf(db).rows<NotificationRow>(`SELECT * FROM content.notification WHERE tenant_id = $1 AND id = $2`, [actor.tenant_id, input.notification_id]);
+    const [row] = await sqlOf(db).rows<NotificationRow>(`SELECT * FROM content.notification WHERE tenant_id = $1 AND id = $2`, [
+      actor.tenant_id,
+      input.notification_id,
+    ]);
     if (!row) throw notFound(`notification ${input.notification_id} does not exist`);
     const result = { ...notificationOut(row), subject: row.subject, body_html: row.body_html, body_text: row.body_text };
     return actor.scopes.includes('pii.read') ? result : maskPersonal(notificationDetail, result);

@@ -11,7 +11,9 @@ export const readInternalNotifications = defineContentOperation({
   access: 'internal',
   scope: 'notifications.read',
   summary:
-    "The tenant's notification records, newest first: type, channel, recipient (masked without pii.read), sender name and reply-to, status (pending, sent, failed) and attempts, the record it resends; filters type_key and status.",
+    "The tenant's notification records, newest first: type, channel, recipient (masked without pii.read), sender " +
+    'name and reply-to, status (pending, sent, failed) and attempts, the record it resends; filters type_key and ' +
+    'status.',
   restPath: '/internal/notifications',
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'internal'],
   input: t.object({

@@ -11,7 +11,9 @@ export const readInternalPages = defineContentOperation({
   access: 'internal',
   scope: 'content.read',
   summary:
-    'The tenant’s institutional pages, drafts and published: archived (exclude by default, include, only) or include_archived, published, q (in title and slug), store_id (a filter), sort (title_asc by default, title_desc); who created and last changed each page (a personal name, masked without pii.read).',
+    'The tenant’s institutional pages, drafts and published: archived (exclude by default, include, only) or ' +
+    'include_archived, published, q (in title and slug), store_id (a filter), sort (title_asc by default, ' +
+    'title_desc); who created and last changed each page (a personal name, masked without pii.read).',
   restPath: '/internal/pages',
   errors: ['validation_failed', 'not_found', 'unauthorized', 'forbidden', 'internal'],
   input: t.object({
@@ -40,7 +42,10 @@ export const readInternalPages = defineContentOperation({
       const n = values.push(`%${escapeLike(input.q)}%`);
       where.push(`(title ILIKE $${n} OR slug ILIKE $${n})`);
     }
-    const page = await sql.page<PageRow>({ select: '*', from: 'content.page', where: where.join(' AND '), orderBy: SORTS[input.sort ?? 'title_asc'], params: values }, input);
+    const page = await sql.page<PageRow>(
+      { select: '*', from: 'content.page', where: where.join(' AND '), orderBy: SORTS[input.sort ?? 'title_asc'], params: values },
+      input,
+    );
     const result = { ...page, items: page.items.map(pageListOut) };
     return actor.scopes.includes('pii.read') ? result : maskPersonal(pageOfPages, result);
   },

@@ -9,7 +9,9 @@ export const readPages = defineContentOperation({
   access: 'public',
   scope: null,
   summary:
-    'A published, unarchived institutional page of a store by its slug, for a storefront: its metadata and the theme template holding its content; 404 not_found for a draft, an archived page, or an unknown store or slug (extension).',
+    'A published, unarchived institutional page of a store by its slug, for a storefront: its metadata and the ' +
+    'theme template holding its content; 404 not_found for a draft, an archived page, or an unknown store or slug ' +
+    '(extension).',
   restPath: '/pages',
   input: t.object({
     store: t.id('the store’s id, handle or host'),

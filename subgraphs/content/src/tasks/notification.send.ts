@@ -6,7 +6,6 @@ import type { ContentPorts } from '../ports';
 /** 9 attempts: the first, then 8 retries from NOTIFICATION_RETRY_DELAY_SECONDS (30 s) doubling with jitter (about 2 to 4 hours in all). */
 export const NOTIFICATION_RETRY_LIMIT = 8;
 
-
 /**
  * Sends one notification record by email. Its snapshot is sent as recorded; an authentication code
  * has none: its code is opened from identity's handoff and its template rendered now, never stored.
@@ -18,7 +17,7 @@ export const notificationSend = task<{ notification_id: string }, ContentPorts>(
   (ports) => ({ limit: NOTIFICATION_RETRY_LIMIT, delaySeconds: ports.mail.retryDelaySeconds, backoff: true }),
   async ({ data, lastAttempt, dataSource, ports }) => {
     const [row] = await sqlOf(dataSource).rows<NotificationRow>(`SELECT * FROM content.notification WHERE id = $1`, [data.notification_id]);
-    if (!row || row.status !== 'pending' || row.channel_key !== EMAIL_CHANNEL.key) return;
+    if (row?.status !== 'pending' || row.channel_key !== EMAIL_CHANNEL.key) return;
     const settle = (status: 'pending' | 'sent' | 'failed', error: string | null, messageId: string | null = null) =>
       dataSource.query(
         `UPDATE content.notification SET attempts = attempts + 1, last_attempt_at = now(), status = $2, last_error = $3,

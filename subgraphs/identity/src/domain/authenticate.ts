@@ -134,7 +134,13 @@ export class Authenticator implements SubgraphHooks {
     const session: KnownCredential = {
       secret_hash: row.secret_hash,
       expires_at: row.expires_at.getTime(),
-      actor: { tenant_id: row.tenant_id, api_key_id: row.admin_user_id, name: row.name, scopes: Object.freeze(roleScopes(row.role)) as string[], is_owner: false },
+      actor: {
+        tenant_id: row.tenant_id,
+        api_key_id: row.admin_user_id,
+        name: row.name,
+        scopes: Object.freeze(roleScopes(row.role)) as string[],
+        is_owner: false,
+      },
     };
     if (this.listening && generation === this.generation) this.known.set(sessionId, session);
     return session;

@@ -43,7 +43,13 @@ export function oidcConfiguration(env: NodeJS.ProcessEnv = process.env): Promise
   if (discovered?.key === key) return discovered.config;
   const insecure = new URL(settings.issuer).protocol === 'http:' && isLoopbackUrl(settings.issuer);
   const config = client
-    .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : undefined)
+    .discovery(
+      new URL(settings.issuer),
+      settings.clientId,
+      settings.clientSecret,
+      undefined,
+      insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+    )
     .catch((error: Error) => {
       if (discovered?.key === key) discovered = null;
       throw conflict(`the identity provider at ${settings.issuer} cannot be reached: ${error.message}`);

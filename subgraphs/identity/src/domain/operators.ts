@@ -2,6 +2,7 @@ import type { LoginCodeHandoff } from '@backoffice/contracts';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import {
+  present,
   conflict,
   createRateLimiter,
   defineStateMachine,
@@ -18,7 +19,9 @@ import {
   type Actor,
   type OperationCall,
   type RateLimiter,
-  type SubgraphRuntime, sqlOf } from '@backoffice/platform';
+  type SubgraphRuntime,
+  sqlOf,
+} from '@backoffice/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { adminUserActivated } from '../events';
 import { CREDENTIALS_CHANNEL } from './authenticate';
@@ -34,7 +37,15 @@ export const ROLES = ['owner', 'admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** What `staff` may do: read the back office and work orders. */
-const STAFF_SCOPES: readonly Scope[] = ['order.read', 'order.write', 'catalog.admin.read', 'logistics.read', 'content.read', 'inventory.reserve', 'admin.users.read'];
+const STAFF_SCOPES: readonly Scope[] = [
+  'order.read',
+  'order.write',
+  'catalog.admin.read',
+  'logistics.read',
+  'content.read',
+  'inventory.reserve',
+  'admin.users.read',
+];
 /** What only an owner does: manage operators and keys, arm extension egress. */
 const OWNER_ONLY: readonly Scope[] = ['admin.users.write', 'extensions.egress.consent'];
 
@@ -77,9 +88,16 @@ export function defaultLocale(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** BCP 47 in its letters, digits and hyphens, 2 to 10 characters as the reference says (`zh-Hant-TW` included). */
-export const localeField = t.string({ minLength: 2, maxLength: 10, pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$', description: 'documented values: en, pt-BR, es' });
+export const localeField = t.string({
+  minLength: 2,
+  maxLength: 10,
+  pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$',
+  description: 'documented values: en, pt-BR, es',
+});
 export const nameField = t.string({ minLength: 1, maxLength: 120, personal: true });
-export const roleField = t.enum(ROLES, { description: 'owner: every scope; admin: every scope but admin.users.write and extensions.egress.consent; staff: reads, orders, reservations' });
+export const roleField = t.enum(ROLES, {
+  description: 'owner: every scope; admin: every scope but admin.users.write and extensions.egress.consent; staff: reads, orders, reservations',
+});
 
 /** An operator as reads show it; email and name are personal (masked without pii.read). */
 export const adminUserView = t.object({
@@ -127,7 +145,10 @@ export function assertMayGrant(actor: Actor, role: string): void {
 /** The operator a command acts on, locked; one of another tenant is indistinguishable from none. */
 export async function lockOperator(db: EntityManager, actor: Actor, adminUserId: string): Promise<AdminUserRow> {
   // NO KEY: the foreign key check of a login code being inserted (KEY SHARE) does not wait on it, nor it on that.
-  const [row] = await sqlOf(db).rows<AdminUserRow>(`SELECT * FROM identity.admin_user WHERE id = $1 AND tenant_id = $2 FOR NO KEY UPDATE`, [adminUserId, actor.tenant_id]);
+  const [row] = await sqlOf(db).rows<AdminUserRow>(`SELECT * FROM identity.admin_user WHERE id = $1 AND tenant_id = $2 FOR NO KEY UPDATE`, [
+    adminUserId,
+    actor.tenant_id,
+  ]);
   if (!row) throw conflict(`admin user ${adminUserId} does not exist in this tenant`);
   return row;
 }
@@ -155,13 +176,18 @@ export function isLoopbackUrl(url: string): boolean {
 
 /** The store a login names (its handle), with its tenant; null when there is none. */
 export async function storeByHandle(db: EntityManager | DataSource, handle: string): Promise<{ id: string; tenant_id: string; handle: string } | null> {
-  const [row] = await sqlOf(db).rows<{ id: string; tenant_id: string; handle: string }>(`SELECT id, tenant_id, handle FROM identity.store WHERE handle = $1`, [handle]);
+  const [row] = await sqlOf(db).rows<{ id: string; tenant_id: string; handle: string }>(`SELECT id, tenant_id, handle FROM identity.store WHERE handle = $1`, [
+    handle,
+  ]);
   return row ?? null;
 }
 
 /** The tenant's first store: the one an invitation names (sender, reply-to, the store to log in at). */
 export async function primaryStore(db: EntityManager, tenantId: string): Promise<{ id: string; handle: string }> {
-  const [row] = await sqlOf(db).rows<{ id: string; handle: string }>(`SELECT id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT 1`, [tenantId]);
+  const [row] = await sqlOf(db).rows<{ id: string; handle: string }>(
+    `SELECT id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT 1`,
+    [tenantId],
+  );
   if (!row) throw conflict('the tenant has no store');
   return row;
 }
@@ -217,13 +243,24 @@ export function logIn(
   // A login, by either way, ends the count of failed code logins and their wait. One UPDATE of the
   // row: staged writes are one statement, in which a row updated twice keeps only one of the changes.
   if (activated) {
-    call.stage(`UPDATE identity.admin_user SET status = $2, activated_at = $3, updated_at = $3, failed_logins = 0, login_locked_until = NULL WHERE id = $1`, [operator.id, 'active', now]);
+    call.stage(`UPDATE identity.admin_user SET status = $2, activated_at = $3, updated_at = $3, failed_logins = 0, login_locked_until = NULL WHERE id = $1`, [
+      operator.id,
+      'active',
+      now,
+    ]);
   } else {
     call.stage(`UPDATE identity.admin_user SET failed_logins = 0, login_locked_until = NULL WHERE id = $1 AND failed_logins > 0`, [operator.id]);
   }
-  call.attribute!({ tenant_id: operator.tenant_id, actor_id: operator.id, actor_name: operator.name });
+  present(call.attribute, 'attribute')({ tenant_id: operator.tenant_id, actor_id: operator.id, actor_name: operator.name });
   if (activated) {
-    call.emit(adminUserActivated, { admin_user_id: operator.id, email: operator.email, name: operator.name, role: operator.role, locale: operator.locale, method });
+    call.emit(adminUserActivated, {
+      admin_user_id: operator.id,
+      email: operator.email,
+      name: operator.name,
+      role: operator.role,
+      locale: operator.locale,
+      method,
+    });
   }
   return {
     token: `${SESSION_PREFIX}${sessionId.slice(4)}_${secret}`,
@@ -275,11 +312,11 @@ export async function checkLoginCode(db: EntityManager, tenantId: string, email:
     [tenantId, email.trim(), FAILURES_FORGOTTEN_AFTER_MS],
   );
   const codes = operator
-    ? (await sqlOf(db).rows<{ id: string; code_hash: Buffer }>(
+    ? await sqlOf(db).rows<{ id: string; code_hash: Buffer }>(
         `SELECT id, code_hash FROM identity.login_code WHERE admin_user_id = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2
          ORDER BY created_at DESC, id DESC LIMIT ${LIVE_CODES}`,
         [operator.id, CODE_MAX_ATTEMPTS],
-      ))
+      )
     : [];
   // Every slot is compared (decoys for the missing), so how many codes are live does not show in the time taken.
   let match: string | null = null;
@@ -329,7 +366,8 @@ const codeAad = (loginCodeId: string, adminUserId: string) => JSON.stringify(['l
 let box: SecretBox | null = null;
 /** The box sealing codes for the mail (the deployment's VAULT_KEY, or the generated key under DATA_DIR). */
 function codeBox(): SecretBox {
-  return (box ??= new SecretBox(vaultKey()));
+  box ??= new SecretBox(vaultKey());
+  return box;
 }
 
 export function sealCode(loginCodeId: string, adminUserId: string, code: string): string {
@@ -339,7 +377,16 @@ export function sealCode(loginCodeId: string, adminUserId: string, code: string)
 export function loginCodeHandoffOf(dataSource: DataSource): LoginCodeHandoff {
   return {
     async open(loginCodeId) {
-      const [row] = await sqlOf(dataSource).rows<{ id: string; admin_user_id: string; tenant_id: string; sealed_code: string; expires_at: Date; email: string; name: string; locale: string }>(
+      const [row] = await sqlOf(dataSource).rows<{
+        id: string;
+        admin_user_id: string;
+        tenant_id: string;
+        sealed_code: string;
+        expires_at: Date;
+        email: string;
+        name: string;
+        locale: string;
+      }>(
         `SELECT c.id, c.admin_user_id, c.tenant_id, c.sealed_code, c.expires_at, u.email, u.name, u.locale
          FROM identity.login_code c JOIN identity.admin_user u ON u.id = c.admin_user_id JOIN identity.admin_user_status s ON s.status = u.status
          WHERE c.id = $1 AND s.can_log_in AND c.sealed_code IS NOT NULL AND c.used_at IS NULL AND c.expires_at > now() AND c.attempts < $2
@@ -385,10 +432,11 @@ export const LOGIN_LIMITS = {
 let limiters: { email: RateLimiter; address: RateLimiter } | null = null;
 
 function loginLimiters() {
-  return (limiters ??= {
+  limiters ??= {
     email: createRateLimiter(LOGIN_LIMITS.perEmail, process.env.REDIS_URL),
     address: createRateLimiter(LOGIN_LIMITS.perAddress, process.env.REDIS_URL),
-  });
+  };
+  return limiters;
 }
 
 export async function closeLoginLimiters(): Promise<void> {

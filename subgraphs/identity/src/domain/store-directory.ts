@@ -1,4 +1,13 @@
-import { cachedDirectory, isHostRef, refKey, STORES_CHANNEL, type CachedStoreDirectory, type StoreRef, type StoreSender, type StoreSenders } from '@backoffice/contracts';
+import {
+  cachedDirectory,
+  isHostRef,
+  refKey,
+  STORES_CHANNEL,
+  type CachedStoreDirectory,
+  type StoreRef,
+  type StoreSender,
+  type StoreSenders,
+} from '@backoffice/contracts';
 import { notifyChannel, poolOf } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
 
@@ -32,7 +41,10 @@ export async function storesOfTenant(dataSource: DataSource, tenantId: string): 
 }
 
 /** Tells every process's directory to forget these references of a store (in the command's transaction). */
-export async function notifyStoreChanged(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, refs: ReadonlyArray<string | null | undefined>): Promise<void> {
+export async function notifyStoreChanged(
+  db: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  refs: ReadonlyArray<string | null | undefined>,
+): Promise<void> {
   await notifyChannel(db, STORES_CHANNEL, JSON.stringify(refs.filter((ref): ref is string => !!ref)));
 }
 
@@ -51,7 +63,9 @@ export class LocalStoreDirectory {
 
   get(): CachedStoreDirectory {
     if (!this.directory) {
-      this.directory = cachedDirectory((ref) => resolveStore(this.dataSource, ref), { listen: { connection: () => poolOf(this.dataSource).options, log: this.log } });
+      this.directory = cachedDirectory((ref) => resolveStore(this.dataSource, ref), {
+        listen: { connection: () => poolOf(this.dataSource).options, log: this.log },
+      });
       void this.directory.start();
     }
     return this.directory;

@@ -22,7 +22,10 @@ export function storeReferenceResolvers({ dataSource }: { dataSource: DataSource
         let loader = perRequest.get(context);
         if (!loader) {
           loader = new DataLoader(async (ids: readonly string[]) => {
-            const rows = await sqlOf(dataSource).rows<Store>(`SELECT * FROM identity.store WHERE id = ANY($1::text[]) AND tenant_id = $2`, [ids, actor.tenant_id]);
+            const rows = await sqlOf(dataSource).rows<Store>(`SELECT * FROM identity.store WHERE id = ANY($1::text[]) AND tenant_id = $2`, [
+              ids,
+              actor.tenant_id,
+            ]);
             const byId = new Map(rows.map((row) => [row.id, storeViewOf(row, actor)]));
             return ids.map((id) => byId.get(id) ?? null);
           });

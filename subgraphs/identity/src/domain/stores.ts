@@ -79,7 +79,9 @@ export function hostOf(raw: string): string | null {
   const host = normalizeHost(raw);
   if (!host) {
     throw validationFailed(
-      `host must be a host name (at most ${HOST_MAX_LENGTH} characters once normalized; two or more dot-separated labels of a-z, 0-9 and inner hyphens, 1 to 63 each; the last holding a letter; an optional :port and trailing dot are dropped), or '' to clear it`,
+      `host must be a host name (at most ${HOST_MAX_LENGTH} characters once normalized; two or more dot-separated ` +
+        `labels of a-z, 0-9 and inner hyphens, 1 to 63 each; the last holding a letter; an optional :port and trailing ` +
+        `dot are dropped), or '' to clear it`,
     );
   }
   return host;

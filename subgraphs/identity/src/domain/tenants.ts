@@ -29,7 +29,10 @@ export const TENANT_CREATE = { name: 'tenant create', emits: [tenantCreated] };
  * first credential is issued (the reference leaves it open): from the command line, by whoever can
  * reach the database.
  */
-export async function createTenant(dataSource: DataSource, raw: { name: string; store: string; expires_in_days?: number; never_expires?: boolean }): Promise<CreatedTenant> {
+export async function createTenant(
+  dataSource: DataSource,
+  raw: { name: string; store: string; expires_in_days?: number; never_expires?: boolean },
+): Promise<CreatedTenant> {
   const input = validate<typeof raw>(tenantInput, { ...raw });
   const expiresAt = expiryOf(input, new Date());
   return dataSource.transaction(async (db) => {
@@ -37,7 +40,10 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     const storeId = newId('sto');
     const apiKeyId = newId('key');
     const sql = sqlOf(db);
-    const [{ created_at: createdAt }] = await sql.rows<Pick<Tenant, 'created_at'>>(`INSERT INTO identity.tenant (id, name) VALUES ($1, $2) RETURNING created_at`, [tenantId, input.name]);
+    const [{ created_at: createdAt }] = await sql.rows<Pick<Tenant, 'created_at'>>(
+      `INSERT INTO identity.tenant (id, name) VALUES ($1, $2) RETURNING created_at`,
+      [tenantId, input.name],
+    );
     if (await sql.one(`SELECT 1 FROM identity.store WHERE handle = $1`, [input.store])) throw conflict(`store handle ${input.store} is taken`);
     await db.query(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, $4)`, [storeId, tenantId, input.store, input.name]);
     const credential = credentialWrite(tenantId, apiKeyId, expiresAt);
@@ -46,7 +52,12 @@ export async function createTenant(dataSource: DataSource, raw: { name: string; 
     }
     // With the tenant, in its transaction: other subgraphs set the tenant up when it exists, never before.
     await writeEvents(db, 'identity', { tenant_id: tenantId, actor_id: null, request_id: newId('req') }, [
-      eventDraft(TENANT_CREATE.name, TENANT_CREATE.emits, tenantCreated, { tenant_id: tenantId, store_id: storeId, name: input.name, created_at: createdAt.toISOString() }),
+      eventDraft(TENANT_CREATE.name, TENANT_CREATE.emits, tenantCreated, {
+        tenant_id: tenantId,
+        store_id: storeId,
+        name: input.name,
+        created_at: createdAt.toISOString(),
+      }),
     ]);
     return { tenant_id: tenantId, store_id: storeId, api_key_id: apiKeyId, token: credential.minted.token };
   });

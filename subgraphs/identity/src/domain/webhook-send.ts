@@ -13,7 +13,13 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
  * address checked (no second resolution in between); redirects are not followed (a 3xx is a
  * failure); the receiver's body is read no further than its first 4 KiB.
  */
-export async function sendWebhook(url: string, headers: Record<string, string>, body: string, policy: TargetPolicy, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<SendOutcome> {
+export async function sendWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  policy: TargetPolicy,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<SendOutcome> {
   let target: { address: string; family: 4 | 6 };
   try {
     target = await resolveTarget(url, policy);

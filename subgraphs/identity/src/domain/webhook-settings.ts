@@ -22,7 +22,10 @@ export interface WebhookSettings {
  * makes stored secrets unreadable: subscriptions must then rotate their secret.
  */
 export function webhookSecretKey(env = process.env): string {
-  return deploymentKey({ variable: 'WEBHOOK_SECRET_KEY', file: 'webhook-secret.key', problem: (key) => (key.length < 32 ? 'must have at least 32 characters' : null) }, env);
+  return deploymentKey(
+    { variable: 'WEBHOOK_SECRET_KEY', file: 'webhook-secret.key', problem: (key) => (key.length < 32 ? 'must have at least 32 characters' : null) },
+    env,
+  );
 }
 
 /** The settings, given every event declaration of the system (the catalog subscriptions choose from). */

@@ -66,7 +66,9 @@ export async function resolveTarget(url: string, policy: TargetPolicy): Promise<
   if (problem) throw new Error(problem);
   const { hostname } = new URL(url);
   const literal = literalAddress(hostname);
-  const addresses = literal ? [{ address: literal, family: ipaddr.parse(literal).kind() === 'ipv6' ? 6 : 4 }] : await lookup(hostname, { all: true, verbatim: true });
+  const addresses = literal
+    ? [{ address: literal, family: ipaddr.parse(literal).kind() === 'ipv6' ? 6 : 4 }]
+    : await lookup(hostname, { all: true, verbatim: true });
   if (!addresses.length) throw new Error(`${hostname} does not resolve`);
   for (const { address } of addresses) {
     const range = nonPublicRange(address);

@@ -23,7 +23,8 @@ export const eventTypesField = t.array(t.string({ minLength: 1, maxLength: 100 }
 });
 export const descriptionField = t.string({ maxLength: 200 });
 export const personalDataField = t.boolean({
-  description: 'deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read',
+  description:
+    'deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read',
 });
 
 /** A subscription as reads and events show it: never its secret. */
@@ -101,7 +102,10 @@ export function checkUrl(url: string, settings: WebhookSettings): void {
 export function checkEventTypes(types: readonly string[], settings: WebhookSettings): string[] {
   if (types.includes('*')) return ['*'];
   const unknown = types.filter((type) => !settings.eventTypes.includes(type));
-  if (unknown.length) throw validationFailed(`event_types: ${unknown.slice(0, 3).join(', ')} ${unknown.length > 1 ? 'are not declared events' : 'is not a declared event'} (see the webhooks of /v1/openapi.json)`);
+  if (unknown.length)
+    throw validationFailed(
+      `event_types: ${unknown.slice(0, 3).join(', ')} ${unknown.length > 1 ? 'are not declared events' : 'is not a declared event'} (see the webhooks of /v1/openapi.json)`,
+    );
   return [...types];
 }
 
@@ -110,7 +114,10 @@ export function checkEventTypes(types: readonly string[], settings: WebhookSetti
  * tenant is indistinguishable from one that does not exist.
  */
 export async function lockSubscription(db: EntityManager, actor: Actor, id: string): Promise<SubscriptionRow> {
-  const [row] = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [id, actor.tenant_id]);
+  const [row] = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
+    id,
+    actor.tenant_id,
+  ]);
   if (!row) throw conflict(`webhook subscription ${id} does not exist in this tenant`);
   return row;
 }

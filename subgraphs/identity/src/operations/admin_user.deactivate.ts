@@ -1,4 +1,4 @@
-import { defineOperation, t, sqlOf } from '@backoffice/platform';
+import { present, defineOperation, t, sqlOf } from '@backoffice/platform';
 import { adminUserDeactivated, apiKeyRevoked } from '../events';
 import { notifyKeyLifeChanged } from '../domain/keys';
 import { assertMayGrant, lockOperator, notifyOperatorChanged, OPERATOR_MACHINE } from '../domain/operators';
@@ -11,7 +11,9 @@ export const adminUserDeactivate = defineOperation({
   access: 'internal',
   scope: 'admin.users.write',
   summary:
-    'Deactivates an operator (extension): logins are refused and every session stops working at once, in every process; the email may be invited again. Deactivating a deactivated operator changes nothing. Needs every scope of the operator’s role.',
+    'Deactivates an operator (extension): logins are refused and every session stops working at once, in every ' +
+    'process; the email may be invited again. Deactivating a deactivated operator changes nothing. Needs every ' +
+    'scope of the operator’s role.',
   input: t.object({ admin_user_id: t.id() }),
   result: t.object({
     admin_user_id: t.string(),
@@ -24,20 +26,33 @@ export const adminUserDeactivate = defineOperation({
   async handler({ input, actor, db, stage, emit }) {
     const operator = await lockOperator(db, actor, input.admin_user_id);
     if (OPERATOR_MACHINE.assertMove(operator.id, operator.status, 'deactivated') === 'same') {
-      return { admin_user_id: operator.id, status: operator.status, deactivated_at: operator.deactivated_at!.toISOString(), sessions_revoked: 0, api_keys_revoked: [] };
+      return {
+        admin_user_id: operator.id,
+        status: operator.status,
+        deactivated_at: present(operator.deactivated_at, 'deactivated_at').toISOString(),
+        sessions_revoked: 0,
+        api_keys_revoked: [],
+      };
     }
     assertMayGrant(actor, operator.role);
     const to = 'deactivated';
     const now = new Date();
-    const [{ live }] = await sqlOf(db).rows<{ live: number }>(`SELECT count(*)::int AS live FROM identity.operator_session WHERE admin_user_id = $1 AND revoked_at IS NULL AND expires_at > now()`, [
-      operator.id,
-    ]);
+    const [{ live }] = await sqlOf(db).rows<{ live: number }>(
+      `SELECT count(*)::int AS live FROM identity.operator_session WHERE admin_user_id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+      [operator.id],
+    );
     await notifyOperatorChanged(db, operator.id);
     stage(`UPDATE identity.admin_user SET status = $2, deactivated_at = $3, updated_at = $3 WHERE id = $1`, [operator.id, to, now]);
     stage(`UPDATE identity.operator_session SET revoked_at = $2 WHERE admin_user_id = $1 AND revoked_at IS NULL`, [operator.id, now]);
-    stage(`UPDATE identity.login_code SET sealed_code = NULL, used_at = coalesce(used_at, $2) WHERE admin_user_id = $1 AND used_at IS NULL`, [operator.id, now]);
+    stage(`UPDATE identity.login_code SET sealed_code = NULL, used_at = coalesce(used_at, $2) WHERE admin_user_id = $1 AND used_at IS NULL`, [
+      operator.id,
+      now,
+    ]);
     // The keys the operator issued go with them: a departing operator keeps no way in.
-    const keys = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM identity.api_key WHERE tenant_id = $1 AND issued_by = $2 AND revoked_at IS NULL FOR UPDATE`, [operator.tenant_id, operator.id]);
+    const keys = await sqlOf(db).rows<{ id: string }>(
+      `SELECT id FROM identity.api_key WHERE tenant_id = $1 AND issued_by = $2 AND revoked_at IS NULL FOR UPDATE`,
+      [operator.tenant_id, operator.id],
+    );
     for (const key of keys) {
       await notifyKeyLifeChanged(db, key.id);
       emit(apiKeyRevoked, { api_key_id: key.id, revoked_at: now.toISOString() });

@@ -9,13 +9,18 @@ export const adminUserInvite = defineOperation({
   access: 'internal',
   scope: 'admin.users.write',
   summary:
-    'Invites an operator by email with status `invited` (the first one-time-code or OIDC login activates them). The email is unique per tenant among operators not deactivated (conflict). role defaults to staff and must be within the caller’s scopes; locale defaults to the instance’s DEFAULT_LOCALE; admin_login_url is used only in the invitation mail, and a loopback address is dropped.',
+    'Invites an operator by email with status `invited` (the first one-time-code or OIDC login activates them). The ' +
+    'email is unique per tenant among operators not deactivated (conflict). role defaults to staff and must be ' +
+    'within the caller’s scopes; locale defaults to the instance’s DEFAULT_LOCALE; admin_login_url is used only in ' +
+    'the invitation mail, and a loopback address is dropped.',
   input: t.object({
     email: t.email(),
     name: t.optional(nameField),
     role: t.optional(roleField),
     locale: t.optional(localeField),
-    admin_login_url: t.optional(t.string({ format: 'uri', maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'an http(s) address; another scheme is refused' })),
+    admin_login_url: t.optional(
+      t.string({ format: 'uri', maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'an http(s) address; another scheme is refused' }),
+    ),
   }),
   result: t.object({ admin_user_id: t.string() }),
   events: [adminUserInvited],
@@ -25,10 +30,10 @@ export const adminUserInvite = defineOperation({
     const email = input.email.trim();
     // A plain check for a clear answer; the unique index (tenant, lower(email)) among live operators
     // settles two invitations racing: the loser's insert is a unique violation, answered as conflict.
-    const [taken] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM identity.admin_user WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deactivated'`, [
-      actor.tenant_id,
-      email,
-    ]);
+    const [taken] = await sqlOf(db).rows<{ id: string }>(
+      `SELECT id FROM identity.admin_user WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deactivated'`,
+      [actor.tenant_id, email],
+    );
     if (taken) throw conflict('an operator with this email already exists in the tenant');
     const store = await primaryStore(db, actor.tenant_id);
     const adminUserId = newId('adm');

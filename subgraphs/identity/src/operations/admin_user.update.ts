@@ -1,6 +1,16 @@
 import { conflict, defineOperation, t, validationFailed } from '@backoffice/platform';
 import { adminUserUpdated } from '../events';
-import { assertMayGrant, localeField, lockOperator, nameField, notifyOperatorChanged, OPERATOR_MACHINE, roleField, ROLES, OPERATOR_STATES } from '../domain/operators';
+import {
+  assertMayGrant,
+  localeField,
+  lockOperator,
+  nameField,
+  notifyOperatorChanged,
+  OPERATOR_MACHINE,
+  roleField,
+  ROLES,
+  OPERATOR_STATES,
+} from '../domain/operators';
 
 /** Changes an operator's name, role or locale; live sessions follow at once (every process). */
 export const adminUserUpdate = defineOperation({
@@ -9,7 +19,9 @@ export const adminUserUpdate = defineOperation({
   access: 'internal',
   scope: 'admin.users.write',
   summary:
-    "Changes an operator's name, role or locale (extension); omitted fields keep their value. Giving or taking a role needs every scope of it (subset-of-issuer); a role change applies to the operator's live sessions at once. A deactivated operator cannot be changed (conflict).",
+    "Changes an operator's name, role or locale (extension); omitted fields keep their value. Giving or taking a " +
+    "role needs every scope of it (subset-of-issuer); a role change applies to the operator's live sessions at " +
+    'once. A deactivated operator cannot be changed (conflict).',
   input: t.object({
     admin_user_id: t.id(),
     name: t.optional(nameField),
@@ -29,7 +41,12 @@ export const adminUserUpdate = defineOperation({
     const result = { admin_user_id: operator.id, ...next, status: operator.status };
     if (!changed.length) return result;
     await notifyOperatorChanged(db, operator.id);
-    stage(`UPDATE identity.admin_user SET name = $2, role = $3, locale = $4, updated_at = now() WHERE id = $1`, [operator.id, next.name, next.role, next.locale]);
+    stage(`UPDATE identity.admin_user SET name = $2, role = $3, locale = $4, updated_at = now() WHERE id = $1`, [
+      operator.id,
+      next.name,
+      next.role,
+      next.locale,
+    ]);
     emit(adminUserUpdated, { admin_user_id: operator.id, email: operator.email, ...next, status: operator.status, changed: [...changed] });
     return result;
   },

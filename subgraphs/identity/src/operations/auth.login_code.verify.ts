@@ -10,7 +10,12 @@ export const authLoginCodeVerify = defineOperation({
   access: 'public',
   scope: null,
   summary:
-    "Public (extension): trades the latest one-time code mailed to an operator for a session (an opaque Bearer token valid 12 hours). A code works once, for 10 minutes; the operator's latest 3 codes are live, and a wrong code spends an attempt of each (5 per code). After 5 failed logins (across codes, while codes are live; forgotten after a day without one) code logins wait 1 minute, doubling up to an hour; a login ends the count. Every failure is the same unauthorized answer, no sooner than 100 ms after the call. The first login activates an invited operator. Rate limited per client address (30, then one per 30 seconds).",
+    'Public (extension): trades the latest one-time code mailed to an operator for a session (an opaque Bearer ' +
+    "token valid 12 hours). A code works once, for 10 minutes; the operator's latest 3 codes are live, and a wrong " +
+    'code spends an attempt of each (5 per code). After 5 failed logins (across codes, while codes are live; ' +
+    'forgotten after a day without one) code logins wait 1 minute, doubling up to an hour; a login ends the count. ' +
+    'Every failure is the same unauthorized answer, no sooner than 100 ms after the call. The first login activates ' +
+    'an invited operator. Rate limited per client address (30, then one per 30 seconds).',
   input: t.object({ store: loginStoreField, email: t.email(), code: t.string({ minLength: 6, maxLength: 6, pattern: '^[0-9]{6}$' }) }),
   result: sessionResult,
   events: [adminUserActivated],
@@ -34,7 +39,9 @@ export const authLoginCodeVerify = defineOperation({
     // Used once, and the operator's other live codes end with it: a second verification of the same
     // code racing this one finds it used.
     const ended = returningRows<{ id: string }>(
-      await db.query(`UPDATE identity.login_code SET used_at = now(), sealed_code = NULL WHERE admin_user_id = $1 AND used_at IS NULL RETURNING id`, [match.admin_user_id]),
+      await db.query(`UPDATE identity.login_code SET used_at = now(), sealed_code = NULL WHERE admin_user_id = $1 AND used_at IS NULL RETURNING id`, [
+        match.admin_user_id,
+      ]),
     );
     if (!ended.some((row) => row.id === match.id)) throw badCode();
     return logIn({ stage, emit, attribute }, operator, 'login_code');

@@ -14,7 +14,11 @@ export const authOidcCallback = defineOperation({
   access: 'public',
   scope: null,
   summary:
-    "Public (extension): finishes an OIDC login (GET /v1/auth/oidc/callback calls it with the provider's code, state and iss): the code is exchanged with the PKCE verifier, the ID token's nonce checked, and the operator of the login's store is matched by the provider's verified email. Answers a session like auth.login_code.verify; the first login activates an invited operator. unauthorized for an unknown, expired or used state, a refused exchange, an unverified email or no such operator.",
+    "Public (extension): finishes an OIDC login (GET /v1/auth/oidc/callback calls it with the provider's code, " +
+    "state and iss): the code is exchanged with the PKCE verifier, the ID token's nonce checked, and the operator " +
+    "of the login's store is matched by the provider's verified email. Answers a session like " +
+    'auth.login_code.verify; the first login activates an invited operator. unauthorized for an unknown, expired or ' +
+    'used state, a refused exchange, an unverified email or no such operator.',
   input: t.object({
     code: t.string({ minLength: 1, maxLength: 2048 }),
     state: t.string({ minLength: 1, maxLength: 512 }),
@@ -24,14 +28,13 @@ export const authOidcCallback = defineOperation({
   result: sessionResult,
   events: [adminUserActivated],
   async handler({ input, db, stage, emit, attribute, separately }) {
-    const [login] = await separately(
-      async (own) =>
-        returningRows<{ tenant_id: string; store_id: string; nonce: string; code_verifier: string; redirect_uri: string }>(
-          await own.query(`UPDATE identity.oidc_login SET used_at = now() WHERE state_hash = $1 AND binding_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING *`, [
-            stateHash(input.state),
-            stateHash(input.binding),
-          ]),
+    const [login] = await separately(async (own) =>
+      returningRows<{ tenant_id: string; store_id: string; nonce: string; code_verifier: string; redirect_uri: string }>(
+        await own.query(
+          `UPDATE identity.oidc_login SET used_at = now() WHERE state_hash = $1 AND binding_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING *`,
+          [stateHash(input.state), stateHash(input.binding)],
         ),
+      ),
     );
     if (!login) throw unauthorized('the login attempt is unknown, expired, already used or started in another browser: start again');
     const config = await oidcConfiguration();

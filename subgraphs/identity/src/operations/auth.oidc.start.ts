@@ -13,10 +13,18 @@ export const authOidcStart = defineOperation({
   access: 'public',
   scope: null,
   summary:
-    'Public (extension): begins an OIDC login of an operator at a store: the authorization URL of OIDC_ISSUER (code flow, PKCE S256, state and nonce, valid 10 minutes). GET /v1/auth/oidc/start?store=<handle> redirects there; the provider returns to OIDC_REDIRECT_URI (GET /v1/auth/oidc/callback, registered with the provider), where the same browser (its `binding`) must show up. conflict when OIDC is not configured or the store does not exist.',
+    'Public (extension): begins an OIDC login of an operator at a store: the authorization URL of OIDC_ISSUER (code ' +
+    'flow, PKCE S256, state and nonce, valid 10 minutes). GET /v1/auth/oidc/start?store=<handle> redirects there; ' +
+    'the provider returns to OIDC_REDIRECT_URI (GET /v1/auth/oidc/callback, registered with the provider), where ' +
+    'the same browser (its `binding`) must show up. conflict when OIDC is not configured or the store does not ' +
+    'exist.',
   input: t.object({
     store: loginStoreField,
-    binding: t.string({ minLength: 32, maxLength: 128, description: 'a random value the browser keeps and shows again at the callback (the start route keeps it in a cookie)' }),
+    binding: t.string({
+      minLength: 32,
+      maxLength: 128,
+      description: 'a random value the browser keeps and shows again at the callback (the start route keeps it in a cookie)',
+    }),
   }),
   result: t.object({ authorization_url: t.string(), expires_at: t.timestamp() }),
   events: [],
@@ -30,16 +38,10 @@ export const authOidcStart = defineOperation({
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const expiresAt = new Date(Date.now() + OIDC_LOGIN_TTL_MS);
-    stage(`INSERT INTO identity.oidc_login (state_hash, tenant_id, store_id, nonce, code_verifier, redirect_uri, binding_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      stateHash(state),
-      store.tenant_id,
-      store.id,
-      nonce,
-      verifier,
-      redirectUri,
-      stateHash(input.binding),
-      expiresAt,
-    ]);
+    stage(
+      `INSERT INTO identity.oidc_login (state_hash, tenant_id, store_id, nonce, code_verifier, redirect_uri, binding_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [stateHash(state), store.tenant_id, store.id, nonce, verifier, redirectUri, stateHash(input.binding), expiresAt],
+    );
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: 'openid email profile',

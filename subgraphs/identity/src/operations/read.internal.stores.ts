@@ -9,7 +9,8 @@ export const readInternalStores = defineIdentityOperation({
   kind: 'read',
   access: 'internal',
   scope: null,
-  summary: "The tenant's stores, oldest first, for any valid key of the tenant; notification_reply_to is personal: masked (***@domain) without pii.read (extension).",
+  summary:
+    "The tenant's stores, oldest first, for any valid key of the tenant; notification_reply_to is personal: masked (***@domain) without pii.read (extension).",
   restPath: '/internal/stores',
   input: t.object({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
@@ -18,7 +19,10 @@ export const readInternalStores = defineIdentityOperation({
   result: pageOf(storeView),
   events: [],
   async handler({ input, actor, sql }) {
-    const page = await sql.page<Store>({ select: '*', from: 'identity.store', where: 'tenant_id = $1', orderBy: 'created_at, id', params: [actor.tenant_id] }, input);
+    const page = await sql.page<Store>(
+      { select: '*', from: 'identity.store', where: 'tenant_id = $1', orderBy: 'created_at, id', params: [actor.tenant_id] },
+      input,
+    );
     return { ...page, items: page.items.map((row) => storeViewOf(row, actor)) };
   },
 });

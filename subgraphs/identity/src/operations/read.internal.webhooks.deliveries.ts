@@ -18,7 +18,6 @@ const delivery = t.object({
   delivered_at: t.nullable(t.timestamp()),
 });
 
-
 export const readInternalWebhooksDeliveries = defineIdentityOperation({
   name: 'read.internal.webhooks.deliveries',
   kind: 'read',

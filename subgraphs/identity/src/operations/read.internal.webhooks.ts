@@ -13,7 +13,9 @@ export const readInternalWebhooks = defineIdentityOperation({
   result: t.object({ items: t.array(subscriptionView) }),
   events: [],
   async handler({ actor, db }) {
-    const rows = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE tenant_id = $1 ORDER BY created_at, id`, [actor.tenant_id]);
+    const rows = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE tenant_id = $1 ORDER BY created_at, id`, [
+      actor.tenant_id,
+    ]);
     return { items: rows.map(viewOf) };
   },
 });

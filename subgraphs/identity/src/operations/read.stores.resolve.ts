@@ -12,7 +12,9 @@ export const readStoresResolve = defineIdentityOperation({
   access: 'public',
   scope: null,
   summary:
-    'Public (extension): the store routed at a host — store_id, handle and theme_key (null: the storefront uses `default`). The host is normalized as stored (lower case, no port, no trailing dot); 404 not_found when no store has it.',
+    'Public (extension): the store routed at a host — store_id, handle and theme_key (null: the storefront uses ' +
+    '`default`). The host is normalized as stored (lower case, no port, no trailing dot); 404 not_found when no ' +
+    'store has it.',
   restPath: '/stores/resolve',
   input: t.object({ host: t.string({ minLength: 1, maxLength: HOST_INPUT_MAX_LENGTH }) }),
   result: t.object({ store_id: t.string(), handle: t.string(), theme_key: t.nullable(t.string()) }),
@@ -20,7 +22,10 @@ export const readStoresResolve = defineIdentityOperation({
   async handler({ input, db }) {
     const host = normalizeHost(input.host);
     if (!host) throw validationFailed(`host ${JSON.stringify(input.host)} is not a host name`);
-    const [store] = await sqlOf(db).rows<{ store_id: string; handle: string; theme_key: string | null }>(`SELECT id AS store_id, handle, theme_key FROM identity.store WHERE host = $1`, [host]);
+    const [store] = await sqlOf(db).rows<{ store_id: string; handle: string; theme_key: string | null }>(
+      `SELECT id AS store_id, handle, theme_key FROM identity.store WHERE host = $1`,
+      [host],
+    );
     if (!store) throw notFound(`no store is routed at ${host}`);
     return store;
   },

@@ -10,7 +10,10 @@ export const tenantStoreCreate = defineOperation({
   kind: 'command',
   access: 'internal',
   scope: 'tenant.store.write',
-  summary: `Creates a store in the tenant (extension): name and handle (lowercase letters and digits in groups joined by single hyphens, 1 to 63 characters, unique across tenants); no host until tenant.store.update sets one. At most ${STORES_PER_TENANT} stores per tenant.`,
+  summary:
+    `Creates a store in the tenant (extension): name and handle (lowercase letters and digits in groups joined by ` +
+    `single hyphens, 1 to 63 characters, unique across tenants); no host until tenant.store.update sets one. At ` +
+    `most ${STORES_PER_TENANT} stores per tenant.`,
   input: t.object({
     name: t.string({ minLength: 1, maxLength: STORE_NAME_MAX_LENGTH }),
     handle: t.string({ minLength: 1, maxLength: 63, pattern: STORE_HANDLE_PATTERN }),

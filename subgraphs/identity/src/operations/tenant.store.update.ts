@@ -27,22 +27,34 @@ export const tenantStoreUpdate = defineOperation({
   access: 'internal',
   scope: 'tenant.store.write',
   summary:
-    "Changes a store: name, theme_key (an unknown key is accepted; the storefront falls back to `default`), guest and masked checkout, host (normalized: lower case, no port, no trailing dot; unique across tenants; '' takes the store off routing), notification_sender_name and notification_reply_to ('' clears them). Omitted fields keep their value.",
+    'Changes a store: name, theme_key (an unknown key is accepted; the storefront falls back to `default`), guest ' +
+    "and masked checkout, host (normalized: lower case, no port, no trailing dot; unique across tenants; '' takes " +
+    "the store off routing), notification_sender_name and notification_reply_to ('' clears them). Omitted fields " +
+    'keep their value.',
   input: t.object({
     id: t.id('the store id'),
     name: t.optional(t.string({ minLength: 1, maxLength: STORE_NAME_MAX_LENGTH })),
-    theme_key: t.optional(t.string({ minLength: 1, maxLength: THEME_KEY_MAX_LENGTH, description: 'an unknown key is accepted: the storefront falls back to `default`' })),
+    theme_key: t.optional(
+      t.string({ minLength: 1, maxLength: THEME_KEY_MAX_LENGTH, description: 'an unknown key is accepted: the storefront falls back to `default`' }),
+    ),
     guest_checkout_enabled: t.optional(t.boolean()),
     masked_checkout_enabled: t.optional(t.boolean()),
     host: t.optional(
       t.string({
         maxLength: HOST_INPUT_MAX_LENGTH,
-        description: "a host name (stored lower case, without port or trailing dot; at most 200 characters so), unique across tenants; '' clears it (off routing)",
+        description:
+          "a host name (stored lower case, without port or trailing dot; at most 200 characters so), unique across tenants; '' clears it (off routing)",
       }),
     ),
-    notification_sender_name: t.optional(t.string({ maxLength: SENDER_NAME_MAX_LENGTH, description: "'' clears it (falls back to the store's name, then the tenant's)" })),
+    notification_sender_name: t.optional(
+      t.string({ maxLength: SENDER_NAME_MAX_LENGTH, description: "'' clears it (falls back to the store's name, then the tenant's)" }),
+    ),
     notification_reply_to: t.optional(
-      t.string({ maxLength: REPLY_TO_MAX_LENGTH, pattern: EMPTY_OR_EMAIL_PATTERN, description: "an email address, or '' to clear it (falls back to the instance's address)" }),
+      t.string({
+        maxLength: REPLY_TO_MAX_LENGTH,
+        pattern: EMPTY_OR_EMAIL_PATTERN,
+        description: "an email address, or '' to clear it (falls back to the instance's address)",
+      }),
     ),
   }),
   result: t.object({ id: t.string() }),
@@ -68,7 +80,16 @@ export const tenantStoreUpdate = defineOperation({
     stage(
       `UPDATE identity.store SET name = $2, theme_key = $3, guest_checkout_enabled = $4, masked_checkout_enabled = $5, host = $6,
          notification_sender_name = $7, notification_reply_to = $8, updated_at = now() WHERE id = $1`,
-      [store.id, next.name, next.theme_key, next.guest_checkout_enabled, next.masked_checkout_enabled, next.host, next.notification_sender_name, next.notification_reply_to],
+      [
+        store.id,
+        next.name,
+        next.theme_key,
+        next.guest_checkout_enabled,
+        next.masked_checkout_enabled,
+        next.host,
+        next.notification_sender_name,
+        next.notification_reply_to,
+      ],
     );
     emit(storeUpdated, { store_id: store.id, handle: store.handle, changed: [...changed], previous_host: store.host, ...next });
     return { id: store.id };

@@ -23,7 +23,8 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
   access: 'internal',
   scope: 'webhooks.write',
   summary:
-    'Changes a subscription’s url, event types, description, enabled or personal_data flag; enabling a disabled one clears its failure. Setting personal_data, or changing the url while it is set, needs pii.read.',
+    'Changes a subscription’s url, event types, description, enabled or personal_data flag; enabling a disabled one ' +
+    'clears its failure. Setting personal_data, or changing the url while it is set, needs pii.read.',
   input: t.object({
     subscription_id: t.id(),
     url: t.optional(urlField),
@@ -36,7 +37,13 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
   events: [webhookSubscriptionUpdated],
   async handler({ input, actor, db, emit, ports }) {
     const settings = ports.webhooks;
-    if (input.url === undefined && input.event_types === undefined && input.description === undefined && input.enabled === undefined && input.personal_data === undefined) {
+    if (
+      input.url === undefined &&
+      input.event_types === undefined &&
+      input.description === undefined &&
+      input.enabled === undefined &&
+      input.personal_data === undefined
+    ) {
       throw validationFailed('give at least one of url, event_types, description, enabled, personal_data');
     }
     if (input.url !== undefined) checkUrl(input.url, settings);
@@ -54,7 +61,15 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
          personal_data = $7,
          updated_at = now()
        WHERE id = $1 RETURNING *`,
-      [row.id, input.url ?? row.url, eventTypes ?? row.event_types, input.description === undefined ? row.description : input.description, input.enabled ?? row.enabled, enabling, personalData],
+      [
+        row.id,
+        input.url ?? row.url,
+        eventTypes ?? row.event_types,
+        input.description === undefined ? row.description : input.description,
+        input.enabled ?? row.enabled,
+        enabling,
+        personalData,
+      ],
     );
     const next = rows[0];
     await routeWebhooks(db, settings);

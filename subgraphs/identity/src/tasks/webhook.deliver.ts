@@ -15,7 +15,8 @@ interface DeliveryJob {
   delivery_id: string;
 }
 
-interface Loaded extends Pick<SubscriptionRow, 'url' | 'enabled' | 'personal_data' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until' | 'failing_since'> {
+interface Loaded
+  extends Pick<SubscriptionRow, 'url' | 'enabled' | 'personal_data' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until' | 'failing_since'> {
   id: string;
   tenant_id: string;
   subscription_id: string;
@@ -39,16 +40,29 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
       [data.delivery_id],
     );
     // Deleted with its subscription, or already settled (a manual retry got there first).
-    if (!delivery || delivery.status !== 'pending') return;
+    if (delivery?.status !== 'pending') return;
     if (!delivery.enabled) {
-      await dataSource.query(`UPDATE identity.webhook_delivery SET status = 'failed', last_error = 'the subscription is disabled' WHERE id = $1 AND status = 'pending'`, [delivery.id]);
+      await dataSource.query(
+        `UPDATE identity.webhook_delivery SET status = 'failed', last_error = 'the subscription is disabled' WHERE id = $1 AND status = 'pending'`,
+        [delivery.id],
+      );
       return;
     }
     const { secrets } = ports.webhooks;
-    const live = [delivery.secret_sealed, ...(delivery.previous_secret_sealed && delivery.previous_secret_until && delivery.previous_secret_until > new Date() ? [delivery.previous_secret_sealed] : [])];
+    const live = [
+      delivery.secret_sealed,
+      ...(delivery.previous_secret_sealed && delivery.previous_secret_until && delivery.previous_secret_until > new Date()
+        ? [delivery.previous_secret_sealed]
+        : []),
+    ];
     const envelope = envelopeFor(delivery.envelope, delivery.personal_data, ports.webhooks);
     const body = JSON.stringify(envelope);
-    const headers = signedHeaders(envelope.event_id, new Date(), body, live.map((sealed) => secrets.open(sealed)));
+    const headers = signedHeaders(
+      envelope.event_id,
+      new Date(),
+      body,
+      live.map((sealed) => secrets.open(sealed)),
+    );
     const started = process.hrtime.bigint();
     const outcome = await sendWebhook(delivery.url, headers, body, ports.webhooks.policy);
     metrics.webhookDelivery({
@@ -77,9 +91,10 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
         [delivery.id, outcome.status, outcome.error?.slice(0, 500) ?? null, lastAttempt ? 'failed' : 'pending'],
       );
       const [failing] = returningRows<{ id: string; url: string; failing_since: Date }>(
-        await db.query(`UPDATE identity.webhook_subscription SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND enabled RETURNING id, url, failing_since`, [
-          delivery.subscription_id,
-        ]),
+        await db.query(
+          `UPDATE identity.webhook_subscription SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND enabled RETURNING id, url, failing_since`,
+          [delivery.subscription_id],
+        ),
       );
       if (!failing || Date.now() - failing.failing_since.getTime() < WEBHOOK_DISABLE_AFTER_MS) return false;
       const reason = `failing since ${failing.failing_since.toISOString()}: ${outcome.error ?? 'no answer'}`.slice(0, 500);

@@ -17,6 +17,9 @@ export const tenantSetup = on(tenantCreated, 'tenant-setup', async ({ event, db 
      ON CONFLICT (tenant_id) DO UPDATE SET started_at = LEAST(orders.expiry_start.started_at, EXCLUDED.started_at)`,
     [tenantId, event.payload.created_at],
   );
-  const waiting = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders."order" WHERE tenant_id = $1 AND status = 'pending_payment' AND payment_expiry = 'predating'`, [tenantId]);
+  const waiting = await sqlOf(db).rows<{ id: string }>(
+    `SELECT id FROM orders."order" WHERE tenant_id = $1 AND status = 'pending_payment' AND payment_expiry = 'predating'`,
+    [tenantId],
+  );
   if (waiting.length) await refreshPaymentExpiry(db, tenantId, { orderIds: waiting.map((o) => o.id) });
 });

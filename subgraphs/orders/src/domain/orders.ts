@@ -50,7 +50,13 @@ export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<
     [order.id, MACHINES.payment_attempt.sourcesOf('succeeded')],
   );
   order.status = 'paid';
-  emit(orderPaid, { order_id: order.id, store_id: order.store_id, currency: order.currency, total_amount: Number(order.total_amount), customer: customerOf(order) });
+  emit(orderPaid, {
+    order_id: order.id,
+    store_id: order.store_id,
+    currency: order.currency,
+    total_amount: Number(order.total_amount),
+    customer: customerOf(order),
+  });
   return true;
 }
 
@@ -61,7 +67,13 @@ export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<
  * with `attemptReason`. Orders already cancelled are left out (no change); a paid one is a conflict.
  * Returns the orders it cancelled.
  */
-export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[], reason: string, attemptReason: string, emit: EmitOf<CancelEvents>): Promise<OrderRow[]> {
+export async function cancelOrders(
+  db: EntityManager,
+  orders: readonly OrderRow[],
+  reason: string,
+  attemptReason: string,
+  emit: EmitOf<CancelEvents>,
+): Promise<OrderRow[]> {
   const cancelling = orders.filter((o) => o.status !== 'cancelled' && MACHINES.order.assertMove(o.id, o.status, 'cancelled') === 'move');
   if (!cancelling.length) return [];
   const tenantId = cancelling[0].tenant_id;
@@ -81,7 +93,13 @@ export async function cancelOrders(db: EntityManager, orders: readonly OrderRow[
     [ids, cancelling.map((o) => o.coupon_id), reason, attemptReason, MACHINES.payment_attempt.sourcesOf('failed')],
   );
   for (const r of released) {
-    emit(inventoryReleased, { reservation_id: r.id, warehouse_id: r.warehouse_id, items: r.items, reason: 'order_cancelled', order_id: orderOf.get(r.id) ?? null });
+    emit(inventoryReleased, {
+      reservation_id: r.id,
+      warehouse_id: r.warehouse_id,
+      items: r.items,
+      reason: 'order_cancelled',
+      order_id: orderOf.get(r.id) ?? null,
+    });
   }
   for (const order of cancelling) {
     order.status = 'cancelled';

@@ -26,7 +26,10 @@ export interface ShipmentItem {
 }
 
 /** A shipment as its operations read it; the date as text (YYYY-MM-DD: no time zone in between). */
-export type ShipmentRow = Pick<Shipment, 'id' | 'order_id' | 'tenant_id' | 'warehouse_id' | 'status' | 'tracking_carrier' | 'tracking_code' | 'tracking_url'> & { estimated_delivery_date: string | null };
+export type ShipmentRow = Pick<
+  Shipment,
+  'id' | 'order_id' | 'tenant_id' | 'warehouse_id' | 'status' | 'tracking_carrier' | 'tracking_code' | 'tracking_url'
+> & { estimated_delivery_date: string | null };
 
 export interface ShippingOrder {
   id: string;
@@ -53,7 +56,12 @@ export async function insertShipment(
   const head = `WITH s AS (INSERT INTO orders.shipment (id, tenant_id, order_id, warehouse_id, status, estimated_delivery_date) VALUES ($1, $2, $3, $4, 'pending', $5::date))
      INSERT INTO orders.shipment_item (shipment_id, order_item_id, qty)`;
   const params = [id, shipment.tenant_id, shipment.order_id, shipment.warehouse_id, shipment.estimated_delivery_date];
-  if (items) await db.query(`${head} SELECT $1::text, u.* FROM unnest($6::text[], $7::int[]) AS u`, [...params, items.map((i) => i.order_item_id), items.map((i) => i.qty)]);
+  if (items)
+    await db.query(`${head} SELECT $1::text, u.* FROM unnest($6::text[], $7::int[]) AS u`, [
+      ...params,
+      items.map((i) => i.order_item_id),
+      items.map((i) => i.qty),
+    ]);
   else await db.query(`${head} SELECT $1::text, i.id, i.qty FROM orders.order_item i WHERE i.order_id = $3`, params);
   return id;
 }
@@ -64,14 +72,20 @@ export async function insertShipment(
  * when there is none.
  */
 export async function orderForShipping(db: EntityManager, tenantId: string, orderId: string): Promise<ShippingOrder> {
-  const [order] = await sqlOf(db).rows<ShippingOrder>(`SELECT id, tenant_id, status FROM orders."order" WHERE id = $1 AND tenant_id = $2 FOR SHARE`, [orderId, tenantId]);
+  const [order] = await sqlOf(db).rows<ShippingOrder>(`SELECT id, tenant_id, status FROM orders."order" WHERE id = $1 AND tenant_id = $2 FOR SHARE`, [
+    orderId,
+    tenantId,
+  ]);
   if (!order) throw conflict(`order ${orderId} does not exist in this tenant`);
   return order;
 }
 
 /** A shipment of the order, locked; a conflict when the order has no such shipment. */
 export async function lockShipment(db: EntityManager, orderId: string, shipmentId: string): Promise<ShipmentRow> {
-  const [shipment] = await sqlOf(db).rows<ShipmentRow>(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [shipmentId, orderId]);
+  const [shipment] = await sqlOf(db).rows<ShipmentRow>(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR UPDATE`, [
+    shipmentId,
+    orderId,
+  ]);
   if (!shipment) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
   return shipment;
 }
@@ -83,7 +97,10 @@ export async function lockShipment(db: EntityManager, orderId: string, shipmentI
 export async function lockOnlyShipment(db: EntityManager, orderId: string, field: string, states?: readonly string[]): Promise<ShipmentRow> {
   const filter = `order_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`;
   for (let attempt = 0; ; attempt += 1) {
-    const shipments = await sqlOf(db).rows<ShipmentRow>(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [orderId, states ?? null]);
+    const shipments = await sqlOf(db).rows<ShipmentRow>(`SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment WHERE ${filter} ORDER BY id FOR UPDATE`, [
+      orderId,
+      states ?? null,
+    ]);
     // The lock waited for concurrent splits, whose new shipments that statement could not see: a new
     // statement does. The same shipments: they are the order's now; otherwise look again.
     const now = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.shipment WHERE ${filter} ORDER BY id`, [orderId, states ?? null]);

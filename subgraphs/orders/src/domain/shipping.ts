@@ -60,7 +60,10 @@ export const postalCodeInput = (description = 'normalized: trimmed, upper case, 
 
 /** Trimmed, upper case, spaces and hyphens removed; refused unless 1 to 16 letters A-Z or digits remain. */
 export function normalizePostalCode(raw: string, field = 'postal_code'): string {
-  const code = raw.trim().toUpperCase().replace(/[\s-]+/g, '');
+  const code = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
   if (!/^[A-Z0-9]+$/.test(code) || code.length > POSTAL_CODE_MAX) {
     throw validationFailed(`${field}: a postal code is 1 to ${POSTAL_CODE_MAX} letters or digits once spaces and hyphens are removed`);
   }
@@ -173,7 +176,8 @@ export function judgeMethod(method: ShippingMethod, parcel: Parcel, zonesContain
     if (method.max_length_cm !== null && parcel.length_cm > method.max_length_cm) return refuse('too_long');
     if (method.max_width_cm !== null && parcel.width_cm > method.max_width_cm) return refuse('too_wide');
     if (method.max_height_cm !== null && parcel.height_cm > method.max_height_cm) return refuse('too_tall');
-    if (method.max_dimensions_sum_cm !== null && parcel.length_cm + parcel.width_cm + parcel.height_cm > method.max_dimensions_sum_cm) return refuse('dimensions_sum');
+    if (method.max_dimensions_sum_cm !== null && parcel.length_cm + parcel.width_cm + parcel.height_cm > method.max_dimensions_sum_cm)
+      return refuse('dimensions_sum');
   }
   return {
     ok: true,
@@ -202,7 +206,11 @@ export const METHOD_COLUMNS = `m.id AS method_id, m.name, m.kind, m.active, m.ca
 export type MethodRow = ShippingMethod & { created_at: Date; updated_at: Date };
 
 /** The tenant's methods (all, or those named), oldest first. */
-export async function methodsOf(db: EntityManager, tenantId: string, options: { ids?: readonly string[]; activeOnly?: boolean; lock?: boolean } = {}): Promise<MethodRow[]> {
+export async function methodsOf(
+  db: EntityManager,
+  tenantId: string,
+  options: { ids?: readonly string[]; activeOnly?: boolean; lock?: boolean } = {},
+): Promise<MethodRow[]> {
   return await sqlOf(db).rows<MethodRow>(
     `SELECT ${METHOD_COLUMNS} FROM orders.shipping_method m
      WHERE m.tenant_id = $1 AND ($2::text[] IS NULL OR m.id = ANY($2::text[])) AND (NOT $3 OR m.active)
@@ -216,7 +224,13 @@ export async function methodsOf(db: EntityManager, tenantId: string, options: { 
  * address's postal code. An unknown method is a conflict; the verdict's reason says why it cannot
  * serve (the caller refuses with `conflict` naming it).
  */
-export async function checkShipping(db: EntityManager, tenantId: string, methodId: string, parcel: Parcel, postalCode: string): Promise<{ method: ShippingMethod; verdict: Verdict }> {
+export async function checkShipping(
+  db: EntityManager,
+  tenantId: string,
+  methodId: string,
+  parcel: Parcel,
+  postalCode: string,
+): Promise<{ method: ShippingMethod; verdict: Verdict }> {
   const [method] = await methodsOf(db, tenantId, { ids: [methodId] });
   if (!method) throw conflict(`shipping method ${methodId} does not exist in this tenant`);
   const code = normalizePostalCode(postalCode);
@@ -262,7 +276,10 @@ export const methodOut = (m: MethodRow) => ({ ...m, created_at: m.created_at.toI
 const limit = (description: string) => t.optional(t.nullable(t.integer({ minimum: 1, description: `${description}; null: no limit` })));
 export const methodFields = {
   name: t.string({ minLength: 1, maxLength: 200 }),
-  dimensional_divisor: t.integer({ minimum: 1, description: 'cubic divisor in cm³ per kg (e.g. 6000): volumetric grams = length × width × height × 1000 / divisor' }),
+  dimensional_divisor: t.integer({
+    minimum: 1,
+    description: 'cubic divisor in cm³ per kg (e.g. 6000): volumetric grams = length × width × height × 1000 / divisor',
+  }),
   active: t.optional(t.boolean({ description: 'default true' })),
   kind: t.optional(t.enum(METHOD_KINDS, { description: 'default delivery' })),
   carrier_id: t.optional(t.nullable(t.string({ minLength: 1, maxLength: 200 }))),

@@ -1,4 +1,4 @@
-import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { present, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { MACHINES, type StateOf } from './states';
 
@@ -59,7 +59,7 @@ export async function warehouseOf(db: EntityManager, tenantId: string, warehouse
     [newId('whs'), tenantId],
   );
   // A concurrent first use made it: committed now, and visible to this new statement (read committed).
-  return made?.id ?? (await byCode())!;
+  return made?.id ?? present(await byCode(), 'the default warehouse');
 }
 
 export const levelOf = (row: { sku_id: string; warehouse_id: string; on_hand: string | number; reserved: string | number }): Level => {

@@ -1,4 +1,4 @@
-import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { present, conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { levelOf, warehouseOf } from '../domain/stock';
 import { inventoryAdjusted } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -10,7 +10,8 @@ export const inventoryAdjust = defineOrdersOperation({
   kind: 'command',
   access: 'internal',
   scope: 'inventory.write',
-  summary: 'Sets (`on_hand`) or changes (`delta`) the stock on hand of a SKU in a warehouse (default: the `default` one); never below what is reserved (extension).',
+  summary:
+    'Sets (`on_hand`) or changes (`delta`) the stock on hand of a SKU in a warehouse (default: the `default` one); never below what is reserved (extension).',
   input: t.object({
     sku_id: t.id(),
     warehouse_id: t.optional(t.id()),
@@ -27,17 +28,25 @@ export const inventoryAdjust = defineOrdersOperation({
     if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
     const warehouseId = await warehouseOf(db, tenantId, input.warehouse_id);
     // The level exists (at zero) before it is locked, so concurrent adjustments of a new SKU queue up too.
-    await db.query(`INSERT INTO orders.stock_level (warehouse_id, sku_id, tenant_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [warehouseId, input.sku_id, tenantId]);
-    const [before] = await sqlOf(db).rows<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>(`SELECT sku_id, warehouse_id, on_hand, reserved FROM orders.stock_level WHERE warehouse_id = $1 AND sku_id = $2 FOR UPDATE`, [
+    await db.query(`INSERT INTO orders.stock_level (warehouse_id, sku_id, tenant_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
       warehouseId,
       input.sku_id,
+      tenantId,
     ]);
+    const [before] = await sqlOf(db).rows<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>(
+      `SELECT sku_id, warehouse_id, on_hand, reserved FROM orders.stock_level WHERE warehouse_id = $1 AND sku_id = $2 FOR UPDATE`,
+      [warehouseId, input.sku_id],
+    );
     const current = levelOf(before);
-    const onHand = input.on_hand ?? current.on_hand + input.delta!;
+    const onHand = input.on_hand ?? current.on_hand + present(input.delta, 'delta');
     if (onHand < 0) throw conflict(`on hand would be ${onHand}`);
     if (onHand < current.reserved) throw conflict(`on hand ${onHand} would be below the ${current.reserved} reserved`);
     if (onHand > QTY_MAX) throw conflict(`on hand would exceed ${QTY_MAX}`);
-    await db.query(`UPDATE orders.stock_level SET on_hand = $3, updated_at = now() WHERE warehouse_id = $1 AND sku_id = $2`, [warehouseId, input.sku_id, onHand]);
+    await db.query(`UPDATE orders.stock_level SET on_hand = $3, updated_at = now() WHERE warehouse_id = $1 AND sku_id = $2`, [
+      warehouseId,
+      input.sku_id,
+      onHand,
+    ]);
     const level = { sku_id: input.sku_id, warehouse_id: warehouseId, on_hand: onHand, reserved: current.reserved, available: onHand - current.reserved };
     emit(inventoryAdjusted, { ...level, previous_on_hand: current.on_hand });
     return level;

@@ -18,7 +18,13 @@ export const inventoryRelease = defineOrdersOperation({
     const reservation = await lockReservation(db, actor.tenant_id, input.reservation_id);
     const orderId = await orderOfReservation(db, reservation.id);
     for (const released of await settle(db, [reservation], 'released')) {
-      emit(inventoryReleased, { reservation_id: released.id, warehouse_id: released.warehouse_id, items: released.items, reason: 'released', order_id: orderId });
+      emit(inventoryReleased, {
+        reservation_id: released.id,
+        warehouse_id: released.warehouse_id,
+        items: released.items,
+        reason: 'released',
+        order_id: orderId,
+      });
     }
     return { reservation_id: reservation.id, status: 'released' as const };
   },

@@ -21,7 +21,13 @@ export const inventoryReserve = defineOrdersOperation({
     const warehouseId = await warehouseOf(db, actor.tenant_id, input.warehouse_id);
     const expiresAt = new Date(Date.now() + (input.expires_in_seconds ?? 900) * 1000);
     const reservation = await hold(db, actor.tenant_id, warehouseId, input.items, expiresAt);
-    emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: expiresAt.toISOString(), order_id: null });
+    emit(inventoryReserved, {
+      reservation_id: reservation.id,
+      warehouse_id: warehouseId,
+      items: reservation.items,
+      expires_at: expiresAt.toISOString(),
+      order_id: null,
+    });
     return { reservation_id: reservation.id, status: 'active' as const, expires_at: expiresAt.toISOString() };
   },
 });

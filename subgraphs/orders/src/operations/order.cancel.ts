@@ -9,8 +9,13 @@ export const orderCancel = defineOrdersOperation({
   idempotent: true,
   access: 'internal',
   scope: 'order.write',
-  summary: 'Cancels an unpaid order with the effects of expiry (hold released, coupon use returned, open payment attempt failed); cancelling again changes nothing; a paid order cannot be cancelled (extension).',
-  input: t.object({ order_id: t.id(), reason: t.optional(t.string({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$', description: 'default merchant_cancelled' })) }),
+  summary:
+    'Cancels an unpaid order with the effects of expiry (hold released, coupon use returned, open payment attempt ' +
+    'failed); cancelling again changes nothing; a paid order cannot be cancelled (extension).',
+  input: t.object({
+    order_id: t.id(),
+    reason: t.optional(t.string({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$', description: 'default merchant_cancelled' })),
+  }),
   result: t.object({ order_id: t.string(), status: t.enum(['cancelled'] as const) }),
   events: [orderCancelled, inventoryReleased, paymentAttemptFailed],
   async handler({ input, actor, db, emit }) {

@@ -16,7 +16,8 @@ export const orderCreate = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Takes an order: prices, currency and titles from the catalog now, stock held and coupon use counted in the same transaction, and with `payment` an open payment attempt that starts the payment window (extension).',
+    'Takes an order: prices, currency and titles from the catalog now, stock held and coupon use counted in the ' +
+    'same transaction, and with `payment` an open payment attempt that starts the payment window (extension).',
   input: t.object({
     store_id: t.id(),
     customer: t.object({ email: t.email(), name: t.optional(text(200)), phone: t.optional(text(40)) }),
@@ -35,7 +36,11 @@ export const orderCreate = defineOrdersOperation({
     payment: t.optional(t.object({ app_id: t.id(), method: t.string({ minLength: 1, maxLength: 64, pattern: KEY_PATTERN }) })),
     coupon_code: t.optional(t.string({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' })),
     warehouse_id: t.optional(t.id()),
-    shipping_method_id: t.optional(t.id('checked against the parcel of the items and the shipping address (which it then needs); its transit days give the parcel its estimated delivery date')),
+    shipping_method_id: t.optional(
+      t.id(
+        'checked against the parcel of the items and the shipping address (which it then needs); its transit days give the parcel its estimated delivery date',
+      ),
+    ),
     metadata: t.optional(t.record({ description: 'kept with the order' })),
   }),
   result: t.object({
@@ -57,7 +62,15 @@ export const orderCreate = defineOrdersOperation({
     distinctSkus(input.items);
     await storeOfTenant(ports.stores, tenantId, input.store_id);
     // What the catalog says now: the order keeps this snapshot.
-    const skus = new Map((await ports.catalog.skus(tenantId, input.items.map((i) => i.sku_id), input.store_id)).map((s) => [s.sku_id, s]));
+    const skus = new Map(
+      (
+        await ports.catalog.skus(
+          tenantId,
+          input.items.map((i) => i.sku_id),
+          input.store_id,
+        )
+      ).map((s) => [s.sku_id, s]),
+    );
     const lines = input.items.map((item, position) => {
       const sku = skus.get(item.sku_id);
       if (!sku) throw conflict(`sku ${item.sku_id} does not exist in this tenant`);
@@ -84,11 +97,10 @@ export const orderCreate = defineOrdersOperation({
 
     let app: { id: string } | undefined;
     if (input.payment) {
-      [app] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`, [
-        input.payment.app_id,
-        tenantId,
-        JSON.stringify([{ method: input.payment.method }]),
-      ]);
+      [app] = await sqlOf(db).rows<{ id: string }>(
+        `SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`,
+        [input.payment.app_id, tenantId, JSON.stringify([{ method: input.payment.method }])],
+      );
       if (!app) throw conflict(`payment app ${input.payment.app_id} is not installed in this tenant with method ${input.payment.method}`);
     }
 
@@ -101,22 +113,25 @@ export const orderCreate = defineOrdersOperation({
     if (input.coupon_code) {
       // Counted in this transaction: the row's CHECK (uses <= max_uses) makes the cap hold under any
       // concurrency. After the hold: stock rows, then the coupon, the order cancellation locks them in.
-      const [coupon] = (await db.query(
-        `UPDATE orders.coupon SET uses = uses + 1 WHERE tenant_id = $1 AND lower(code) = lower($2) AND (expires_at IS NULL OR expires_at > now())
+      const [coupon] = (await db
+        .query(
+          `UPDATE orders.coupon SET uses = uses + 1 WHERE tenant_id = $1 AND lower(code) = lower($2) AND (expires_at IS NULL OR expires_at > now())
            AND (max_uses IS NULL OR uses < max_uses) AND (currency IS NULL OR currency = $3)
          RETURNING id, percent_off, amount_off::float8 AS amount_off`,
-        [tenantId, input.coupon_code, currency],
-      ).then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
+          [tenantId, input.coupon_code, currency],
+        )
+        .then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
       if (!coupon) throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`);
       couponId = coupon.id;
-      discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : coupon.amount_off!);
+      discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : (coupon.amount_off ?? 0));
     }
 
     const orderId = newId('ord');
     const attemptId = app ? newId('pat') : null;
     await db.query(
       `WITH o AS (
-         INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id)
+         INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, ` +
+        `customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id)
          VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12, $29)),
        i AS (
          INSERT INTO orders.order_item (id, order_id, tenant_id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position,
@@ -161,7 +176,12 @@ export const orderCreate = defineOrdersOperation({
       ],
     );
     // Its first parcel: every item, at the hold's warehouse, not dispatched, dated by the method.
-    const shipmentId = await insertShipment(db, { tenant_id: tenantId, order_id: orderId, warehouse_id: warehouseId, estimated_delivery_date: estimatedDeliveryDate });
+    const shipmentId = await insertShipment(db, {
+      tenant_id: tenantId,
+      order_id: orderId,
+      warehouse_id: warehouseId,
+      estimated_delivery_date: estimatedDeliveryDate,
+    });
     const [{ payment_due_at }] = await refreshPaymentExpiry(db, tenantId, { orderIds: [orderId] });
     emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: null, order_id: orderId });
     emit(orderCreated, {

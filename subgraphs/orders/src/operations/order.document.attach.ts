@@ -10,7 +10,9 @@ export const orderDocumentAttach = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Attaches an already-issued document to an order (or one of its parcels) by external URL or asset reference. Re-attaching the same document (same kind, same `file_url` or `asset_id`, same `shipment_id`) succeeds with no change and no event, `attached: false` and the existing `document_id`; there is no remove.',
+    'Attaches an already-issued document to an order (or one of its parcels) by external URL or asset reference. ' +
+    'Re-attaching the same document (same kind, same `file_url` or `asset_id`, same `shipment_id`) succeeds with no ' +
+    'change and no event, `attached: false` and the existing `document_id`; there is no remove.',
   input: t.object({
     order_id: t.id(),
     kind: t.enum(DOCUMENT_KINDS),
@@ -33,7 +35,10 @@ export const orderDocumentAttach = defineOrdersOperation({
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     if (input.shipment_id) {
       // Share-locked: a split cannot delete the shipment while a document is attached to it.
-      const shipment = await sqlOf(db).one<{ id: string }>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [input.shipment_id, order.id]);
+      const shipment = await sqlOf(db).one<{ id: string }>(`SELECT id FROM orders.shipment WHERE id = $1 AND order_id = $2 FOR SHARE`, [
+        input.shipment_id,
+        order.id,
+      ]);
       if (!shipment) throw conflict(`shipment ${input.shipment_id} is not a parcel of order ${order.id}`);
     }
     const document = {
@@ -49,7 +54,17 @@ export const orderDocumentAttach = defineOrdersOperation({
     const made = await sqlOf(db).rows<unknown>(
       `INSERT INTO orders.order_document (id, tenant_id, order_id, kind, file_url, asset_id, name, shipment_id, metadata)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`,
-      [document.document_id, order.tenant_id, order.id, input.kind, document.file_url, document.asset_id, document.name, document.shipment_id, JSON.stringify(input.metadata ?? {})],
+      [
+        document.document_id,
+        order.tenant_id,
+        order.id,
+        input.kind,
+        document.file_url,
+        document.asset_id,
+        document.name,
+        document.shipment_id,
+        JSON.stringify(input.metadata ?? {}),
+      ],
     );
     if (!made.length) {
       const [existing] = await sqlOf(db).rows<{ id: string }>(

@@ -14,7 +14,10 @@ export const orderExpireUnpaid = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Cancels unpaid orders whose payment window ran out (at most `limit`, default 100, oldest due first), sparing those being confirmed (a confirmation pending for over 10 minutes no longer spares its order); counts windowless and predating orders. The first call in a tenant records when expiry started there. Safe and idempotent when called by hand.',
+    'Cancels unpaid orders whose payment window ran out (at most `limit`, default 100, oldest due first), sparing ' +
+    'those being confirmed (a confirmation pending for over 10 minutes no longer spares its order); counts ' +
+    'windowless and predating orders. The first call in a tenant records when expiry started there. Safe and ' +
+    'idempotent when called by hand.',
   input: t.object({ limit: t.optional(t.integer({ minimum: 1, maximum: 1000, default: EXPIRE_DEFAULT_LIMIT })) }),
   result: t.object({
     expired: t.array(t.object({ order_id: t.string(), store_id: t.string() })),
@@ -41,12 +44,14 @@ export const orderExpireUnpaid = defineOrdersOperation({
     // before it. Those being confirmed are spared; one `confirming` for longer than
     // CONFIRMING_TIMEOUT_SECONDS is a confirmation that died midway and spares nothing.
     const confirmingIds = new Set(
-      (await sqlOf(db).rows<{ order_id: string }>(
-        `SELECT a.order_id FROM orders.payment_attempt a
+      (
+        await sqlOf(db).rows<{ order_id: string }>(
+          `SELECT a.order_id FROM orders.payment_attempt a
          WHERE a.status = 'confirming' AND a.order_id = ANY($1::text[]) AND a.updated_at > now() - $2::int * interval '1 second'
            AND NOT EXISTS (SELECT 1 FROM orders.payment_attempt b WHERE b.order_id = a.order_id AND (b.created_at, b.id) > (a.created_at, a.id))`,
-        [due.map((o) => o.id), CONFIRMING_TIMEOUT_SECONDS],
-      )).map((a) => a.order_id),
+          [due.map((o) => o.id), CONFIRMING_TIMEOUT_SECONDS],
+        )
+      ).map((a) => a.order_id),
     );
     const spared = due.filter((o) => confirmingIds.has(o.id));
     // Stale confirming attempts are failed with the open ones (cancelOrders fails both), reason `expired`.

@@ -17,7 +17,9 @@ export const orderPaymentConfirm = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'A payment app reports a payment: the attempt is marked confirming (committed at once, so expiry spares the order), the app verifies it, then the order is paid as by order.mark_paid. For an order already cancelled, the payment is recorded as orphaned (extension).',
+    'A payment app reports a payment: the attempt is marked confirming (committed at once, so expiry spares the ' +
+    'order), the app verifies it, then the order is paid as by order.mark_paid. For an order already cancelled, the ' +
+    'payment is recorded as orphaned (extension).',
   input: t.object({ order_id: t.id(), provider_reference: t.optional(t.string({ minLength: 1, maxLength: 200 })) }),
   result: t.object({ order_id: t.string(), status: t.string(), orphaned: t.boolean() }),
   events: [orderPaid, inventoryCommitted, orderStockUncommitted, paymentOrphaned],
@@ -34,20 +36,29 @@ export const orderPaymentConfirm = defineOrdersOperation({
       // A confirmation repeated while the attempt is still confirming (the first died midway) marks it
       // again: the CONFIRMING_TIMEOUT_SECONDS that expiry allows count from the latest one.
       if (order.status === 'pending_payment' && MACHINES.payment_attempt.can(attempt.status, 'confirming')) {
-        await tx.query(`UPDATE orders.payment_attempt SET status = 'confirming', provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND status = ANY($3::text[])`, [
-          attempt.id,
-          reference,
-          MACHINES.payment_attempt.sourcesOf('confirming'),
-        ]);
+        await tx.query(
+          `UPDATE orders.payment_attempt SET status = 'confirming', provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND status = ANY($3::text[])`,
+          [attempt.id, reference, MACHINES.payment_attempt.sourcesOf('confirming')],
+        );
       }
       return { status: order.status, attempt };
     });
     if (first.status === 'paid') return { order_id: input.order_id, status: 'paid', orphaned: false };
     if (first.status === 'pending_payment') {
-      const verified = await ports.payments.verify({ app_key: first.attempt.app_key, method: first.attempt.method, order_id: input.order_id, provider_reference: reference });
+      const verified = await ports.payments.verify({
+        app_key: first.attempt.app_key,
+        method: first.attempt.method,
+        order_id: input.order_id,
+        provider_reference: reference,
+      });
       if (!verified) {
         // Committed apart: the refusal below rolls this command back, and the attempt must not stay confirming.
-        await separately((tx) => tx.query(`UPDATE orders.payment_attempt SET status = 'failed', failure_reason = 'declined', updated_at = now() WHERE id = $1 AND status = 'confirming'`, [first.attempt.id]));
+        await separately((tx) =>
+          tx.query(
+            `UPDATE orders.payment_attempt SET status = 'failed', failure_reason = 'declined', updated_at = now() WHERE id = $1 AND status = 'confirming'`,
+            [first.attempt.id],
+          ),
+        );
         throw conflict(`the payment app did not verify the payment of order ${input.order_id}`);
       }
     }

@@ -14,13 +14,21 @@ export const orderShipmentCreate = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    'Splits an order into a new parcel by moving quantities of order items out of a parcel not yet dispatched (`from_shipment_id`, or the order\'s only one), optionally shipped from another warehouse. Asking for more than the source parcel holds is refused with `exceeds_remaining` carrying `requested` and `remaining`; a source left empty is deleted. The new parcel\'s estimated delivery date is the source\'s, stamped at creation and never recalculated.',
+    'Splits an order into a new parcel by moving quantities of order items out of a parcel not yet dispatched ' +
+    "(`from_shipment_id`, or the order's only one), optionally shipped from another warehouse. Asking for more than " +
+    'the source parcel holds is refused with `exceeds_remaining` carrying `requested` and `remaining`; a source ' +
+    "left empty is deleted. The new parcel's estimated delivery date is the source's, stamped at creation and never " +
+    'recalculated.',
   input: t.object({
     order_id: t.id(),
     // Far above any shipment (an order item holds at most 1000): too much is exceeds_remaining, not validation_failed.
-    items: t.array(t.object({ order_item_id: t.id(), qty: t.integer({ minimum: 1, maximum: SPLIT_QTY_MAX }) }), { minItems: 1, maxItems: 100, description: 'distinct order items' }),
-    from_shipment_id: t.optional(t.id('the parcel to take from; default: the order\'s only parcel not yet dispatched')),
-    warehouse_id: t.optional(t.id('where the new parcel ships from (a warehouse of the tenant); default: the source parcel\'s')),
+    items: t.array(t.object({ order_item_id: t.id(), qty: t.integer({ minimum: 1, maximum: SPLIT_QTY_MAX }) }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'distinct order items',
+    }),
+    from_shipment_id: t.optional(t.id("the parcel to take from; default: the order's only parcel not yet dispatched")),
+    warehouse_id: t.optional(t.id("where the new parcel ships from (a warehouse of the tenant); default: the source parcel's")),
   }),
   result: t.object({
     order_id: t.string(),

@@ -10,7 +10,9 @@ export const orderShipmentDispatch = defineOrdersOperation({
   idempotent: true,
   access: 'internal',
   scope: 'order.write',
-  summary: 'Marks a parcel dispatched (it left the warehouse): it can no longer be split or go back. Only the parcels of a paid order are dispatched (unpaid or cancelled: conflict); dispatching again changes nothing (extension).',
+  summary:
+    'Marks a parcel dispatched (it left the warehouse): it can no longer be split or go back. Only the parcels of a ' +
+    'paid order are dispatched (unpaid or cancelled: conflict); dispatching again changes nothing (extension).',
   input: t.object({ order_id: t.id(), shipment_id: t.id() }),
   result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['dispatched'] as const) }),
   events: [orderShipmentUpdated],

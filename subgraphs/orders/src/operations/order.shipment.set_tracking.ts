@@ -10,7 +10,9 @@ export const orderShipmentSetTracking = defineOrdersOperation({
   access: 'internal',
   scope: 'order.write',
   summary:
-    "Saves tracking on an order's shipment, before or after shipping. Omitted fields keep their value. Re-saving the same tracking succeeds and emits nothing. Without `shipment_id`: the order's only parcel (several: validation_failed).",
+    "Saves tracking on an order's shipment, before or after shipping. Omitted fields keep their value. Re-saving " +
+    "the same tracking succeeds and emits nothing. Without `shipment_id`: the order's only parcel (several: " +
+    'validation_failed).',
   input: t.object({
     order_id: t.id(),
     shipment_id: t.optional(t.id("the parcel; default: the order's only parcel")),
@@ -30,7 +32,8 @@ export const orderShipmentSetTracking = defineOrdersOperation({
       tracking_code: input.tracking_code ?? shipment.tracking_code,
       tracking_url: input.tracking_url ?? shipment.tracking_url,
     };
-    const same = next.tracking_carrier === shipment.tracking_carrier && next.tracking_code === shipment.tracking_code && next.tracking_url === shipment.tracking_url;
+    const same =
+      next.tracking_carrier === shipment.tracking_carrier && next.tracking_code === shipment.tracking_code && next.tracking_url === shipment.tracking_url;
     if (!same) {
       stage(`UPDATE orders.shipment SET tracking_carrier = $2, tracking_code = $3, tracking_url = $4, updated_at = now() WHERE id = $1`, [
         shipment.id,

@@ -4,7 +4,6 @@ import { KEY_PATTERN, WINDOW_MAX } from '../domain/payments';
 import { paymentAppInstalled } from '../events';
 import { defineOrdersOperation } from '../ports';
 
-
 export const paymentAppInstall = defineOrdersOperation({
   name: 'payment.app.install',
   kind: 'command',
@@ -17,7 +16,9 @@ export const paymentAppInstall = defineOrdersOperation({
     methods: t.array(
       t.object({
         method: t.string({ minLength: 1, maxLength: 64, pattern: KEY_PATTERN }),
-        reservation_window_seconds: t.nullable(t.integer({ minimum: 1, maximum: WINDOW_MAX, description: 'how long an order waits for payment; null: no window (never expires)' })),
+        reservation_window_seconds: t.nullable(
+          t.integer({ minimum: 1, maximum: WINDOW_MAX, description: 'how long an order waits for payment; null: no window (never expires)' }),
+        ),
       }),
       { minItems: 1, maxItems: 20 },
     ),

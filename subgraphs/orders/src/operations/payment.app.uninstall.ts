@@ -14,10 +14,10 @@ export const paymentAppUninstall = defineOrdersOperation({
   result: t.object({ app_id: t.string(), installed: t.boolean() }),
   events: [paymentAppUninstalled],
   async handler({ input, actor, db, emit }) {
-    const [app] = await sqlOf(db).rows<{ id: string; app_key: string; installed: boolean }>(`SELECT id, app_key, installed FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [
-      input.app_id,
-      actor.tenant_id,
-    ]);
+    const [app] = await sqlOf(db).rows<{ id: string; app_key: string; installed: boolean }>(
+      `SELECT id, app_key, installed FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
+      [input.app_id, actor.tenant_id],
+    );
     if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`);
     if (app.installed) {
       await db.query(`UPDATE orders.payment_app SET installed = false, updated_at = now() WHERE id = $1`, [app.id]);

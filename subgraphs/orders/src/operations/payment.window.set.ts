@@ -28,7 +28,12 @@ export const paymentWindowSet = defineOrdersOperation({
     if (!app.methods.some((m) => m.method === input.method)) throw conflict(`payment app ${input.app_id} has no method ${input.method}`);
     await storeOfTenant(ports.stores, tenantId, input.store_id);
     if (input.reservation_window_seconds === null) {
-      await db.query(`DELETE FROM orders.payment_window WHERE store_id = $1 AND app_id = $2 AND method = $3 AND tenant_id = $4`, [input.store_id, app.id, input.method, tenantId]);
+      await db.query(`DELETE FROM orders.payment_window WHERE store_id = $1 AND app_id = $2 AND method = $3 AND tenant_id = $4`, [
+        input.store_id,
+        app.id,
+        input.method,
+        tenantId,
+      ]);
     } else {
       await db.query(
         `INSERT INTO orders.payment_window (tenant_id, store_id, app_id, method, reservation_window_seconds) VALUES ($1, $2, $3, $4, $5)

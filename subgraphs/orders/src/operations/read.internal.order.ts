@@ -35,7 +35,9 @@ const shipment = t.entity('Shipment', {
   carrier: t.nullable(t.string()),
   tracking_code: t.nullable(t.string()),
   tracking_url: t.nullable(t.string()),
-  items: t.array(t.entity('ShipmentItem', { order_item_id: t.string(), sku_id: t.string(), qty: t.integer({ minimum: 1 }) }), { description: 'in the order of the items' }),
+  items: t.array(t.entity('ShipmentItem', { order_item_id: t.string(), sku_id: t.string(), qty: t.integer({ minimum: 1 }) }), {
+    description: 'in the order of the items',
+  }),
   created_at: t.timestamp(),
   dispatched_at: t.nullable(t.timestamp()),
   delivered_at: t.nullable(t.timestamp()),
@@ -54,7 +56,10 @@ const document = t.entity('OrderDocument', {
 
 type OrderRead = Order & { subtotal: number; discount: number; total: number; warehouse_id: string; reservation_status: Reservation['status'] };
 type ItemRead = Pick<OrderItem, 'sku_id' | 'product_id' | 'code' | 'title' | 'qty'> & { order_item_id: string; unit_amount: number; line_amount: number };
-type AttemptRead = Pick<PaymentAttempt, 'app_id' | 'method' | 'status' | 'failure_reason' | 'provider_reference' | 'created_at'> & { payment_attempt_id: string; orphaned: boolean };
+type AttemptRead = Pick<PaymentAttempt, 'app_id' | 'method' | 'status' | 'failure_reason' | 'provider_reference' | 'created_at'> & {
+  payment_attempt_id: string;
+  orphaned: boolean;
+};
 type ShipmentRead = Pick<Shipment, 'status' | 'warehouse_id' | 'tracking_code' | 'tracking_url' | 'created_at' | 'dispatched_at' | 'delivered_at'> & {
   shipment_id: string;
   estimated_delivery_date: string | null;
@@ -68,7 +73,9 @@ export const readInternalOrder = defineOrdersOperation({
   access: 'internal',
   scope: 'order.read',
   summary:
-    'One order: items with their price snapshot, the reservation and its status, payment attempts, totals, customer and address, parcels (items and quantities, warehouse, status, estimated delivery date, tracking) and documents; personal fields masked without pii.read (extension).',
+    'One order: items with their price snapshot, the reservation and its status, payment attempts, totals, customer ' +
+    'and address, parcels (items and quantities, warehouse, status, estimated delivery date, tracking) and ' +
+    'documents; personal fields masked without pii.read (extension).',
   restPath: '/internal/order',
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
   input: t.object({ order_id: t.id() }),

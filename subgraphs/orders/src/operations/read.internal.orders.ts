@@ -18,7 +18,8 @@ export const readInternalOrders = defineOrdersOperation({
   kind: 'read',
   access: 'internal',
   scope: 'order.read',
-  summary: 'The tenant’s orders, newest first, by status, store, or `q` (the order id or the customer’s email); personal fields masked without pii.read (extension).',
+  summary:
+    'The tenant’s orders, newest first, by status, store, or `q` (the order id or the customer’s email); personal fields masked without pii.read (extension).',
   restPath: '/internal/orders',
   input: t.object({
     status: t.optional(t.enum(MACHINES.order.states)),
@@ -36,8 +37,19 @@ export const readInternalOrders = defineOrdersOperation({
     if (input.status) where.push(`status = $${values.push(input.status)}`);
     if (input.store_id) where.push(`store_id = $${values.push(input.store_id)}`);
     // Searching by email would reveal it to an actor who may not see it: the id only, then.
-    if (input.q) where.push(pii ? `(id = $${values.push(input.q)} OR customer->>'email' ILIKE $${values.push(`%${escapeLike(input.q)}%`)})` : `id = $${values.push(input.q)}`);
-    const page = await sql.page<{ id: string; store_id: string; status: StateOf<'order'>; currency: string; total_amount: number; customer: never; created_at: Date }>(
+    if (input.q)
+      where.push(
+        pii ? `(id = $${values.push(input.q)} OR customer->>'email' ILIKE $${values.push(`%${escapeLike(input.q)}%`)})` : `id = $${values.push(input.q)}`,
+      );
+    const page = await sql.page<{
+      id: string;
+      store_id: string;
+      status: StateOf<'order'>;
+      currency: string;
+      total_amount: number;
+      customer: never;
+      created_at: Date;
+    }>(
       {
         select: 'id, store_id, status, currency, total_amount::float8 AS total_amount, customer, created_at',
         from: 'orders."order"',

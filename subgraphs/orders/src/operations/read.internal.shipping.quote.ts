@@ -1,4 +1,4 @@
-import { notFound, t, validationFailed } from '@backoffice/platform';
+import { present, notFound, t, validationFailed } from '@backoffice/platform';
 import { distinctSkus } from '../domain/stock';
 import {
   judgeMethod,
@@ -43,13 +43,19 @@ export const readInternalShippingQuote = defineOrdersOperation({
   access: 'internal',
   scope: 'logistics.read',
   summary:
-    'Quotes shipping of one parcel holding the items to a postal code: the active methods serving a zone that contains it and whose limits the parcel meets, with billable weight and estimated delivery date, and the active methods refused with their reason (extension).',
+    'Quotes shipping of one parcel holding the items to a postal code: the active methods serving a zone that ' +
+    'contains it and whose limits the parcel meets, with billable weight and estimated delivery date, and the ' +
+    'active methods refused with their reason (extension).',
   restPath: '/internal/shipping/quote',
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
   input: t.object({
     store_id: t.id(),
     postal_code: postalCodeInput('where the parcel goes; normalized as zones are'),
-    items: t.string({ minLength: 1, maxLength: 8000, description: `<sku_id>:<qty> lines separated by commas (at most ${QUOTE_LINES}, qty 1 to ${QUOTE_QTY}, distinct SKUs)` }),
+    items: t.string({
+      minLength: 1,
+      maxLength: 8000,
+      description: `<sku_id>:<qty> lines separated by commas (at most ${QUOTE_LINES}, qty 1 to ${QUOTE_QTY}, distinct SKUs)`,
+    }),
   }),
   result: t.object({
     store_id: t.string(),
@@ -65,7 +71,9 @@ export const readInternalShippingQuote = defineOrdersOperation({
         name: t.string(),
         kind: t.enum(METHOD_KINDS),
         carrier_id: t.nullable(t.string()),
-        billable_weight_grams: t.nullable(t.integer({ minimum: 0, description: 'max(actual, length × width × height × 1000 / dimensional_divisor), rounded up; null when unknown' })),
+        billable_weight_grams: t.nullable(
+          t.integer({ minimum: 0, description: 'max(actual, length × width × height × 1000 / dimensional_divisor), rounded up; null when unknown' }),
+        ),
         transit_days: t.nullable(t.integer()),
         estimated_delivery_date: t.nullable(t.string({ description: 'YYYY-MM-DD: today (UTC) plus transit_days; null when unknown' })),
       }),
@@ -79,13 +87,22 @@ export const readInternalShippingQuote = defineOrdersOperation({
     const code = normalizePostalCode(input.postal_code);
     const store = await ports.stores.resolve(input.store_id);
     if (!store || store.tenant_id !== tenantId || store.store_id !== input.store_id) throw notFound(`store ${input.store_id} does not exist in this tenant`);
-    const skus = new Map((await ports.catalog.skus(tenantId, lines.map((l) => l.sku_id), input.store_id)).map((s) => [s.sku_id, s]));
+    const skus = new Map(
+      (
+        await ports.catalog.skus(
+          tenantId,
+          lines.map((l) => l.sku_id),
+          input.store_id,
+        )
+      ).map((s) => [s.sku_id, s]),
+    );
     const missing = lines.filter((l) => !skus.has(l.sku_id)).map((l) => l.sku_id);
     if (missing.length) throw notFound(`sku ${missing.join(', ')} does not exist in this tenant`);
     // What checkout would refuse is not quoted either.
-    const unsold = lines.filter((l) => !skus.get(l.sku_id)!.active || !skus.get(l.sku_id)!.published).map((l) => l.sku_id);
+    const skuOf = (id: string) => present(skus.get(id), `sku ${id}`);
+    const unsold = lines.filter((l) => !skuOf(l.sku_id).active || !skuOf(l.sku_id).published).map((l) => l.sku_id);
     if (unsold.length) throw notFound(`sku ${unsold.join(', ')} is not for sale in store ${input.store_id} (inactive, or its product not published there)`);
-    const parcel = parcelOf(lines.map((l) => ({ ...skus.get(l.sku_id)!, qty: l.qty })));
+    const parcel = parcelOf(lines.map((l) => ({ ...skuOf(l.sku_id), qty: l.qty })));
     const [zones, methods] = await Promise.all([zonesContaining(db, tenantId, code), methodsOf(db, tenantId, { activeOnly: true })]);
     const now = new Date();
     const judged = methods.map((method) => ({ method, verdict: judgeMethod(method, parcel, zones, now) }));

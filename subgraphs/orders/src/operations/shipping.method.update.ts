@@ -12,7 +12,9 @@ export const shippingMethodUpdate = defineOrdersOperation({
   access: 'internal',
   scope: 'shipping.write',
   summary:
-    'Changes a shipping method: any field of shipping.method.create, `active` included; omitted fields keep their value, null clears a limit, `zone_ids` replaces the zones it serves (empty: every zone). Emits only when a value changed (extension).',
+    'Changes a shipping method: any field of shipping.method.create, `active` included; omitted fields keep their ' +
+    'value, null clears a limit, `zone_ids` replaces the zones it serves (empty: every zone). Emits only when a ' +
+    'value changed (extension).',
   input: t.object({
     method_id: t.id(),
     name: t.optional(methodFields.name),

@@ -9,7 +9,9 @@ export const shippingZoneCreate = defineOrdersOperation({
   access: 'internal',
   scope: 'shipping.write',
   summary:
-    'Creates a zone as an inclusive postal-code range. Codes are normalized on write (trimmed, upper case, spaces and hyphens removed); both bounds must then have the same length and from must not be after to (compared as text).',
+    'Creates a zone as an inclusive postal-code range. Codes are normalized on write (trimmed, upper case, spaces ' +
+    'and hyphens removed); both bounds must then have the same length and from must not be after to (compared as ' +
+    'text).',
   input: t.object({
     name: t.string({ minLength: 1, maxLength: 200 }),
     postal_code_from: postalCodeInput(),
