@@ -85,4 +85,4 @@ it(`${REQUESTS} anonymous requests with distinct 1 MB parameters leave the serve
     await exited;
     await database.drop();
   }
-}, 480_000);
+}, 900_000);
