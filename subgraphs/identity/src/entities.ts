@@ -1,4 +1,5 @@
 import { EntitySchema } from 'typeorm';
+import type { OperatorState } from './domain/operators';
 
 // The shape of every table of the identity schema, declared once: the row types handlers name come from
 // here, and test/schema-drift.test.ts holds the migrated database to these declarations (the
@@ -233,7 +234,7 @@ export interface AdminUser {
   role: 'owner' | 'admin' | 'staff';
   locale: string;
   /** One of identity.admin_user_status: invited, active or deactivated. */
-  status: 'invited' | 'active' | 'deactivated';
+  status: OperatorState;
   invited_by: string | null;
   created_at: Date;
   updated_at: Date;

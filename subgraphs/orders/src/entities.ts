@@ -1,4 +1,6 @@
 import { EntitySchema } from 'typeorm';
+// Status columns are typed from their state machines: the states are written once.
+import type { StateOf } from './domain/states';
 
 // The shape of every table of the orders schema, declared once: the row types handlers name come from
 // here, and test/schema-drift.test.ts holds the migrated database to these declarations (the
@@ -60,7 +62,7 @@ export interface Reservation {
   id: string;
   tenant_id: string;
   warehouse_id: string;
-  status: 'active' | 'committed' | 'released';
+  status: StateOf<'reservation'>;
   expires_at: Date | null;
   created_at: Date;
   settled_at: Date | null;
@@ -193,7 +195,7 @@ export interface Order {
   id: string;
   tenant_id: string;
   store_id: string;
-  status: 'pending_payment' | 'paid' | 'cancelled';
+  status: StateOf<'order'>;
   currency: string;
   subtotal_amount: string;
   discount_amount: string;
@@ -306,7 +308,7 @@ export interface PaymentAttempt {
   order_id: string;
   app_id: string;
   method: string;
-  status: 'open' | 'confirming' | 'succeeded' | 'failed';
+  status: StateOf<'payment_attempt'>;
   failure_reason: string | null;
   provider_reference: string | null;
   orphaned_at: Date | null;
@@ -458,7 +460,7 @@ export interface Shipment {
   tenant_id: string;
   order_id: string;
   warehouse_id: string;
-  status: 'pending' | 'dispatched' | 'delivered';
+  status: StateOf<'shipment'>;
   estimated_delivery_date: Date | null;
   tracking_carrier: string | null;
   tracking_code: string | null;
