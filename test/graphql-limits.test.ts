@@ -213,12 +213,18 @@ describe('the REST and MCP surfaces’ own documents', () => {
     const { Supergraph } = await import('@apollo/federation-internals');
     const { readFileSync } = await import('node:fs');
     const { parse } = await import('graphql');
-    const { operationDocument } = await import('@backoffice/platform');
+    const { operationDocument, selectionOf } = await import('@backoffice/platform');
     const { OPERATIONS } = await import('../gateway/src/subgraphs');
     const { SUPERGRAPH_FILE } = await import('../gateway/src/compose');
     const { documentCost, rootFieldCount } = await import('../gateway/src/graphql-limits');
     const schema = Supergraph.build(readFileSync(SUPERGRAPH_FILE, 'utf8')).apiSchema().toGraphQLJSSchema();
     for (const { operation } of OPERATIONS.values()) {
+      if (operation.connection) {
+        // An admin connection (GraphQL only) with every field selected, at its largest page.
+        const document = parse(`query { ${operation.connection.field}(first: 100)${selectionOf(operation.result)} }`);
+        expect([operation.name, documentCost(schema, document, {}) <= GRAPHQL_LIMITS.maxCost]).toEqual([operation.name, true]);
+        continue;
+      }
       for (const projection of [undefined, ...Object.keys(operation.projections ?? {})]) {
         const document = parse(operationDocument(operation, projection), { maxTokens: GRAPHQL_LIMITS.maxTokens });
         const definition = document.definitions[0] as import('graphql').OperationDefinitionNode;

@@ -120,7 +120,7 @@ export function observeRequests(app: FastifyInstance, logger: Logger): void {
 }
 
 /** GraphQL field → the declared operation it serves. */
-const OPERATION_OF_FIELD = new Map([...OPERATIONS.keys()].map((name) => [fieldName(name), name] as const));
+const OPERATION_OF_FIELD = new Map([...OPERATIONS.values()].map(({ operation: op }) => [op.connection?.field ?? fieldName(op.name), op.name] as const));
 
 /** A document's operation label: the declared operation of its one root field, else `multiple`, `introspection` or `unknown`. */
 function graphqlOperation(operation: OperationDefinitionNode): string {

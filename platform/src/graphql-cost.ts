@@ -36,8 +36,12 @@ export const GRAPHQL_LIMITS = {
   costPerToken: 20_000,
 } as const;
 
-/** The page size a field asks for: its `input.limit`, or the reference's default 24; null when it takes none. */
+/** The page size a field asks for: its `input.limit` or a connection's `first`/`last`, else the default 24; null when it takes none. */
 function pageSize(field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): number | null {
+  if (field.args.some((a) => a.name === 'first')) {
+    const size = args.first ?? args.last;
+    return typeof size === 'number' ? size : 24;
+  }
   const input = field.args.find((a) => a.name === 'input');
   const type = input && getNamedType(input.type);
   if (!type || !isInputObjectType(type) || !type.getFields().limit) return null;
@@ -47,7 +51,7 @@ function pageSize(field: GraphQLField<unknown, unknown>, args: Record<string, un
 
 /**
  * A field's cost: 1 plus what it selects times the length of the list it returns. Below a page
- * field, its `items` list (like any list) was counted `listGuess` long; the page rescales it to the
+ * field, its `items` (or a connection's `edges`) list, like any list, was counted `listGuess` long; the page rescales it to the
  * asked size.
  */
 const estimator: ComplexityEstimator = ({ field, args, childComplexity }) => {

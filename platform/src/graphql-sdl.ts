@@ -81,7 +81,7 @@ class SdlBuilder {
       case 'array':
         return `[${this.typeRef(s.items as TSchema, name, mode)}!]`;
     }
-    if (isClosedObject(s)) return this.objectType(s, (mode === 'output' && (s['x-graphql-name'] as string | undefined)) || name, mode);
+    if (isClosedObject(s)) return this.objectType(s, (s[mode === 'output' ? 'x-graphql-name' : 'x-graphql-input-name'] as string | undefined) || name, mode);
     return 'JSON';
   }
 
@@ -90,6 +90,8 @@ class SdlBuilder {
     this.named.add(name);
     // A federation entity: other subgraphs may refer to it by its key.
     const key = mode === 'output' && s['x-graphql-key'] ? ` @key(fields: "${String(s['x-graphql-key'])}")` : '';
+    // A type every subgraph defines alike (a connection's PageInfo): federation needs it marked.
+    const shareable = mode === 'output' && s['x-graphql-shareable'] ? ' @shareable' : '';
     const required = new Set(s.required ?? []);
     const fields = Object.entries(s.properties ?? {}).map(([key, prop]) => {
       const p = prop as Schema;
@@ -97,16 +99,26 @@ class SdlBuilder {
       const nonNull = required.has(key) && !unwrapNullable(prop) && (mode === 'output' || p.default === undefined);
       return `  ${block(describeRules(prop)).replace(/\n$/, '\n  ')}${key}: ${ref}${nonNull ? '!' : ''}`;
     });
-    this.types.push(`${mode === 'input' ? 'input' : 'type'} ${name}${key} {\n${fields.join('\n')}\n}`);
+    this.types.push(`${mode === 'input' ? 'input' : 'type'} ${name}${key}${shareable} {\n${fields.join('\n')}\n}`);
     return name;
   }
+}
+
+/** A connection's input fields as the root field's own arguments (`first`, `after`, `filter`…), as Relay clients expect. */
+function connectionArguments(input: Schema, stem: string, builder: SdlBuilder): string {
+  const args = Object.entries(input.properties ?? {}).map(([key, prop]) => `${key}: ${builder.typeRef(prop, stem + typeStem(key), 'input')}`);
+  return `(${args.join(', ')})`;
 }
 
 function rootField(op: Operation, builder: SdlBuilder): string {
   const stem = typeStem(op.name);
   const input = op.input as Schema;
   const hasInput = Object.keys(input.properties ?? {}).length > 0;
-  const args = hasInput ? `(input: ${builder.objectType(input, `${stem}Input`, 'input')}${(input.required ?? []).length ? '!' : ''})` : '';
+  const args = op.connection
+    ? connectionArguments(input, stem, builder)
+    : hasInput
+      ? `(input: ${builder.objectType(input, `${stem}Input`, 'input')}${(input.required ?? []).length ? '!' : ''})`
+      : '';
   const result = builder.typeRef(op.result, `${stem}Result`, 'output');
   const access = op.access === 'public' ? 'Public: no credential.' : `Scope: ${op.scope ?? 'any valid credential'}${op.ownerGated ? ', owner key only' : ''}.`;
   const events = op.events.length ? ` Events: ${op.events.map((e) => e.name).join(', ')}.` : '';
@@ -115,7 +127,7 @@ function rootField(op: Operation, builder: SdlBuilder): string {
   // Nullable: a failing root field answers null with its error and leaves the other root fields'
   // results in `data` (a non-null one would null them all, losing e.g. a token minted by a mutation
   // that already committed).
-  return `  ${block(`${op.name}: ${op.summary} ${access}${events}`).replace(/\n$/, '\n  ')}${fieldName(op.name)}${args}: ${result}${deprecated}`;
+  return `  ${block(`${op.name}: ${op.summary} ${access}${events}`).replace(/\n$/, '\n  ')}${op.connection?.field ?? fieldName(op.name)}${args}: ${result}${deprecated}`;
 }
 
 /** The subgraph schema (SDL) of a set of operations, plus any hand-written entity types. */

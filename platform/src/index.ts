@@ -64,6 +64,16 @@ export {
 } from './operation';
 export { type DomainEvent, writeEvents } from './outbox';
 export { maskEventPayload, maskPersonal, payloadSchemas } from './personal';
+export {
+  CONNECTION_MAX_PAGE,
+  type ConnectionInput,
+  type ConnectionPage,
+  type ConnectionQuery,
+  connectionArgs,
+  connectionOf,
+  mapNodes,
+  type OrderDirection,
+} from './connection';
 export { checkMergedDepth, type MergedRead, mergedReads, pageOf } from './platform-reads';
 export { port, type PortsOf } from './ports';
 export { type HttpCaching, noneMatchHits, PreparedJson, projectTo } from './prepared';

@@ -80,6 +80,12 @@ export interface Operation<
   result: R;
   /** The declarations of the events the command may emit (section 6); `emit` takes only these. */
   events: readonly E[];
+  /**
+   * An admin list as a Relay connection (input from `connectionArgs`, result from `connectionOf`):
+   * the GraphQL root field `field` with the input's fields as its arguments. GraphQL only, as every
+   * read without a `restPath`: REST, MCP, CLI and SDK keep the reference's paged reads.
+   */
+  connection?: { field: string };
   /** REST path of a read, below /v1/read (commands are always /v1/commands/<name>); none: GraphQL only. */
   restPath?: string;
   /** Marked deprecated (the reference's versioning rule): every surface says so. */

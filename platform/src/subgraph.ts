@@ -87,6 +87,17 @@ function graphqlInput(operation: Operation, input: unknown): unknown {
   return rest;
 }
 
+/**
+ * A connection's arguments with explicit nulls dropped (a Relay client sends `after: null` for the
+ * first page): null means absent there, also inside `filter` and `orderBy`.
+ */
+function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.entries(args).filter(([, value]) => value !== null);
+  return Object.fromEntries(
+    kept.map(([key, value]) => [key, value && typeof value === 'object' && !Array.isArray(value) ? withoutNulls(value as Record<string, unknown>) : value]),
+  );
+}
+
 /** A subgraph's own lifecycle work. `committed` runs in process, right after a command's commit. */
 export interface SubgraphHooks {
   start?(): Promise<void>;
@@ -197,10 +208,16 @@ export class SubgraphRuntime<P extends object = Record<never, never>> {
     const Mutation: Record<string, unknown> = {};
     for (const operation of this.operations) {
       const target = operation.kind === 'command' ? Mutation : Query;
-      target[fieldName(operation.name)] = async (_: unknown, args: { input?: unknown }, context: SubgraphContext) => {
+      target[operation.connection?.field ?? fieldName(operation.name)] = async (
+        _: unknown,
+        args: { input?: unknown; [argument: string]: unknown },
+        context: SubgraphContext,
+      ) => {
         const done = operationTimer(this.definition.name, operation.name);
         try {
-          const result = await this.executor.execute(operation, graphqlInput(operation, args.input ?? {}), context.call);
+          // A connection takes its input as the field's arguments (`first`, `after`…), any other operation as `input`.
+          const input = operation.connection ? withoutNulls(args) : graphqlInput(operation, args.input ?? {});
+          const result = await this.executor.execute(operation, input, context.call);
           done('ok');
           // A prepared answer is text: GraphQL selects from the object it spells.
           return result instanceof PreparedJson ? result.toJSON() : result;

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { type ConnectionInput, type ConnectionPage, type ConnectionQuery, runConnection } from '../connection';
 
 /** A page of a list read, as every paged read answers it. */
 export interface Page<T> {
@@ -36,6 +37,8 @@ export interface Sql {
   returning<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** One page of `limit` rows (24 unless given) from page `page` (1 unless given), with the total count. */
   page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>>;
+  /** One page of a Relay connection (keyset: `connection.ts`), its rows as the nodes. */
+  connection<T>(query: ConnectionQuery, input: ConnectionInput): Promise<ConnectionPage<T>>;
 }
 
 /** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
@@ -57,5 +60,6 @@ export function sqlOf(db: Pick<EntityManager, 'query'>): Sql {
       ]);
       return { items, page, limit, total };
     },
+    connection: <T>(query: ConnectionQuery, input: ConnectionInput) => runConnection<T>(rows, query, input),
   };
 }

@@ -22,6 +22,7 @@ import { catalogProductPublish } from './operations/catalog.product.publish';
 import { catalogProductUnpublish } from './operations/catalog.product.unpublish';
 import { catalogProductUpdate } from './operations/catalog.product.update';
 import { catalogProducts } from './operations/catalog.products';
+import { adminProducts } from './operations/admin.products';
 import { catalogSkuCreate } from './operations/catalog.sku.create';
 import { catalogSkuSetPromotion } from './operations/catalog.sku.set_promotion';
 import { catalogSkuUpdate } from './operations/catalog.sku.update';
@@ -53,6 +54,7 @@ export const catalog: SubgraphDefinition<CatalogPorts> = {
     catalogBrandCreate,
     readProducts,
     catalogProducts,
+    adminProducts,
     catalogProduct,
   ],
   events: catalogEvents,

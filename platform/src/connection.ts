@@ -1,0 +1,184 @@
+import { validationFailed } from './errors';
+import { t, type TObject, type TSchema } from './schema';
+
+/**
+ * Admin lists as Relay connections (https://relay.dev/graphql/connections.htm): keyset paging over
+ * (sort key, id), so a cursor stays right while rows are inserted before or after it, unlike an offset.
+ */
+
+/** At most this many edges per page; 24 when neither `first` nor `last` is given. */
+export const CONNECTION_MAX_PAGE = 100;
+export const CONNECTION_DEFAULT_PAGE = 24;
+/** A cursor is short (a sort key and an id, base64url): anything longer is not one of ours. */
+export const CURSOR_MAX_LENGTH = 600;
+
+export const ORDER_DIRECTIONS = ['ASC', 'DESC'] as const;
+export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+
+const named = <S extends TSchema>(schema: S, name: string): S => Object.assign(schema, { 'x-graphql-name': name });
+const namedInput = <S extends TSchema>(schema: S, name: string): S => Object.assign(schema, { 'x-graphql-input-name': name });
+
+const pageSize = (edge: string) => t.optional(t.integer({ minimum: 1, maximum: CONNECTION_MAX_PAGE, description: `at most ${CONNECTION_MAX_PAGE} ${edge}` }));
+const cursor = (side: string) => t.optional(t.string({ minLength: 1, maxLength: CURSOR_MAX_LENGTH, description: `an opaque cursor: edges ${side} it` }));
+
+/**
+ * A connection's arguments: `first`/`after`, `last`/`before`, a typed `filter` and `orderBy` over
+ * the given sort fields (values as on the wire, e.g. `created_at`). `node` names the GraphQL types.
+ */
+export function connectionArgs<F extends TObject, const K extends readonly [string, ...string[]]>(node: string, orderFields: K, filter?: F) {
+  return t.object({
+    first: pageSize('edges from the start (after `after`)'),
+    after: cursor('after'),
+    last: pageSize('edges from the end (before `before`)'),
+    before: cursor('before'),
+    ...(filter ? { filter: t.optional(namedInput(filter, `${node}Filter`)) } : {}),
+    orderBy: t.optional(
+      namedInput(t.object({ field: t.enum(orderFields), direction: t.optional(t.enum(ORDER_DIRECTIONS, { default: 'DESC' })) }), `${node}Order`),
+    ),
+  });
+}
+
+const pageInfo = Object.assign(
+  t.object({
+    hasNextPage: t.boolean(),
+    hasPreviousPage: t.boolean(),
+    startCursor: t.nullable(t.string()),
+    endCursor: t.nullable(t.string()),
+  }),
+  { 'x-graphql-name': 'PageInfo', 'x-graphql-shareable': true },
+);
+
+/** The result of a connection of `node` (an entity): `edges { cursor node }`, `pageInfo`, `totalCount` (null when not counted). */
+export function connectionOf<S extends TSchema>(node: S, name: string) {
+  return named(
+    t.object({
+      edges: t.array(named(t.object({ cursor: t.string(), node }), `${name}Edge`)),
+      pageInfo,
+      totalCount: t.nullable(t.integer({ minimum: 0, description: 'every node the filter matches' })),
+    }),
+    `${name}Connection`,
+  );
+}
+
+/** What a connection's handler receives (its validated input). */
+export interface ConnectionInput {
+  first?: number;
+  after?: string;
+  last?: number;
+  before?: string;
+  orderBy?: { field: string; direction?: OrderDirection };
+}
+
+/** A sort field: the SQL expression (never null) and the type its cursor value is read back as. */
+export interface SortKey {
+  sql: string;
+  type: 'timestamptz' | 'text' | 'numeric' | 'bigint';
+}
+
+/** A connection's statement in parts; the keyset condition, order and limit are added. */
+export interface ConnectionQuery {
+  select: string;
+  from: string;
+  where: string;
+  params: readonly unknown[];
+  /** The sort fields by name (those `connectionArgs` was given). */
+  sorts: Record<string, SortKey>;
+  /** The default order when `orderBy` is absent. */
+  defaultOrder: { field: string; direction: OrderDirection };
+  /** A unique, never-null expression: the tie-break after the sort key (e.g. `o.id`). */
+  id: string;
+  /** Count the matching rows for `totalCount` (false where that is not cheap: it answers null). */
+  count?: boolean;
+}
+
+export interface ConnectionPage<R> {
+  edges: { cursor: string; node: R }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  totalCount: number | null;
+}
+
+/** A cursor names its order (a cursor of another order would land anywhere), the row's sort value and id. */
+export function encodeCursor(field: string, direction: OrderDirection, key: string, id: string): string {
+  return Buffer.from(JSON.stringify([field, direction, key, id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, field: string, direction: OrderDirection, argument: string): { key: string; id: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const ok = Array.isArray(parsed) && parsed.length === 4 && parsed.every((part) => typeof part === 'string');
+  if (!ok) throw validationFailed(`${argument} is not a cursor of this list`);
+  const [cursorField, cursorDirection, key, id] = parsed as string[];
+  if (cursorField !== field || cursorDirection !== direction) {
+    throw validationFailed(`${argument} is a cursor of another order (${cursorField} ${cursorDirection}), not of ${field} ${direction}`);
+  }
+  return { key, id };
+}
+
+interface KeyedRow {
+  _cursor_key: string;
+  _cursor_id: string;
+}
+
+/**
+ * Runs a connection: `first` pages forward from `after`, `last` backward from `before` (both bounds
+ * may be given); one statement fetches one row more than asked to tell whether more follow.
+ * `hasPreviousPage` with `first` (and `hasNextPage` with `last`) says whether a cursor was given, as
+ * the Relay specification allows, rather than paying for another query.
+ */
+export async function runConnection<R>(
+  rows: <T>(sql: string, params: readonly unknown[]) => Promise<T[]>,
+  query: ConnectionQuery,
+  input: ConnectionInput,
+): Promise<ConnectionPage<R>> {
+  if (input.first !== undefined && input.last !== undefined) throw validationFailed('give first or last, not both');
+  const field = input.orderBy?.field ?? query.defaultOrder.field;
+  const direction = input.orderBy?.direction ?? (input.orderBy ? 'DESC' : query.defaultOrder.direction);
+  const sort = query.sorts[field];
+  if (!sort) throw validationFailed(`orderBy.field ${field} is not a sort of this list`);
+  const backward = input.last !== undefined;
+  const size = input.last ?? input.first ?? CONNECTION_DEFAULT_PAGE;
+  const params = [...query.params];
+  const where = [query.where];
+  const bound = (cursor: string, argument: string, beyond: boolean) => {
+    const { key, id } = decodeCursor(cursor, field, direction, argument);
+    // Rows past the cursor in the list's order: greater when ascending, unless looking before it.
+    const greater = (direction === 'ASC') === beyond;
+    where.push(`(${sort.sql}, ${query.id}) ${greater ? '>' : '<'} ($${params.push(key)}::${sort.type}, $${params.push(id)})`);
+  };
+  if (input.after !== undefined) bound(input.after, 'after', true);
+  if (input.before !== undefined) bound(input.before, 'before', false);
+  const scan = (direction === 'DESC') !== backward ? 'DESC' : 'ASC';
+  const statement =
+    `SELECT ${query.select}, (${sort.sql})::text AS _cursor_key, (${query.id})::text AS _cursor_id FROM ${query.from} ` +
+    `WHERE ${where.join(' AND ')} ORDER BY ${sort.sql} ${scan}, ${query.id} ${scan} LIMIT $${params.push(size + 1)}`;
+  const [found, counted] = await Promise.all([
+    rows<R & KeyedRow>(statement, params),
+    query.count === false ? null : rows<{ total: number }>(`SELECT count(*)::int AS total FROM ${query.from} WHERE ${query.where}`, query.params),
+  ]);
+  const more = found.length > size;
+  const page = found.slice(0, size);
+  if (backward) page.reverse();
+  const edges = page.map((row) => {
+    const { _cursor_key, _cursor_id, ...node } = row;
+    return { cursor: encodeCursor(field, direction, _cursor_key, _cursor_id), node: node as R };
+  });
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: backward ? input.before !== undefined : more,
+      hasPreviousPage: backward ? more : input.after !== undefined,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount: counted ? counted[0].total : null,
+  };
+}
+
+/** The page with each row turned into the node the list declares. */
+export function mapNodes<R, N>(page: ConnectionPage<R>, node: (row: R) => N): ConnectionPage<N> {
+  return { ...page, edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: node(edge.node) })) };
+}
