@@ -77,7 +77,7 @@ export class Invoker {
   /** `fromQuery`: `raw` is a read's query string, turned into its input after the credential and scope checks. */
   private async admit(
     caller: Caller,
-    op: Pick<Operation, 'name' | 'access' | 'scope' | 'input' | 'ownerGated' | 'queryFamilies' | 'fromQuery'>,
+    op: Pick<Operation, 'name' | 'access' | 'scope' | 'input' | 'ownerGated' | 'queryFamilies' | 'queryFamilyKeys' | 'fromQuery'>,
     raw: unknown,
     fromQuery: boolean,
   ) {

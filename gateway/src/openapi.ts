@@ -3,6 +3,8 @@ import {
   deprecationNotice,
   ERROR_STATUS,
   errorKinds,
+  type FamilyKeys,
+  familyKeys,
   mergedReads,
   t,
   type ErrorKind,
@@ -120,20 +122,20 @@ function responses(
   return out;
 }
 
-type ListSchema = { description: string; maxItems?: number; items: { properties: Record<'name' | 'value', { minLength: number; maxLength: number }> } };
+type ListSchema = { description: string; maxItems?: number; items: { properties: Record<string, { minLength: number; maxLength: number }> } };
 
 /**
  * A family of query parameters (`option.<name>=<value>`): OpenAPI names parameters exactly, so it is
  * one free-form object parameter, `style: form` exploded, whose keys are the whole parameter names
  * (`{"option.color": "red"}` is sent as `option.color=red`); `x-parameter-prefix` gives the prefix.
  */
-function familyParameter(prefix: string, list: ListSchema) {
-  const { name, value } = list.items.properties;
+function familyParameter(prefix: string, list: ListSchema, keys: FamilyKeys) {
+  const { [keys.name]: name, [keys.value]: value } = list.items.properties;
   return {
-    name: `${prefix}<name>`,
+    name: `${prefix}<${keys.name}>`,
     in: 'query',
     required: false,
-    description: `${list.description}. Each \`${prefix}<name>=<value>\` is a parameter of its own (this object's keys are the whole names; a name may repeat); at most ${list.maxItems} in all.`,
+    description: `${list.description}. Each \`${prefix}<${keys.name}>=<${keys.value}>\` is a parameter of its own (this object's keys are the whole names; a name may repeat); at most ${list.maxItems} in all.`,
     style: 'form',
     explode: true,
     schema: {
@@ -146,12 +148,12 @@ function familyParameter(prefix: string, list: ListSchema) {
 }
 
 /** A read's query parameters, exactly as `queryInput` reads them: one per input field, a list comma-separated, families by prefix. */
-function queryParameters(op: Pick<Operation, 'input' | 'queryFamilies' | 'queryValues'>) {
+function queryParameters(op: Pick<Operation, 'input' | 'queryFamilies' | 'queryFamilyKeys' | 'queryValues'>) {
   const { properties = {}, required = [] } = op.input as { properties?: Record<string, { type?: string }>; required?: string[] };
   const families = op.queryFamilies ?? {};
   return Object.entries(properties).map(([name, schema]) =>
     Object.hasOwn(families, name)
-      ? familyParameter(families[name], schema as ListSchema)
+      ? familyParameter(families[name], schema as ListSchema, familyKeys(op, name))
       : {
           name,
           in: 'query',

@@ -87,6 +87,7 @@ export function surfaceView(surface: SurfaceOperation): SurfaceView {
     projections: op.projections ?? {},
     restPath: op.restPath,
     queryFamilies: op.queryFamilies,
+    queryFamilyKeys: op.queryFamilyKeys,
   };
 }
 

@@ -21,6 +21,8 @@ export interface SurfaceView {
   /** A read's path below /v1/read. */
   restPath?: string;
   queryFamilies?: Record<string, string>;
+  /** A family's item fields when not `name` and `value`. */
+  queryFamilyKeys?: Record<string, { name: string; value: string }>;
 }
 
 /**

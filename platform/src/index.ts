@@ -54,6 +54,8 @@ export {
   defineOperation,
   deprecationNotice,
   errorKinds,
+  type FamilyKeys,
+  familyKeys,
   fieldName,
   type Operation,
   type OperationCall,

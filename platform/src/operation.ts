@@ -118,6 +118,11 @@ export interface Operation<
    */
   queryFamilies?: Record<string, string>;
   /**
+   * The item fields a family's parameter fills, when not `name` and `value`: with
+   * `{ lines: { name: 'sku_id', value: 'qty' } }`, `line.sku_1=2` is the item `{ sku_id: 'sku_1', qty: 2 }`.
+   */
+  queryFamilyKeys?: Record<string, FamilyKeys>;
+  /**
    * Query parameters it does not declare are accepted and ignored (the reference's read.products:
    * "extra string-valued parameters are accepted"; a storefront link carries `utm_source`). A
    * declared field's own name is still refused when it cannot be read so (`options=color:red`).
@@ -205,6 +210,16 @@ export function errorKinds(op: Pick<Operation, 'kind' | 'access' | 'scope' | 'er
   return op.scope ? INTERNAL_READ_ERRORS : INTERNAL_READ_ERRORS.filter((kind) => kind !== 'forbidden');
 }
 
+/** The item fields a family parameter's name and value fill. */
+export interface FamilyKeys {
+  name: string;
+  value: string;
+}
+
+/** A family field's item keys: its own, else `name` and `value`. */
+export const familyKeys = (op: Pick<Operation, 'queryFamilyKeys'>, field: string): FamilyKeys =>
+  op.queryFamilyKeys?.[field] ?? { name: 'name', value: 'value' };
+
 /** `options`, `option`, `cf`, `options[color]`, `custom_fields[material]`: a family spelled another way. */
 function familyLookalike(key: string, families: Record<string, string>): boolean {
   return Object.entries(families).some(([field, prefix]) => [field, prefix.replace(/\.$/, '')].some((stem) => key === stem || key.startsWith(`${stem}[`)));
@@ -218,7 +233,7 @@ function familyLookalike(key: string, families: Record<string, string>): boolean
  * declared field's own name, a family's name without its dot, a bracketed spelling).
  */
 export function queryInput(
-  op: Pick<Operation, 'input' | 'queryFamilies' | 'fromQuery' | 'extraQueryAccepted'>,
+  op: Pick<Operation, 'input' | 'queryFamilies' | 'queryFamilyKeys' | 'fromQuery' | 'extraQueryAccepted'>,
   query: Record<string, string | string[]>,
 ): Record<string, unknown> {
   const fields = op.input.properties as Record<string, { type?: string }>;
@@ -228,7 +243,8 @@ export function queryInput(
     const values = Array.isArray(value) ? value : [value];
     const family = Object.keys(families).find((field) => key.startsWith(families[field]));
     if (family) {
-      const items = values.map((v) => ({ name: key.slice(families[family].length), value: v }));
+      const keys = familyKeys(op, family);
+      const items = values.map((v) => ({ [keys.name]: key.slice(families[family].length), [keys.value]: v }));
       input[family] = [...((input[family] as unknown[] | undefined) ?? []), ...items];
     } else if (Object.hasOwn(fields, key) && !Object.hasOwn(families, key)) {
       input[key] =

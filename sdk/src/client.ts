@@ -126,7 +126,8 @@ export class BackofficeClient {
 
 /**
  * A read's input as its query string, as the server reads it: a list comma-separated, a family
- * field (`options: [{ name: 'color', value: 'red' }]`) as `option.color=red`, the rest as text.
+ * field (`options: [{ name: 'color', value: 'red' }]`) as `option.color=red`, its item fields named by
+ * `familyKeys` when not `name` and `value`, the rest as text.
  */
 export function queryOf(route: OperationRoute, input: Record<string, unknown>): string {
   const query = new URLSearchParams();
@@ -134,7 +135,8 @@ export function queryOf(route: OperationRoute, input: Record<string, unknown>): 
     if (value === undefined || value === null) continue;
     const prefix = route.families?.[field];
     if (prefix !== undefined) {
-      for (const item of value as Array<{ name: string; value: string }>) query.append(`${prefix}${item.name}`, item.value);
+      const keys = route.familyKeys?.[field] ?? { name: 'name', value: 'value' };
+      for (const item of value as Array<Record<string, unknown>>) query.append(`${prefix}${item[keys.name]}`, String(item[keys.value]));
     } else if (Array.isArray(value)) {
       if (value.length) query.append(field, value.map(String).join(','));
     } else if (typeof value === 'object') {
