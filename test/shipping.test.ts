@@ -126,6 +126,7 @@ describe('methods', () => {
       max_dimensions_sum_cm: 200,
       transit_days: 2,
       zone_ids: [a],
+      rates: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -249,6 +250,7 @@ describe('quote', () => {
         billable_weight_grams: 10667,
         transit_days: 2,
         estimated_delivery_date: inDays(2),
+        shipping_amount: 0,
       },
       {
         method_id: anywhere,
@@ -258,6 +260,7 @@ describe('quote', () => {
         billable_weight_grams: 16000,
         transit_days: null,
         estimated_delivery_date: null,
+        shipping_amount: 0,
       },
     ]);
     expect(res.body.refused).toEqual([

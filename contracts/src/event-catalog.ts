@@ -1426,6 +1426,12 @@ export const EVENT_CATALOG: ReadonlyArray<{ name: string; payload: object }> = [
           "maximum": 9007199254740991,
           "type": "integer"
         },
+        "shipping_amount": {
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "the shipping price included in total_amount (extension)",
+          "type": "integer"
+        },
         "items": {
           "type": "array",
           "items": {
@@ -1507,6 +1513,12 @@ export const EVENT_CATALOG: ReadonlyArray<{ name: string; payload: object }> = [
         "total_amount": {
           "minimum": -9007199254740991,
           "maximum": 9007199254740991,
+          "type": "integer"
+        },
+        "shipping_amount": {
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "the shipping price included in total_amount (extension)",
           "type": "integer"
         },
         "customer": {
@@ -1886,7 +1898,8 @@ export const EVENT_CATALOG: ReadonlyArray<{ name: string; payload: object }> = [
               "max_weight_grams",
               "max_width_cm",
               "transit_days",
-              "zone_ids"
+              "zone_ids",
+              "rates"
             ]
           }
         }

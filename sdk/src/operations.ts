@@ -9,6 +9,8 @@ export interface OperationRoute {
   idempotent?: boolean;
   /** Input fields sent as a family of query parameters (`options` as `option.<name>=<value>`). */
   families?: Record<string, string>;
+  /** A family's item fields when not `name` and `value` (`lines` of `{ sku_id, qty }` as `line.<sku_id>=<qty>`). */
+  familyKeys?: Record<string, { name: string; value: string }>;
 }
 
 export type AdminUserDeactivateInput = {
@@ -913,7 +915,7 @@ export type OrderCreateInput = {
   };
   coupon_code?: string;
   warehouse_id?: string;
-  /** checked against the parcel of the items and the shipping address (which it then needs); its transit days give the parcel its estimated delivery date */
+  /** checked against the parcel of the items and the shipping address (which it then needs); its transit days give the parcel its estimated delivery date, its rates the order’s shipping_amount */
   shipping_method_id?: string;
   /** kept with the order */
   metadata?: {
@@ -927,6 +929,9 @@ export type OrderCreateResult = {
   currency: string;
   subtotal_amount: number;
   discount_amount: number;
+  /** the shipping method’s price for this parcel; 0 without a method or rates (extension) */
+  shipping_amount: number;
+  /** subtotal_amount − discount_amount + shipping_amount */
   total_amount: number;
   reservation_id: string;
   payment_attempt_id: string | null;
@@ -1295,6 +1300,9 @@ export type ReadInternalOrderResult = {
   currency: string;
   subtotal_amount: number;
   discount_amount: number;
+  /** the shipping method’s price at checkout; 0 without a method or rates (extension) */
+  shipping_amount: number;
+  /** subtotal_amount − discount_amount + shipping_amount */
   total_amount: number;
   customer: {
     email: string;
@@ -1394,7 +1402,10 @@ export type ReadInternalOrdersResult = {
     store_id: string;
     status: "pending_payment" | "paid" | "cancelled";
     currency: string;
+    /** items less discount, plus shipping_amount */
     total_amount: number;
+    /** the shipping price included in total_amount (extension) */
+    shipping_amount: number;
     customer: {
       email: string;
       name: string | null;
@@ -1475,6 +1486,17 @@ export type ReadInternalShippingMethodsResult = {
     transit_days: number | null;
     /** the zones it serves; empty: every zone of the tenant */
     zone_ids: string[];
+    rates: {
+      /** ISO 4217, upper case: the currency of the amounts */
+      currency: string;
+      flat_amount: number | null;
+      bands: Array<{
+        /** the band holds billable weights up to this many grams, inclusive */
+        up_to_grams: number;
+        /** the price of a parcel in this band, in minor units of currency */
+        amount: number;
+      }> | null;
+    } | null;
     created_at: string;
     updated_at: string;
   }>;
@@ -1487,14 +1509,20 @@ export type ReadInternalShippingQuoteInput = {
   store_id: string;
   /** where the parcel goes; normalized as zones are */
   postal_code: string;
-  /** <sku_id>:<qty> lines separated by commas (at most 100, qty 1 to 1000, distinct SKUs) */
-  items: string;
+  /** <sku_id>:<qty> lines separated by commas (at most 100, qty 1 to 1000, distinct SKUs); or give lines */
+  items?: string;
+  /** distinct SKUs */
+  lines?: Array<{
+    sku_id: string;
+    qty: number;
+  }>;
 };
 
 export type ReadInternalShippingQuoteResult = {
   store_id: string;
   /** normalized */
   postal_code: string;
+  currency: string | null;
   /** the tenant’s zones containing the postal code */
   zone_ids: string[];
   /** actual weight and stacked box (length ≥ width ≥ height); null when an item’s figure is unknown */
@@ -1512,11 +1540,13 @@ export type ReadInternalShippingQuoteResult = {
     billable_weight_grams: number | null;
     transit_days: number | null;
     estimated_delivery_date: string | null;
+    /** the price of this parcel in minor units of currency: the flat amount, the band holding the billable weight, or 0 without rates (extension) */
+    shipping_amount: number;
   }>;
   refused: Array<{
     method_id: string;
     name: string;
-    reason: "inactive" | "no_zone" | "unknown_weight" | "too_heavy" | "unknown_dimensions" | "too_long" | "too_wide" | "too_tall" | "dimensions_sum";
+    reason: "inactive" | "no_zone" | "unknown_weight" | "too_heavy" | "unknown_dimensions" | "too_long" | "too_wide" | "too_tall" | "dimensions_sum" | "currency_mismatch" | "unknown_billable_weight" | "above_last_band";
   }>;
 };
 
@@ -1895,6 +1925,19 @@ export type ShippingMethodCreateInput = {
   transit_days?: number | null;
   /** the tenant’s zones it serves; none or empty: every zone */
   zone_ids?: string[];
+  rates?: {
+    /** ISO 4217, upper case: the currency of the amounts */
+    currency: string;
+    /** one price whatever the parcel, in minor units of currency */
+    flat_amount?: number;
+    /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered */
+    bands?: Array<{
+      /** the band holds billable weights up to this many grams, inclusive */
+      up_to_grams: number;
+      /** the price of a parcel in this band, in minor units of currency */
+      amount: number;
+    }>;
+  } | null;
 };
 
 export type ShippingMethodCreateResult = {
@@ -1919,6 +1962,19 @@ export type ShippingMethodUpdateInput = {
   transit_days?: number | null;
   /** the tenant’s zones it serves; none or empty: every zone */
   zone_ids?: string[];
+  rates?: {
+    /** ISO 4217, upper case: the currency of the amounts */
+    currency: string;
+    /** one price whatever the parcel, in minor units of currency */
+    flat_amount?: number;
+    /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered */
+    bands?: Array<{
+      /** the band holds billable weights up to this many grams, inclusive */
+      up_to_grams: number;
+      /** the price of a parcel in this band, in minor units of currency */
+      amount: number;
+    }>;
+  } | null;
 };
 
 export type ShippingMethodUpdateResult = {
@@ -1937,6 +1993,17 @@ export type ShippingMethodUpdateResult = {
   transit_days: number | null;
   /** the zones it serves; empty: every zone of the tenant */
   zone_ids: string[];
+  rates: {
+    /** ISO 4217, upper case: the currency of the amounts */
+    currency: string;
+    flat_amount: number | null;
+    bands: Array<{
+      /** the band holds billable weights up to this many grams, inclusive */
+      up_to_grams: number;
+      /** the price of a parcel in this band, in minor units of currency */
+      amount: number;
+    }> | null;
+  } | null;
   created_at: string;
   updated_at: string;
 };
@@ -2221,7 +2288,7 @@ export const OPERATIONS: { readonly [N in OperationName]: OperationRoute } = {
   "read.internal.orders": {"kind":"read","path":"/internal/orders"},
   "read.internal.pages": {"kind":"read","path":"/internal/pages"},
   "read.internal.shipping.methods": {"kind":"read","path":"/internal/shipping/methods"},
-  "read.internal.shipping.quote": {"kind":"read","path":"/internal/shipping/quote"},
+  "read.internal.shipping.quote": {"kind":"read","path":"/internal/shipping/quote","families":{"lines":"line."},"familyKeys":{"lines":{"name":"sku_id","value":"qty"}}},
   "read.internal.shipping.zones": {"kind":"read","path":"/internal/shipping/zones"},
   "read.internal.stores": {"kind":"read","path":"/internal/stores"},
   "read.internal.webhooks": {"kind":"read","path":"/internal/webhooks"},

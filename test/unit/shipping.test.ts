@@ -8,6 +8,7 @@ import {
   type Parcel,
   type ShippingMethod,
 } from '../../subgraphs/orders/src/domain/shipping';
+import { priceOf, ratesOf } from '../../subgraphs/orders/src/domain/shipping-rates';
 
 /** The shipping rules alone (README "Shipping"), without the system. */
 const refusal = (run: () => unknown) => {
@@ -33,6 +34,7 @@ const method = (fields: Partial<ShippingMethod> = {}): ShippingMethod => ({
   max_dimensions_sum_cm: null,
   transit_days: null,
   zone_ids: [],
+  rates: null,
   ...fields,
 });
 const box = (weight_grams: number | null, length_cm: number | null, width_cm: number | null, height_cm: number | null): Parcel => ({
@@ -49,7 +51,7 @@ const sku = (weight_grams: number | null, length_cm: number | null, width_cm: nu
   qty,
 });
 const reason = (m: Partial<ShippingMethod>, parcel: Parcel, zones: string[] = ['shz_a']) => {
-  const verdict = judgeMethod(method(m), parcel, new Set(zones));
+  const verdict = judgeMethod(method(m), parcel, new Set(zones), 'EUR');
   return verdict.ok ? 'served' : verdict.reason;
 };
 const NOW = new Date('2026-12-30T23:59:59.999Z');
@@ -144,17 +146,19 @@ describe('judgeMethod', () => {
   const parcel = box(5000, 60, 40, 30);
 
   it('serves with the billable weight and the estimated date', () => {
-    expect(judgeMethod(method({ transit_days: 3 }), parcel, new Set(['shz_a']), NOW)).toEqual({
+    expect(judgeMethod(method({ transit_days: 3 }), parcel, new Set(['shz_a']), 'EUR', NOW)).toEqual({
       ok: true,
       method_id: 'shm_1',
       billable_weight_grams: 12_000,
       estimated_delivery_date: '2027-01-02',
+      shipping_amount: 0,
     });
-    expect(judgeMethod(method(), box(null, null, null, null), new Set(['shz_a']), NOW)).toEqual({
+    expect(judgeMethod(method(), box(null, null, null, null), new Set(['shz_a']), 'EUR', NOW)).toEqual({
       ok: true,
       method_id: 'shm_1',
       billable_weight_grams: null,
       estimated_delivery_date: null,
+      shipping_amount: 0,
     });
   });
 
@@ -199,5 +203,55 @@ describe('judgeMethod', () => {
     expect(reason({ ...all, max_length_cm: 2 }, box(1, 2, 2, 2))).toBe('too_wide');
     expect(reason({ ...all, max_length_cm: 2, max_width_cm: 2 }, box(1, 2, 2, 2))).toBe('too_tall');
     expect(reason({ ...all, max_length_cm: 2, max_width_cm: 2, max_height_cm: 2, max_dimensions_sum_cm: 5 }, box(1, 2, 2, 2))).toBe('dimensions_sum');
+  });
+});
+
+describe('shipping price', () => {
+  const bands = {
+    currency: 'EUR',
+    flat_amount: null,
+    bands: [
+      { up_to_grams: 1000, amount: 500 },
+      { up_to_grams: 5000, amount: 900 },
+    ],
+  };
+
+  it('charges the flat amount, or the first band holding the billable weight (bounds inclusive); nothing without rates', () => {
+    expect(priceOf(null, null, null)).toEqual({ ok: true, amount: 0 });
+    expect(priceOf({ currency: 'EUR', flat_amount: 1290, bands: null }, null, 'EUR')).toEqual({ ok: true, amount: 1290 });
+    expect(priceOf(bands, 1, 'EUR')).toEqual({ ok: true, amount: 500 });
+    expect(priceOf(bands, 1000, 'EUR')).toEqual({ ok: true, amount: 500 });
+    expect(priceOf(bands, 1001, 'EUR')).toEqual({ ok: true, amount: 900 });
+    expect(priceOf(bands, 5000, 'EUR')).toEqual({ ok: true, amount: 900 });
+  });
+
+  it('offers no price above the last band, without a billable weight, or in another currency', () => {
+    expect(priceOf(bands, 5001, 'EUR')).toEqual({ ok: false, reason: 'above_last_band' });
+    expect(priceOf(bands, null, 'EUR')).toEqual({ ok: false, reason: 'unknown_billable_weight' });
+    expect(priceOf(bands, 10, 'BRL')).toEqual({ ok: false, reason: 'currency_mismatch' });
+    expect(priceOf({ currency: 'EUR', flat_amount: 0, bands: null }, 10, null)).toEqual({ ok: false, reason: 'currency_mismatch' });
+  });
+
+  it('is judged after the limits: a method that cannot carry the parcel says so first', () => {
+    const parcel = box(5000, 60, 40, 30);
+    expect(judgeMethod(method({ rates: bands }), parcel, new Set(['shz_a']), 'EUR')).toMatchObject({ ok: false, reason: 'above_last_band' });
+    expect(judgeMethod(method({ rates: bands, max_weight_grams: 10 }), parcel, new Set(['shz_a']), 'EUR')).toMatchObject({ reason: 'too_heavy' });
+    // 60 × 40 × 30 at 6000: 12 kg billable, in a band up to 20 kg.
+    const wide = { ...bands, bands: [...bands.bands, { up_to_grams: 20_000, amount: 2500 }] };
+    expect(judgeMethod(method({ rates: wide }), parcel, new Set(['shz_a']), 'EUR')).toMatchObject({ ok: true, shipping_amount: 2500 });
+  });
+
+  it('takes exactly one form, bands strictly ascending', () => {
+    expect(ratesOf({ currency: 'EUR', flat_amount: 0 })).toEqual({ currency: 'EUR', flat_amount: 0, bands: null });
+    expect(refusal(() => ratesOf({ currency: 'EUR' }))).toContain('exactly one');
+    expect(refusal(() => ratesOf({ currency: 'EUR', flat_amount: 1, bands: [{ up_to_grams: 1, amount: 1 }] }))).toContain('exactly one');
+    const twice = [
+      { up_to_grams: 1000, amount: 1 },
+      { up_to_grams: 1000, amount: 2 },
+    ];
+    expect(refusal(() => ratesOf({ currency: 'EUR', bands: twice }))).toContain('validation_failed: rates.bands');
+    expect(refusal(() => ratesOf({ currency: 'EUR', bands: [...twice].reverse().map((b, i) => ({ ...b, up_to_grams: 2000 - i * 500 })) }))).toContain(
+      'ascending',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { EntitySchema } from 'typeorm';
 // Status columns are typed from their state machines: the states are written once.
 import type { StateOf } from './domain/states';
+import type { Rates } from './domain/shipping-rates';
 
 // The shape of every table of the orders schema, declared once: the row types handlers name come from
 // here, and test/schema-drift.test.ts holds the migrated database to these declarations (the
@@ -200,6 +201,8 @@ export interface Order {
   subtotal_amount: string;
   discount_amount: string;
   total_amount: string;
+  /** The method's price at checkout, in minor units; 0 without a method or rates. */
+  shipping_amount: string;
   customer: { email: string; name?: string; phone?: string };
   shipping_address: { name: string; line1: string; line2?: string; city: string; region?: string; postal_code: string; country: string } | null;
   coupon_id: string | null;
@@ -227,6 +230,7 @@ export const OrderEntity = new EntitySchema<Order>({
     subtotal_amount: { type: 'bigint' },
     discount_amount: { type: 'bigint' },
     total_amount: { type: 'bigint' },
+    shipping_amount: { type: 'bigint', default: 0 },
     customer: { type: 'jsonb' },
     shipping_address: { type: 'jsonb', nullable: true },
     coupon_id: { type: 'text', nullable: true },
@@ -244,6 +248,8 @@ export const OrderEntity = new EntitySchema<Order>({
   checks: [
     { name: 'order_payment_expiry_check', expression: `(payment_expiry = ANY (ARRAY['timed'::text, 'windowless'::text, 'predating'::text]))` },
     { name: 'order_status_check', expression: `(status = ANY (ARRAY['pending_payment'::text, 'paid'::text, 'cancelled'::text]))` },
+    { name: 'order_shipping_amount_check', expression: '(shipping_amount >= 0)' },
+    { name: 'order_total_amount_check', expression: '(total_amount = ((subtotal_amount - discount_amount) + shipping_amount))' },
   ],
   indices: [
     { name: 'order_due', columns: ['tenant_id', 'payment_due_at', 'id'], where: `((status = 'pending_payment'::text) AND (payment_expiry = 'timed'::text))` },
@@ -400,6 +406,8 @@ export interface ShippingMethod {
   max_height_cm: string | null;
   max_dimensions_sum_cm: string | null;
   transit_days: number | null;
+  /** domain/shipping-rates.ts `Rates`; null: the method costs 0. */
+  rates: Rates | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -421,6 +429,7 @@ export const ShippingMethodEntity = new EntitySchema<ShippingMethod>({
     max_height_cm: { type: 'bigint', nullable: true },
     max_dimensions_sum_cm: { type: 'bigint', nullable: true },
     transit_days: { type: 'integer', nullable: true },
+    rates: { type: 'jsonb', nullable: true },
     created_at: { type: 'timestamptz', default: () => 'clock_timestamp()' },
     updated_at: { type: 'timestamptz', default: now },
   },

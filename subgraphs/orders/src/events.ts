@@ -69,6 +69,9 @@ export const paymentAppUninstalled = defineEvent(
 
 export const couponCreated = defineEvent('coupon.created', t.object({ coupon_id: t.string(), code: t.string() }), 'A coupon was created.');
 
+/** The order's shipping line, part of total_amount; absent from events recorded before shipping was priced. */
+const shipping_amount = t.optional(t.integer({ minimum: 0, description: 'the shipping price included in total_amount (extension)' }));
+
 export const orderCreated = defineEvent(
   'order.created',
   t.object({
@@ -76,6 +79,7 @@ export const orderCreated = defineEvent(
     store_id: t.string(),
     currency: t.string(),
     total_amount: t.integer(),
+    shipping_amount,
     items,
     reservation_id: t.string(),
     payment_attempt_id: t.nullable(t.string()),
@@ -86,7 +90,7 @@ export const orderCreated = defineEvent(
 
 export const orderPaid = defineEvent(
   'order.paid',
-  t.object({ order_id: t.string(), store_id: t.string(), currency: t.string(), total_amount: t.integer(), customer }),
+  t.object({ order_id: t.string(), store_id: t.string(), currency: t.string(), total_amount: t.integer(), shipping_amount, customer }),
   'An order was paid.',
 );
 

@@ -8,6 +8,7 @@ import { Orders1795500000001 } from './migrations/1795500000001-orders';
 import { Shipping1795500000002 } from './migrations/1795500000002-shipping';
 import { Shipments1795500000003 } from './migrations/1795500000003-shipments';
 import { ConfirmingAttempts1795500000004 } from './migrations/1795500000004-confirming-attempts';
+import { ShippingPrice1795500000005 } from './migrations/1795500000005-shipping-price';
 import { couponCreate } from './operations/coupon.create';
 import { inventoryAdjust } from './operations/inventory.adjust';
 import { inventoryCommit } from './operations/inventory.commit';
@@ -104,7 +105,7 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
   events: ordersEvents,
   ports: ordersPorts,
   entities: ordersEntities,
-  migrations: [Orders1795500000001, Shipping1795500000002, Shipments1795500000003, ConfirmingAttempts1795500000004],
+  migrations: [Orders1795500000001, Shipping1795500000002, Shipments1795500000003, ConfirmingAttempts1795500000004, ShippingPrice1795500000005],
   consumers: [tenantSetup],
   jobs: [expireUnpaidJob, releaseExpiredHoldsJob],
   typeDefs,

@@ -5,7 +5,10 @@ import { MACHINES } from './states';
 import { lockReservation, lockReservations, settle } from './stock';
 import type { Order } from '../entities';
 
-export type OrderRow = Pick<Order, 'id' | 'tenant_id' | 'store_id' | 'status' | 'currency' | 'total_amount' | 'customer' | 'coupon_id' | 'reservation_id'>;
+export type OrderRow = Pick<
+  Order,
+  'id' | 'tenant_id' | 'store_id' | 'status' | 'currency' | 'total_amount' | 'shipping_amount' | 'customer' | 'coupon_id' | 'reservation_id'
+>;
 
 /** An emit that takes at least the events `D` (a handler's emit, which takes its operation's). */
 type EmitOf<D extends EventDeclaration> = <V extends D>(event: V, payload: EventPayload<V>) => void;
@@ -15,7 +18,8 @@ type CancelEvents = typeof inventoryReleased | typeof orderCancelled | typeof pa
 /** An order of the tenant, locked for the change a command makes; a conflict when there is none. */
 export async function lockOrder(db: EntityManager, tenantId: string, orderId: string): Promise<OrderRow> {
   const [row] = await sqlOf(db).rows<OrderRow>(
-    `SELECT id, tenant_id, store_id, status, currency, total_amount, customer, coupon_id, reservation_id FROM orders."order" WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
+    `SELECT id, tenant_id, store_id, status, currency, total_amount, shipping_amount, customer, coupon_id, reservation_id FROM orders."order" ` +
+      'WHERE id = $1 AND tenant_id = $2 FOR UPDATE',
     [orderId, tenantId],
   );
   if (!row) throw conflict(`order ${orderId} does not exist in this tenant`);
@@ -55,6 +59,7 @@ export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<
     store_id: order.store_id,
     currency: order.currency,
     total_amount: Number(order.total_amount),
+    shipping_amount: Number(order.shipping_amount),
     customer: customerOf(order),
   });
   return true;

@@ -1,6 +1,7 @@
 import type { SkuShipping } from '@backoffice/contracts';
 import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
+import { priceOf, ratesInput, ratesView, type Rates } from './shipping-rates';
 
 /*
  * Shipping configuration and its rules, shared by the shipping commands, the quote read and checkout.
@@ -25,7 +26,8 @@ import type { EntityManager } from 'typeorm';
  *   `unknown_weight` (it has a weight limit and the weight is unknown) or `too_heavy` (actual weight
  *   above `max_weight_grams`); `unknown_dimensions` (it has a dimension limit and the box is unknown);
  *   `too_long`, `too_wide`, `too_tall` (length, width, height above `max_length_cm`, `max_width_cm`,
- *   `max_height_cm`); `dimensions_sum` (length + width + height above `max_dimensions_sum_cm`).
+ *   `max_height_cm`); `dimensions_sum` (length + width + height above `max_dimensions_sum_cm`);
+ *   then its price (domain/shipping-rates.ts): `currency_mismatch`, `unknown_billable_weight`, `above_last_band`.
  * - The estimated delivery date is today's date in UTC plus `transit_days` calendar days, as
  *   YYYY-MM-DD; null when the method's transit days are unknown.
  */
@@ -51,6 +53,9 @@ export const REFUSAL_REASONS = [
   'too_wide',
   'too_tall',
   'dimensions_sum',
+  'currency_mismatch',
+  'unknown_billable_weight',
+  'above_last_band',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -151,17 +156,20 @@ export interface ShippingMethod {
   transit_days: number | null;
   /** The zones it serves; empty: every zone of the tenant. */
   zone_ids: string[];
+  /** What it charges; null: nothing. */
+  rates: Rates | null;
 }
 
 export type Verdict =
-  | { ok: true; method_id: string; billable_weight_grams: number | null; estimated_delivery_date: string | null }
+  | { ok: true; method_id: string; billable_weight_grams: number | null; estimated_delivery_date: string | null; shipping_amount: number }
   | { ok: false; method_id: string; reason: RefusalReason };
 
 /**
- * Can `method` carry `parcel` to a postal code? `zonesContaining` are the tenant's zones whose range
- * holds the (normalized) code (`zonesContaining()` finds them). The first failing rule is the reason.
+ * Can `method` carry `parcel` to a postal code, and for how much? `zonesContaining` are the tenant's
+ * zones whose range holds the (normalized) code (`zonesContaining()` finds them); `currency` is the
+ * items' (null: they are priced in several). The first failing rule is the reason.
  */
-export function judgeMethod(method: ShippingMethod, parcel: Parcel, zonesContaining: ReadonlySet<string>, now = new Date()): Verdict {
+export function judgeMethod(method: ShippingMethod, parcel: Parcel, zonesContaining: ReadonlySet<string>, currency: string | null, now = new Date()): Verdict {
   const refuse = (reason: RefusalReason): Verdict => ({ ok: false, method_id: method.method_id, reason });
   if (!method.active) return refuse('inactive');
   const served = method.zone_ids.length ? method.zone_ids.some((id) => zonesContaining.has(id)) : zonesContaining.size > 0;
@@ -179,11 +187,15 @@ export function judgeMethod(method: ShippingMethod, parcel: Parcel, zonesContain
     if (method.max_dimensions_sum_cm !== null && parcel.length_cm + parcel.width_cm + parcel.height_cm > method.max_dimensions_sum_cm)
       return refuse('dimensions_sum');
   }
+  const billable = billableWeightGrams(parcel, method.dimensional_divisor);
+  const price = priceOf(method.rates, billable, currency);
+  if (!price.ok) return refuse(price.reason);
   return {
     ok: true,
     method_id: method.method_id,
-    billable_weight_grams: billableWeightGrams(parcel, method.dimensional_divisor),
+    billable_weight_grams: billable,
     estimated_delivery_date: estimatedDeliveryDate(method.transit_days, now),
+    shipping_amount: price.amount,
   };
 }
 
@@ -201,7 +213,7 @@ export const METHOD_COLUMNS = `m.id AS method_id, m.name, m.kind, m.active, m.ca
   m.max_weight_grams::float8 AS max_weight_grams, m.max_length_cm::float8 AS max_length_cm, m.max_width_cm::float8 AS max_width_cm,
   m.max_height_cm::float8 AS max_height_cm, m.max_dimensions_sum_cm::float8 AS max_dimensions_sum_cm, m.transit_days,
   coalesce((SELECT array_agg(mz.zone_id ORDER BY mz.zone_id) FROM orders.shipping_method_zone mz WHERE mz.method_id = m.id), '{}') AS zone_ids,
-  m.created_at, m.updated_at`;
+  m.rates, m.created_at, m.updated_at`;
 
 export type MethodRow = ShippingMethod & { created_at: Date; updated_at: Date };
 
@@ -220,9 +232,9 @@ export async function methodsOf(
 }
 
 /**
- * For checkout with a shipping method: the tenant's method judged against the parcel and the
- * address's postal code. An unknown method is a conflict; the verdict's reason says why it cannot
- * serve (the caller refuses with `conflict` naming it).
+ * For checkout with a shipping method: the tenant's method judged against the parcel, the address's
+ * postal code and the order's currency. An unknown method is a conflict; the verdict's reason says
+ * why it cannot serve (the caller refuses with `conflict` naming it), else its price.
  */
 export async function checkShipping(
   db: EntityManager,
@@ -230,11 +242,12 @@ export async function checkShipping(
   methodId: string,
   parcel: Parcel,
   postalCode: string,
+  currency: string,
 ): Promise<{ method: ShippingMethod; verdict: Verdict }> {
   const [method] = await methodsOf(db, tenantId, { ids: [methodId] });
   if (!method) throw conflict(`shipping method ${methodId} does not exist in this tenant`);
   const code = normalizePostalCode(postalCode);
-  return { method, verdict: judgeMethod(method, parcel, await zonesContaining(db, tenantId, code)) };
+  return { method, verdict: judgeMethod(method, parcel, await zonesContaining(db, tenantId, code), currency) };
 }
 
 /** Refuses zone ids the tenant does not have (a conflict, as for any unknown reference). */
@@ -266,6 +279,7 @@ export const methodView = t.entity('ShippingMethod', {
   max_dimensions_sum_cm: t.nullable(t.integer({ minimum: 1 })),
   transit_days: t.nullable(t.integer({ minimum: 0, maximum: 365 })),
   zone_ids: t.array(t.string(), { description: 'the zones it serves; empty: every zone of the tenant' }),
+  rates: ratesView,
   created_at: t.timestamp(),
   updated_at: t.timestamp(),
 });
@@ -292,6 +306,7 @@ export const methodFields = {
   zone_ids: t.optional(
     t.array(t.id(), { maxItems: ZONES_PER_TENANT, uniqueItems: true, description: 'the tenant’s zones it serves; none or empty: every zone' }),
   ),
+  rates: t.optional(t.nullable(ratesInput)),
 };
 
 /** What shipping.config.updated names as changed. */
@@ -308,5 +323,6 @@ export const METHOD_FIELDS = [
   'max_width_cm',
   'transit_days',
   'zone_ids',
+  'rates',
 ] as const;
 export type MethodField = (typeof METHOD_FIELDS)[number];

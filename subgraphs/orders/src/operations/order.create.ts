@@ -38,7 +38,8 @@ export const orderCreate = defineOrdersOperation({
     warehouse_id: t.optional(t.id()),
     shipping_method_id: t.optional(
       t.id(
-        'checked against the parcel of the items and the shipping address (which it then needs); its transit days give the parcel its estimated delivery date',
+        'checked against the parcel of the items and the shipping address (which it then needs); its transit days give the parcel its ' +
+          'estimated delivery date, its rates the order’s shipping_amount',
       ),
     ),
     metadata: t.optional(t.record({ description: 'kept with the order' })),
@@ -49,7 +50,8 @@ export const orderCreate = defineOrdersOperation({
     currency: t.string(),
     subtotal_amount: t.integer({ minimum: 0 }),
     discount_amount: t.integer({ minimum: 0 }),
-    total_amount: t.integer({ minimum: 0 }),
+    shipping_amount: t.integer({ minimum: 0, description: 'the shipping method’s price for this parcel; 0 without a method or rates (extension)' }),
+    total_amount: t.integer({ minimum: 0, description: 'subtotal_amount − discount_amount + shipping_amount' }),
     reservation_id: t.string(),
     payment_attempt_id: t.nullable(t.string()),
     payment_expires_at: t.nullable(t.timestamp()),
@@ -84,15 +86,17 @@ export const orderCreate = defineOrdersOperation({
     const subtotal = lines.reduce((sum, l) => sum + l.line_amount, 0);
     if (!Number.isSafeInteger(subtotal)) throw conflict('the order total is too large');
 
-    // The method must carry this parcel to this address: refused with the reason otherwise.
+    // The method must carry this parcel to this address, priced in the order's currency: refused with the reason otherwise.
     let estimatedDeliveryDate: string | null = null;
+    let shipping = 0;
     if (input.shipping_method_id) {
       if (!input.shipping_address) throw validationFailed('shipping_address: required with a shipping_method_id');
-      const { verdict } = await checkShipping(db, tenantId, input.shipping_method_id, parcelOf(lines), input.shipping_address.postal_code);
+      const { verdict } = await checkShipping(db, tenantId, input.shipping_method_id, parcelOf(lines), input.shipping_address.postal_code, currency);
       if (!verdict.ok) {
         throw new AppError('conflict', `shipping method ${input.shipping_method_id} cannot take this order: ${verdict.reason}`, { reason: verdict.reason });
       }
       estimatedDeliveryDate = verdict.estimated_delivery_date;
+      shipping = verdict.shipping_amount;
     }
 
     let app: { id: string } | undefined;
@@ -125,14 +129,17 @@ export const orderCreate = defineOrdersOperation({
       couponId = coupon.id;
       discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : (coupon.amount_off ?? 0));
     }
+    // The coupon discounts the items only; shipping is its own line of the total.
+    const total = subtotal - discount + shipping;
+    if (!Number.isSafeInteger(total)) throw conflict('the order total is too large');
 
     const orderId = newId('ord');
     const attemptId = app ? newId('pat') : null;
     await db.query(
       `WITH o AS (
          INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, ` +
-        `customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id)
-         VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12, $29)),
+        `customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id, shipping_amount)
+         VALUES ($1, $2, $3, 'pending_payment', $4, $5, $6, $7, $8, $9, $10, $11, $12, $29, $30)),
        i AS (
          INSERT INTO orders.order_item (id, order_id, tenant_id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position,
                                         weight_grams, length_cm, width_cm, height_cm)
@@ -149,7 +156,7 @@ export const orderCreate = defineOrdersOperation({
         currency,
         subtotal,
         discount,
-        subtotal - discount,
+        total,
         JSON.stringify(input.customer),
         input.shipping_address ? JSON.stringify(input.shipping_address) : null,
         couponId,
@@ -173,6 +180,7 @@ export const orderCreate = defineOrdersOperation({
         lines.map((l) => l.width_cm ?? null),
         lines.map((l) => l.height_cm ?? null),
         input.shipping_method_id ?? null,
+        shipping,
       ],
     );
     // Its first parcel: every item, at the hold's warehouse, not dispatched, dated by the method.
@@ -188,7 +196,8 @@ export const orderCreate = defineOrdersOperation({
       order_id: orderId,
       store_id: input.store_id,
       currency,
-      total_amount: subtotal - discount,
+      total_amount: total,
+      shipping_amount: shipping,
       items: input.items,
       reservation_id: reservation.id,
       payment_attempt_id: attemptId,
@@ -200,7 +209,8 @@ export const orderCreate = defineOrdersOperation({
       currency,
       subtotal_amount: subtotal,
       discount_amount: discount,
-      total_amount: subtotal - discount,
+      shipping_amount: shipping,
+      total_amount: total,
       reservation_id: reservation.id,
       payment_attempt_id: attemptId,
       // A predating or windowless order has no expiry.

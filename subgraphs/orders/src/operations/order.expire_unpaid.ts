@@ -33,7 +33,7 @@ export const orderExpireUnpaid = defineOrdersOperation({
     // Due orders, locked oldest due first (two runs at once: the second waits, then skips what the
     // first cancelled).
     const due = await sqlOf(db).rows<OrderRow>(
-      `SELECT o.id, o.tenant_id, o.store_id, o.status, o.currency, o.total_amount, o.customer, o.coupon_id, o.reservation_id
+      `SELECT o.id, o.tenant_id, o.store_id, o.status, o.currency, o.total_amount, o.shipping_amount, o.customer, o.coupon_id, o.reservation_id
        FROM orders."order" o
        WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND o.payment_expiry = 'timed' AND o.payment_due_at <= now()
        ORDER BY o.payment_due_at, o.id LIMIT $2 FOR UPDATE OF o`,

@@ -54,7 +54,14 @@ const document = t.entity('OrderDocument', {
   created_at: t.timestamp(),
 });
 
-type OrderRead = Order & { subtotal: number; discount: number; total: number; warehouse_id: string; reservation_status: Reservation['status'] };
+type OrderRead = Order & {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  warehouse_id: string;
+  reservation_status: Reservation['status'];
+};
 type ItemRead = Pick<OrderItem, 'sku_id' | 'product_id' | 'code' | 'title' | 'qty'> & { order_item_id: string; unit_amount: number; line_amount: number };
 type AttemptRead = Pick<PaymentAttempt, 'app_id' | 'method' | 'status' | 'failure_reason' | 'provider_reference' | 'created_at'> & {
   payment_attempt_id: string;
@@ -87,7 +94,8 @@ export const readInternalOrder = defineOrdersOperation({
     currency: t.string(),
     subtotal_amount: t.integer(),
     discount_amount: t.integer(),
-    total_amount: t.integer(),
+    shipping_amount: t.integer({ description: 'the shipping method’s price at checkout; 0 without a method or rates (extension)' }),
+    total_amount: t.integer({ description: 'subtotal_amount − discount_amount + shipping_amount' }),
     customer: customerView,
     shipping_address: addressView,
     shipping_method_id: t.nullable(t.string()),
@@ -110,7 +118,8 @@ export const readInternalOrder = defineOrdersOperation({
       // One query at a time: a transaction's connection runs one at a time.
       const sql = sqlOf(tx);
       const order = await sql.one<OrderRead>(
-        `SELECT o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount, o.total_amount::float8 AS total, r.warehouse_id, r.status AS reservation_status
+        `SELECT o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount, o.shipping_amount::float8 AS shipping,
+                o.total_amount::float8 AS total, r.warehouse_id, r.status AS reservation_status
          FROM orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id WHERE o.id = $1 AND o.tenant_id = $2`,
         [input.order_id, actor.tenant_id],
       );
@@ -149,6 +158,7 @@ export const readInternalOrder = defineOrdersOperation({
         currency: order.currency,
         subtotal_amount: order.subtotal,
         discount_amount: order.discount,
+        shipping_amount: order.shipping,
         total_amount: order.total,
         customer: customerFor(order.customer, pii),
         shipping_address: addressFor(order.shipping_address, pii),

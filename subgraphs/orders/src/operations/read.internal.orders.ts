@@ -8,7 +8,8 @@ const summary = t.object({
   store_id: t.string(),
   status: t.enum(MACHINES.order.states),
   currency: t.string(),
-  total_amount: t.integer(),
+  total_amount: t.integer({ description: 'items less discount, plus shipping_amount' }),
+  shipping_amount: t.integer({ description: 'the shipping price included in total_amount (extension)' }),
   customer: customerView,
   created_at: t.timestamp(),
 });
@@ -47,11 +48,12 @@ export const readInternalOrders = defineOrdersOperation({
       status: StateOf<'order'>;
       currency: string;
       total_amount: number;
+      shipping_amount: number;
       customer: never;
       created_at: Date;
     }>(
       {
-        select: 'id, store_id, status, currency, total_amount::float8 AS total_amount, customer, created_at',
+        select: 'id, store_id, status, currency, total_amount::float8 AS total_amount, shipping_amount::float8 AS shipping_amount, customer, created_at',
         from: 'orders."order"',
         where: where.join(' AND '),
         orderBy: 'created_at DESC, id DESC',
@@ -67,6 +69,7 @@ export const readInternalOrders = defineOrdersOperation({
         status: r.status,
         currency: r.currency,
         total_amount: r.total_amount,
+        shipping_amount: r.shipping_amount,
         customer: customerFor(r.customer, pii),
         created_at: r.created_at.toISOString(),
       })),

@@ -1,5 +1,5 @@
 import { present, notFound, t, validationFailed } from '@backoffice/platform';
-import { distinctSkus } from '../domain/stock';
+import { distinctSkus, type StockLine } from '../domain/stock';
 import {
   judgeMethod,
   methodsOf,
@@ -18,7 +18,7 @@ const QUOTE_LINES = 100;
 const QUOTE_QTY = 1000;
 
 /** `<sku_id>:<qty>,…` → lines; anything else is validation_failed. */
-function parseItems(text: string): Array<{ sku_id: string; qty: number }> {
+function parseItems(text: string): StockLine[] {
   const parts = text.split(',').map((p) => p.trim());
   if (parts.length > QUOTE_LINES) throw validationFailed(`items: at most ${QUOTE_LINES} lines`);
   const lines = parts.map((part) => {
@@ -34,6 +34,14 @@ function parseItems(text: string): Array<{ sku_id: string; qty: number }> {
   return lines;
 }
 
+/** The items, given once: as the `items` text or as the `lines` list (same bounds). */
+function linesOf(input: { items?: string; lines?: StockLine[] }): StockLine[] {
+  if ((input.items === undefined) === (input.lines === undefined)) throw validationFailed('give the items once: either items or lines');
+  if (input.items !== undefined) return parseItems(input.items);
+  distinctSkus(input.lines ?? []);
+  return input.lines ?? [];
+}
+
 /** A parcel figure (grams or centimetres); null when unknown. */
 const figure = t.nullable(t.integer({ minimum: 0 }));
 
@@ -44,22 +52,34 @@ export const readInternalShippingQuote = defineOrdersOperation({
   scope: 'logistics.read',
   summary:
     'Quotes shipping of one parcel holding the items to a postal code: the active methods serving a zone that ' +
-    'contains it and whose limits the parcel meets, with billable weight and estimated delivery date, and the ' +
-    'active methods refused with their reason (extension).',
+    'contains it, whose limits the parcel meets and whose rates price it, with billable weight, shipping_amount and estimated delivery date, and the ' +
+    'active methods refused with their reason (extension). The items come as `items` text or as `lines` (REST: `line.<sku_id>=<qty>`), not both.',
   restPath: '/internal/shipping/quote',
+  queryFamilies: { lines: 'line.' },
+  queryFamilyKeys: { lines: { name: 'sku_id', value: 'qty' } },
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
   input: t.object({
     store_id: t.id(),
     postal_code: postalCodeInput('where the parcel goes; normalized as zones are'),
-    items: t.string({
-      minLength: 1,
-      maxLength: 8000,
-      description: `<sku_id>:<qty> lines separated by commas (at most ${QUOTE_LINES}, qty 1 to ${QUOTE_QTY}, distinct SKUs)`,
-    }),
+    items: t.optional(
+      t.string({
+        minLength: 1,
+        maxLength: 8000,
+        description: `<sku_id>:<qty> lines separated by commas (at most ${QUOTE_LINES}, qty 1 to ${QUOTE_QTY}, distinct SKUs); or give lines`,
+      }),
+    ),
+    lines: t.optional(
+      t.array(t.object({ sku_id: t.id(), qty: t.integer({ minimum: 1, maximum: QUOTE_QTY }) }), {
+        minItems: 1,
+        maxItems: QUOTE_LINES,
+        description: `the items as a list instead of items, same bounds: 1 to ${QUOTE_LINES} distinct SKUs, qty 1 to ${QUOTE_QTY} (extension)`,
+      }),
+    ),
   }),
   result: t.object({
     store_id: t.string(),
     postal_code: t.string({ description: 'normalized' }),
+    currency: t.nullable(t.string({ description: 'the items’ currency, in which shipping_amount is; null when they are priced in several (extension)' })),
     zone_ids: t.array(t.string(), { description: 'the tenant’s zones containing the postal code' }),
     parcel: t.object(
       { weight_grams: figure, length_cm: figure, width_cm: figure, height_cm: figure },
@@ -76,6 +96,11 @@ export const readInternalShippingQuote = defineOrdersOperation({
         ),
         transit_days: t.nullable(t.integer()),
         estimated_delivery_date: t.nullable(t.string({ description: 'YYYY-MM-DD: today (UTC) plus transit_days; null when unknown' })),
+        shipping_amount: t.integer({
+          minimum: 0,
+          description:
+            'the price of this parcel in minor units of currency: the flat amount, the band holding the billable weight, or 0 without rates (extension)',
+        }),
       }),
     ),
     refused: t.array(t.object({ method_id: t.string(), name: t.string(), reason: t.enum(REFUSAL_REASONS) })),
@@ -83,7 +108,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
   events: [],
   async handler({ input, actor, db, ports }) {
     const tenantId = actor.tenant_id;
-    const lines = parseItems(input.items);
+    const lines = linesOf(input);
     const code = normalizePostalCode(input.postal_code);
     const store = await ports.stores.resolve(input.store_id);
     if (!store || store.tenant_id !== tenantId || store.store_id !== input.store_id) throw notFound(`store ${input.store_id} does not exist in this tenant`);
@@ -103,12 +128,15 @@ export const readInternalShippingQuote = defineOrdersOperation({
     const unsold = lines.filter((l) => !skuOf(l.sku_id).active || !skuOf(l.sku_id).published).map((l) => l.sku_id);
     if (unsold.length) throw notFound(`sku ${unsold.join(', ')} is not for sale in store ${input.store_id} (inactive, or its product not published there)`);
     const parcel = parcelOf(lines.map((l) => ({ ...skuOf(l.sku_id), qty: l.qty })));
+    const currencies = new Set(lines.map((l) => skuOf(l.sku_id).currency));
+    const currency = currencies.size === 1 ? [...currencies][0] : null;
     const [zones, methods] = await Promise.all([zonesContaining(db, tenantId, code), methodsOf(db, tenantId, { activeOnly: true })]);
     const now = new Date();
-    const judged = methods.map((method) => ({ method, verdict: judgeMethod(method, parcel, zones, now) }));
+    const judged = methods.map((method) => ({ method, verdict: judgeMethod(method, parcel, zones, currency, now) }));
     return {
       store_id: input.store_id,
       postal_code: code,
+      currency,
       zone_ids: [...zones].sort(),
       parcel,
       methods: judged
@@ -121,6 +149,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
           billable_weight_grams: verdict.billable_weight_grams,
           transit_days: method.transit_days,
           estimated_delivery_date: verdict.estimated_delivery_date,
+          shipping_amount: verdict.shipping_amount,
         })),
       refused: judged.flatMap(({ method, verdict }) => (verdict.ok ? [] : [{ method_id: method.method_id, name: method.name, reason: verdict.reason }])),
     };

@@ -1,10 +1,11 @@
 import { conflict, t } from '@backoffice/platform';
 import { assertZones, METHOD_FIELDS, methodFields, methodOut, methodsOf, methodView, type MethodField } from '../domain/shipping';
+import { ratesOf, sameRates } from '../domain/shipping-rates';
 import { shippingConfigUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
 
-/** The method's columns the update may set (zone_ids lives in its own table). */
-const COLUMNS = METHOD_FIELDS.filter((f): f is Exclude<MethodField, 'zone_ids'> => f !== 'zone_ids');
+/** The method's plain columns the update may set (zone_ids lives in its own table; rates is a document, compared whole). */
+const COLUMNS = METHOD_FIELDS.filter((f): f is Exclude<MethodField, 'zone_ids' | 'rates'> => f !== 'zone_ids' && f !== 'rates');
 
 export const shippingMethodUpdate = defineOrdersOperation({
   name: 'shipping.method.update',
@@ -13,8 +14,8 @@ export const shippingMethodUpdate = defineOrdersOperation({
   scope: 'shipping.write',
   summary:
     'Changes a shipping method: any field of shipping.method.create, `active` included; omitted fields keep their ' +
-    'value, null clears a limit, `zone_ids` replaces the zones it serves (empty: every zone). Emits only when a ' +
-    'value changed (extension).',
+    'value, null clears a limit, `zone_ids` replaces the zones it serves (empty: every zone), `rates` replaces ' +
+    'what it charges (null: nothing). Emits only when a value changed (extension).',
   input: t.object({
     method_id: t.id(),
     name: t.optional(methodFields.name),
@@ -29,6 +30,7 @@ export const shippingMethodUpdate = defineOrdersOperation({
     max_width_cm: methodFields.max_width_cm,
     transit_days: methodFields.transit_days,
     zone_ids: methodFields.zone_ids,
+    rates: methodFields.rates,
   }),
   result: methodView,
   events: [shippingConfigUpdated],
@@ -47,6 +49,13 @@ export const shippingMethodUpdate = defineOrdersOperation({
       if (value === undefined || value === method[field]) continue;
       changed.push(field);
       sets.push(`${field} = $${params.push(value)}`);
+    }
+    if (input.rates !== undefined) {
+      const rates = input.rates && ratesOf(input.rates);
+      if (!sameRates(rates, method.rates)) {
+        changed.push('rates');
+        sets.push(`rates = $${params.push(rates && JSON.stringify(rates))}::jsonb`);
+      }
     }
     const zoneIds = input.zone_ids && [...input.zone_ids].sort();
     if (zoneIds && zoneIds.join(',') !== [...method.zone_ids].sort().join(',')) {
