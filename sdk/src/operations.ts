@@ -1493,7 +1493,7 @@ export type ReadInternalShippingMethodsResult = {
       bands: Array<{
         /** the band holds billable weights up to this many grams, inclusive */
         up_to_grams: number;
-        /** the price of a parcel in this band, in minor units of currency */
+        /** the price of a parcel in this band (minor units of currency) */
         amount: number;
       }> | null;
     } | null;
@@ -1511,7 +1511,7 @@ export type ReadInternalShippingQuoteInput = {
   postal_code: string;
   /** <sku_id>:<qty> lines separated by commas (at most 100, qty 1 to 1000, distinct SKUs); or give lines */
   items?: string;
-  /** distinct SKUs */
+  /** the items as a list instead of items, same bounds: 1 to 100 distinct SKUs, qty 1 to 1000 (extension) */
   lines?: Array<{
     sku_id: string;
     qty: number;
@@ -1928,13 +1928,13 @@ export type ShippingMethodCreateInput = {
   rates?: {
     /** ISO 4217, upper case: the currency of the amounts */
     currency: string;
-    /** one price whatever the parcel, in minor units of currency */
+    /** one price whatever the parcel (minor units of currency) */
     flat_amount?: number;
     /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered */
     bands?: Array<{
       /** the band holds billable weights up to this many grams, inclusive */
       up_to_grams: number;
-      /** the price of a parcel in this band, in minor units of currency */
+      /** the price of a parcel in this band (minor units of currency) */
       amount: number;
     }>;
   } | null;
@@ -1965,13 +1965,13 @@ export type ShippingMethodUpdateInput = {
   rates?: {
     /** ISO 4217, upper case: the currency of the amounts */
     currency: string;
-    /** one price whatever the parcel, in minor units of currency */
+    /** one price whatever the parcel (minor units of currency) */
     flat_amount?: number;
     /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered */
     bands?: Array<{
       /** the band holds billable weights up to this many grams, inclusive */
       up_to_grams: number;
-      /** the price of a parcel in this band, in minor units of currency */
+      /** the price of a parcel in this band (minor units of currency) */
       amount: number;
     }>;
   } | null;
@@ -2000,7 +2000,7 @@ export type ShippingMethodUpdateResult = {
     bands: Array<{
       /** the band holds billable weights up to this many grams, inclusive */
       up_to_grams: number;
-      /** the price of a parcel in this band, in minor units of currency */
+      /** the price of a parcel in this band (minor units of currency) */
       amount: number;
     }> | null;
   } | null;
