@@ -135,7 +135,9 @@ function familyParameter(prefix: string, list: ListSchema, keys: FamilyKeys) {
     name: `${prefix}<${keys.name}>`,
     in: 'query',
     required: false,
-    description: `${list.description}. Each \`${prefix}<${keys.name}>=<${keys.value}>\` is a parameter of its own (this object's keys are the whole names; a name may repeat); at most ${list.maxItems} in all.`,
+    description:
+      `${list.description}. Each \`${prefix}<${keys.name}>=<${keys.value}>\` is a parameter of its own ` +
+      `(this object's keys are the whole names; a name may repeat); at most ${list.maxItems} in all.`,
     style: 'form',
     explode: true,
     schema: {
