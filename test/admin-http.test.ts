@@ -108,6 +108,15 @@ describe('CORS for ADMIN_ORIGINS', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe(listed.origin);
     expect(res.headers.get('access-control-expose-headers')?.split(', ')).toEqual(expect.arrayContaining(['ratelimit', 'ratelimit-policy', 'x-request-id']));
     expect(res.headers.get('vary')).toMatch(/\borigin\b/i);
+    // Refusals too, or the admin could not read why (a session to renew, a body to fix).
+    const refusals = [
+      await post({ query: WHOAMI }, { origin: listed.origin }),
+      await fetch(`${t.url}/graphql`, { method: 'POST', headers: { origin: listed.origin, 'content-type': 'application/json' }, body: '{' }),
+    ];
+    expect(refusals.map((r) => [r.status, r.headers.get('access-control-allow-origin')])).toEqual([
+      [401, listed.origin],
+      [400, listed.origin],
+    ]);
   });
 
   it('gives REST and the other routes no CORS, and their answers do not vary by Origin', async () => {
@@ -223,6 +232,16 @@ describe('trusted documents (TRUSTED_DOCUMENTS)', () => {
     const res = await post(body, bearer(session));
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).data.read_internal_whoami.name).toBe('Operator');
+  });
+
+  it('runs a listed document named in a GET, by documentId or by the APQ extension', async () => {
+    const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } });
+    for (const search of [`documentId=sha256:${hash}`, `extensions=${encodeURIComponent(extensions)}`]) {
+      // A GET needs a header a form cannot send (Apollo's CSRF prevention).
+      const res = await fetch(`${t.url}/graphql?${search}`, { headers: { ...bearer(session), 'apollo-require-preflight': 'true' } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as any).data.read_internal_whoami.name).toBe('Operator');
+    }
   });
 
   it('refuses a free document from a session (403 forbidden), and names an unknown hash PersistedQueryNotFound', async () => {
