@@ -1,12 +1,24 @@
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { isErrorKind, rateHeaders, withoutVariableValue, type CallContext, type ErrorKind, type RateDecision } from '@backoffice/platform';
+import {
+  fieldName,
+  isErrorKind,
+  rateHeaders,
+  rootFields,
+  unauthorized,
+  withoutVariableValue,
+  type CallContext,
+  type ErrorKind,
+  type RateDecision,
+} from '@backoffice/platform';
 import { GraphQLError, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { GatewayContext } from './data-sources';
 import type { RequestRecord } from './observe';
-import { armorOptions, documentCost, GRAPHQL_LIMITS, PARSE_OPTIONS, rateCost, rootFieldCount } from './graphql-limits';
+import { armorOptions, documentCost, GRAPHQL_LIMITS, PARSE_OPTIONS, rateCost } from './graphql-limits';
+import { OPERATIONS } from './subgraphs';
+import { trustedDocumentsPlugin } from './trusted-documents';
 
 export interface GatewayRequestContext extends GatewayContext {
   call: CallContext;
@@ -16,6 +28,8 @@ export interface GatewayRequestContext extends GatewayContext {
   charge(cost: number, operation: string): Promise<void>;
   /** The /graphql request's record (log line, metrics); absent for documents the REST shim runs. */
   observed?: RequestRecord;
+  /** The text of the trusted document the request named by hash (see trusted-documents.ts). */
+  trustedDocument?: string;
 }
 
 /** GraphQL's own refusals of a request (syntax, unknown field, wrong variable type) are validation_failed. */
@@ -28,6 +42,9 @@ const GRAPHQL_INPUT_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'PERSISTED_QUERY_NOT_FOUND',
 ]);
+
+/** Apollo's persisted-query answers keep their code: APQ and persisted-document clients act on it (send the text, or fail). */
+const PERSISTED_QUERY_CODES = new Set(['PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 
 type Extensions = Record<string, unknown> | undefined;
 
@@ -61,6 +78,8 @@ export function formatError(formatted: GraphQLFormattedError, original?: unknown
     exception: _exception,
     ...details
   } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && PERSISTED_QUERY_CODES.has(code)) return { message: formatted.message, extensions: { code } };
   const kind = kindOf(original instanceof GraphQLError ? { ...formatted.extensions, ...original.extensions } : formatted.extensions);
   if (kind === 'internal') return { message: 'internal error', path: formatted.path, extensions: { code: 'internal' } };
   // A variable's value is never echoed: it may be a secret (see withoutVariableValue).
@@ -69,6 +88,9 @@ export function formatError(formatted: GraphQLFormattedError, original?: unknown
   if (isErrorKind(formatted.extensions?.code)) return { message, path: formatted.path, extensions: { code: kind, ...details } };
   return { message: inputMessage(message), locations: formatted.locations, extensions: { code: kind } };
 }
+
+/** The root fields that are operations needing a credential (`access: 'internal'`). */
+const CREDENTIAL_FIELDS = new Set([...OPERATIONS.values()].filter((r) => r.operation.access !== 'public').map((r) => fieldName(r.operation.name)));
 
 const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'validation_failed', http: { status: 400 } } });
 
@@ -96,7 +118,12 @@ function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayR
       return {
         async didResolveOperation({ contextValue, operation: resolved, document, request, schema }) {
           const operation = checkOperation(resolved, request.operationName);
-          const fields = rootFieldCount(document, operation);
+          const roots = rootFields(document, operation);
+          // No credential where one is needed is refused as a bad one is: 401 for the whole request, not a field error.
+          if (!contextValue.call?.actor && [...roots.values()].some((field) => CREDENTIAL_FIELDS.has(field.name.value))) {
+            throw new GraphQLError(unauthorized().message, { extensions: { code: 'unauthorized', http: { status: 401 } } });
+          }
+          const fields = roots.size;
           if (fields > GRAPHQL_LIMITS.maxRootFields) {
             throw refusal(`a document may hold at most ${GRAPHQL_LIMITS.maxRootFields} root fields (fragments expanded), found ${fields}`);
           }
@@ -150,6 +177,6 @@ export function createGateway(supergraphSdl: string, buildService: (name: string
     formatError,
     parseOptions: PARSE_OPTIONS,
     validationRules: armor.validationRules,
-    plugins: [ApolloServerPluginLandingPageDisabled(), ...armor.plugins, requestPlugin(log)],
+    plugins: [ApolloServerPluginLandingPageDisabled(), trustedDocumentsPlugin<GatewayRequestContext>(), ...armor.plugins, requestPlugin(log)],
   });
 }

@@ -30,6 +30,8 @@ import { registerRest, sendError } from './rest';
 import { registerAuthRoutes } from './auth-routes';
 import { registerExplorer } from './explorer';
 import { SingleFetchPlanner } from './single-fetch';
+import { adminOriginsOf, registerCors } from './cors';
+import { loadTrustedDocuments, trustedDocumentFor } from './trusted-documents';
 
 export interface GatewayOptions {
   supergraphSdl: string;
@@ -131,6 +133,9 @@ export async function createGatewayServer(options: GatewayOptions) {
     const problem = jsonProblem(value, MAX_BODY_DEPTH, true);
     done(problem ? validationFailed(`the body: ${problem}`) : null, value);
   });
+  // Checked before anything listens: a malformed origin or manifest stops the start, saying which entry.
+  const adminOrigins = adminOriginsOf(process.env.ADMIN_ORIGINS);
+  const trustedDocuments = process.env.TRUSTED_DOCUMENTS ? loadTrustedDocuments(process.env.TRUSTED_DOCUMENTS) : undefined;
   const apollo = createGateway(options.supergraphSdl, options.buildService, log);
   const gatekeeper = new Gatekeeper(options.identity, options.limiter, options.contextSecret);
 
@@ -138,6 +143,8 @@ export async function createGatewayServer(options: GatewayOptions) {
     // nosniff: answers echo caller input (a 404 names the path), which must never be read as HTML.
     reply.header('x-request-id', requestIdOf(request.headers['x-request-id'])).header('x-content-type-options', 'nosniff');
   });
+  // Before any route, so that every route other than /graphql is registered without CORS.
+  await registerCors(app, adminOrigins);
   // A log line, metrics and (with tracing on) a span per request; /metrics.
   traceHttpServer(app.server);
   observeRequests(app, options.logger ?? rootLogger());
@@ -179,7 +186,16 @@ export async function createGatewayServer(options: GatewayOptions) {
         const admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql');
         reply.headers(rateHeaders(admission.rate));
         request.observed?.admitted(admission.call.actor);
+        let trustedDocument: string | undefined;
+        try {
+          trustedDocument = trustedDocumentFor(trustedDocuments, admission.call.actor, request);
+        } catch (error) {
+          // A free document from a session is audited as a refusal; a hash not found is the ordinary start of APQ.
+          if ((error as GraphQLError).extensions.code === 'forbidden') gatekeeper.refused(admission.call, 'graphql', 'forbidden');
+          throw error;
+        }
         return {
+          trustedDocument,
           call: admission.call,
           signed: admission.signed,
           observed: request.observed ?? undefined,
@@ -192,6 +208,7 @@ export async function createGatewayServer(options: GatewayOptions) {
           },
         };
       } catch (error) {
+        if (error instanceof GraphQLError) throw error;
         const appError = asAppError(error, requestId, log);
         const headers = new Map(Object.entries(appError instanceof RatedError ? rateHeaders(appError.rate) : {}));
         throw new GraphQLError(appError.message, { extensions: { code: appError.kind, http: { status: appError.status, headers } } });

@@ -10,6 +10,9 @@ export interface Actor {
   is_owner: boolean;
 }
 
+/** An operator logged in through the admin (its credential is a session, `ses_…`), not an API key (`cred_…`). */
+export const isOperatorSession = (actor: Actor): boolean => actor.credential_id.startsWith('ses_');
+
 /** What the gateway tells a subgraph about a request. `actor` is null for public reads. */
 export interface CallContext {
   actor: Actor | null;

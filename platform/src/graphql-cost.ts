@@ -6,6 +6,7 @@ import {
   isListType,
   Kind,
   type DocumentNode,
+  type FieldNode,
   type GraphQLField,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -73,14 +74,14 @@ export function documentCost(
   return getComplexity({ schema, query: document, variables, operationName: operationName ?? undefined, estimators: [estimator] });
 }
 
-/** Root fields of the operation, fragments expanded (a spread of ten fields is ten operations). */
-export function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+/** The root fields of the operation, fragments expanded, by response key (alias or name). */
+export function rootFields(document: DocumentNode, operation: OperationDefinitionNode): Map<string, FieldNode> {
   const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
-  const keys = new Set<string>();
+  const fields = new Map<string, FieldNode>();
   const seen = new Set<string>();
   const visit = (set: SelectionSetNode) => {
     for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) keys.add((selection.alias ?? selection.name).value);
+      if (selection.kind === Kind.FIELD) fields.set((selection.alias ?? selection.name).value, selection);
       else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
       else if (!seen.has(selection.name.value)) {
         seen.add(selection.name.value);
@@ -90,7 +91,12 @@ export function rootFieldCount(document: DocumentNode, operation: OperationDefin
     }
   };
   visit(operation.selectionSet);
-  return keys.size;
+  return fields;
+}
+
+/** Root fields of the operation, fragments expanded (a spread of ten fields is ten operations). */
+export function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+  return rootFields(document, operation).size;
 }
 
 /** Tokens of the caller's rate a document spends. */

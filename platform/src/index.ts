@@ -2,7 +2,7 @@
  * The platform's public face: what the subgraphs, the contracts and the gateway use. Anything else
  * stays inside its module (tests reach it by path).
  */
-export { type Actor, ACTOR_CONTEXT_HEADER, type CallContext, signContext } from './actor';
+export { type Actor, ACTOR_CONTEXT_HEADER, type CallContext, isOperatorSession, signContext } from './actor';
 export { admitBearer, RatedError, rateHeaders, RateLimited, requestIdOf } from './admission';
 export type { AuditRow } from './audit';
 export { type ConsumerDefinition, on, routedConsumer } from './bus/consumer';
@@ -32,7 +32,7 @@ export {
   validationFailed,
 } from './errors';
 export { defineEvent, type EventDeclaration, type EventDraft, eventDraft, type EventPayload } from './event';
-export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, withoutVariableValue } from './graphql-cost';
+export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, rootFields, withoutVariableValue } from './graphql-cost';
 export { operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';
 export { newId, pooledRandomBytes, ULID_PATTERN } from './ids';
 export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';
