@@ -173,6 +173,22 @@ describe('mutation results', () => {
     });
     expect(cancelled.order_cancel).toEqual({ status: 'cancelled', order: { status: 'cancelled', cancelled_at: expect.any(String) } });
 
+    // Two commands in one request: each result shows the order as its own command left it.
+    const sku2 = await sellable(5);
+    const second = await ok('order.create', { store_id: shop.store_id, customer: { email: 'b@example.com' }, items: [{ sku_id: sku2, qty: 1 }] });
+    await ok('order.mark_paid', { order_id: second.order_id });
+    const both = await data(
+      `mutation($ref: OrderShipmentDispatchInput!, $done: OrderShipmentMarkDeliveredInput!) {
+        sent: order_shipment_dispatch(input: $ref) { order { fulfilment_status } shipment { status } }
+        done: order_shipment_mark_delivered(input: $done) { order { fulfilment_status } shipment { status } }
+      }`,
+      { ref: { order_id: second.order_id, shipment_id: second.shipment_id }, done: { order_id: second.order_id, shipment_id: second.shipment_id } },
+    );
+    expect(both).toEqual({
+      sent: { order: { fulfilment_status: 'shipped' }, shipment: { status: 'dispatched' } },
+      done: { order: { fulfilment_status: 'delivered' }, shipment: { status: 'delivered' } },
+    });
+
     const warehouse = await data(`mutation { inventory_warehouse_create(input: { code: "east", name: "East" }) { warehouse_id warehouse { code name } } }`);
     expect(warehouse.inventory_warehouse_create.warehouse).toEqual({ code: 'east', name: 'East' });
     const coupon = await data(

@@ -73,11 +73,13 @@ type ValueOf<K extends Name> = Awaited<ReturnType<(typeof BATCHES)[K]['find']>>[
 const perRequest = new WeakMap<SubgraphContext, Map<Name, DataLoader<string, unknown>>>();
 
 /** Loads one row (or list) of `name` for the request's actor, after checking the scope of the list it comes from. */
-async function load<K extends Name>(dataSource: DataSource, context: SubgraphContext, name: K, id: string): Promise<ValueOf<K>> {
+async function load<K extends Name>(dataSource: DataSource, context: SubgraphContext, name: K, id: string, fresh = false): Promise<ValueOf<K>> {
   const actor = context.call?.actor;
   if (!actor) throw unauthorized().toGraphQLError();
   const { scope, find } = BATCHES[name];
   if (!actor.scopes.includes(scope)) throw forbidden(scope).toGraphQLError();
+  // A command's result reads what the command left, not what an earlier command of the request had loaded.
+  if (fresh) perRequest.delete(context);
   const loaders = perRequest.get(context) ?? new Map<Name, DataLoader<string, unknown>>();
   perRequest.set(context, loaders);
   const loader = loaders.get(name) ?? new DataLoader<string, unknown>((ids) => (find as Find<unknown>)(sqlOf(dataSource), ids, actor));
@@ -108,9 +110,9 @@ export function orderResolvers({ dataSource }: { dataSource: DataSource }) {
   const linesOf = (s: Parent<ShipmentNode>, context: SubgraphContext) =>
     (s.items as { order_item_id: string; qty: number }[] | undefined) ?? shipmentItems(s.shipment_id, context);
   const field =
-    <K extends Name>(name: K, key: string) =>
+    <K extends Name>(name: K, key: string, fresh = false) =>
     (parent: Record<string, unknown>, _: unknown, context: SubgraphContext) =>
-      load(dataSource, context, name, parent[key] as string);
+      load(dataSource, context, name, parent[key] as string, fresh);
   return {
     Order: {
       __resolveReference: (ref: { order_id: string }, context: SubgraphContext) => order(ref.order_id, context),
@@ -157,7 +159,7 @@ export function orderResolvers({ dataSource }: { dataSource: DataSource }) {
     ShippingMethod: {
       __resolveReference: (ref: { method_id: string }, context: SubgraphContext) => load(dataSource, context, 'methods', ref.method_id),
     },
-    ...mutationResults(field),
+    ...mutationResults((name, key) => field(name, key, true)),
   };
 }
 
