@@ -1221,7 +1221,9 @@ export type ReadInternalInventoryResult = {
     sku_id: string;
     warehouse_id: string;
     on_hand: number;
+    /** held by active reservations */
     reserved: number;
+    /** on hand less reserved */
     available: number;
   }>;
   page: number;

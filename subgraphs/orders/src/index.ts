@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import type { SubgraphDefinition } from '@backoffice/platform';
+import { LINK_MAX } from './domain/admin-views';
+import { FULFILMENT_STATUSES } from './domain/fulfilment';
+import { orderResolvers } from './domain/references';
 import { ordersEvents } from './events';
 import { tenantSetup } from './consumers/tenant-setup';
 import { releaseExpiredHoldsJob } from './jobs/inventory.release_expired';
@@ -9,6 +12,13 @@ import { Shipping1795500000002 } from './migrations/1795500000002-shipping';
 import { Shipments1795500000003 } from './migrations/1795500000003-shipments';
 import { ConfirmingAttempts1795500000004 } from './migrations/1795500000004-confirming-attempts';
 import { ShippingPrice1795500000005 } from './migrations/1795500000005-shipping-price';
+import { adminOrders } from './operations/admin.orders';
+import { adminShipments } from './operations/admin.shipments';
+import { adminWarehouses } from './operations/admin.warehouses';
+import { adminPaymentApps } from './operations/admin.payment_apps';
+import { adminCoupons } from './operations/admin.coupons';
+import { adminShippingZones } from './operations/admin.shipping_zones';
+import { adminShippingMethods } from './operations/admin.shipping_methods';
 import { couponCreate } from './operations/coupon.create';
 import { inventoryAdjust } from './operations/inventory.adjust';
 import { inventoryCommit } from './operations/inventory.commit';
@@ -43,13 +53,34 @@ import { ordersEntities } from './entities';
 export { acceptReported, type OrdersPorts, type PaymentVerifier } from './ports';
 
 /**
- * An order item's SKU is the catalog's entity: the gateway asks the catalog for its current data
- * (batched), so one query returns an order with its SKUs across the two subgraphs. Its store is
- * identity's entity `Store`, referenced the same way.
+ * What the graph adds to the declared types: links between the orders subgraph's entities (loaded in
+ * batches per request, `domain/references.ts`), the catalog's `Sku` extended with its stock, and
+ * identity's `Store` referenced. An item's SKU and an order's store are the other subgraphs'
+ * entities: the gateway asks them for the rest (batched), so one query returns an order with both.
  */
 const typeDefs = `
-type Sku @key(fields: "sku_id", resolvable: false) {
+type Sku @key(fields: "sku_id") {
   sku_id: String!
+  """Its stock in each of the tenant's warehouses that holds a level of it, by warehouse id (every warehouse at most once). Scope: logistics.read."""
+  stock_levels: [StockLevel!]!
+}
+
+type Store @key(fields: "store_id", resolvable: false) {
+  store_id: String!
+}
+
+"""How far an order's goods have gone (a shipment not yet dispatched counts for nothing)."""
+enum FulfilmentStatus {
+${FULFILMENT_STATUSES.map((status) => `  ${status}`).join('\n')}
+}
+
+extend type Order {
+  """The order's store as identity has it now (any valid key of the tenant may read it; notification_reply_to masked without pii.read)."""
+  store: Store
+  """unfulfilled: nothing dispatched; partially_shipped: part of the quantities dispatched; shipped: every item's quantity dispatched or delivered; delivered: every item's quantity delivered."""
+  fulfilment_status: FulfilmentStatus!
+  """The shipping method chosen at checkout, as it is now (null without one). Scope: logistics.read."""
+  shipping_method: ShippingMethod
 }
 
 extend type OrderItem {
@@ -57,14 +88,57 @@ extend type OrderItem {
   sku: Sku
 }
 
-type Store @key(fields: "store_id", resolvable: false) {
-  store_id: String!
+extend type PaymentAttempt {
+  """The payment app the attempt went through."""
+  payment_app: PaymentApp
 }
 
-extend type ReadInternalOrderResult {
-  """The order's store as identity has it now (any valid key of the tenant may read it; notification_reply_to masked without pii.read)."""
-  store: Store
-}`;
+extend type Shipment {
+  order_id: String!
+  """The order it ships (Scope: order.read)."""
+  order: Order
+  """Where it ships from. Scope: logistics.read."""
+  warehouse: Warehouse
+}
+
+extend type StockLevel {
+  warehouse: Warehouse
+}
+
+extend type Warehouse {
+  """Its first ${LINK_MAX} stock levels by SKU id (read.internal.inventory pages through all of them)."""
+  levels: [StockLevel!]!
+}
+
+"""An order holding a use of a coupon (a cancelled order returns its use)."""
+type CouponUse {
+  order_id: String!
+  created_at: String!
+  order: Order
+}
+
+extend type Coupon {
+  """The ${LINK_MAX} latest orders holding a use of it, newest first."""
+  uses: [CouponUse!]!
+}
+
+extend type OrderCreateResult { order: Order shipment: Shipment }
+extend type OrderPaymentConfirmResult { order: Order }
+extend type OrderMarkPaidResult { order: Order }
+extend type OrderCancelResult { order: Order }
+extend type OrderDocumentAttachResult { order: Order }
+extend type OrderShipmentCreateResult { order: Order shipment: Shipment }
+extend type OrderShipmentDispatchResult { order: Order shipment: Shipment }
+extend type OrderShipmentMarkDeliveredResult { order: Order shipment: Shipment }
+extend type OrderShipmentSetTrackingResult { order: Order shipment: Shipment }
+extend type InventoryWarehouseCreateResult { warehouse: Warehouse }
+extend type InventoryAdjustResult { warehouse: Warehouse }
+extend type PaymentAppInstallResult { payment_app: PaymentApp }
+extend type PaymentAppUninstallResult { payment_app: PaymentApp }
+extend type PaymentWindowSetResult { payment_app: PaymentApp }
+extend type CouponCreateResult { coupon: Coupon }
+extend type ShippingZoneCreateResult { shipping_zone: ShippingZone }
+extend type ShippingMethodCreateResult { shipping_method: ShippingMethod }`;
 
 /** Orders, payments, stock and its reservations, coupons, shipments and order documents. */
 export const orders: SubgraphDefinition<OrdersPorts> = {
@@ -101,6 +175,14 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
     readInternalShippingZones,
     readInternalShippingMethods,
     readInternalShippingQuote,
+    // After read.internal.order: the single read declares the Order and Shipment types whole, these their rows.
+    adminOrders,
+    adminShipments,
+    adminWarehouses,
+    adminPaymentApps,
+    adminCoupons,
+    adminShippingZones,
+    adminShippingMethods,
   ],
   events: ordersEvents,
   ports: ordersPorts,
@@ -109,8 +191,5 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
   consumers: [tenantSetup],
   jobs: [expireUnpaidJob, releaseExpiredHoldsJob],
   typeDefs,
-  resolvers: () => ({
-    OrderItem: { sku: (item: { sku_id: string }) => ({ __typename: 'Sku', sku_id: item.sku_id }) },
-    ReadInternalOrderResult: { store: (order: { store_id: string }) => ({ __typename: 'Store', store_id: order.store_id }) },
-  }),
+  resolvers: orderResolvers,
 };

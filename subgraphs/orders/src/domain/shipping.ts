@@ -265,24 +265,28 @@ export async function lockShippingConfig(db: EntityManager, tenantId: string): P
 }
 
 /** A method as the reads and `shipping.method.update` show it. */
-export const methodView = t.entity('ShippingMethod', {
-  method_id: t.string(),
-  name: t.string(),
-  kind: t.enum(METHOD_KINDS),
-  active: t.boolean(),
-  carrier_id: t.nullable(t.string()),
-  dimensional_divisor: t.integer({ minimum: 1, description: 'cm³ per kg: volumetric grams = length × width × height × 1000 / divisor' }),
-  max_weight_grams: t.nullable(t.integer({ minimum: 1 })),
-  max_length_cm: t.nullable(t.integer({ minimum: 1 })),
-  max_width_cm: t.nullable(t.integer({ minimum: 1 })),
-  max_height_cm: t.nullable(t.integer({ minimum: 1 })),
-  max_dimensions_sum_cm: t.nullable(t.integer({ minimum: 1 })),
-  transit_days: t.nullable(t.integer({ minimum: 0, maximum: 365 })),
-  zone_ids: t.array(t.string(), { description: 'the zones it serves; empty: every zone of the tenant' }),
-  rates: ratesView,
-  created_at: t.timestamp(),
-  updated_at: t.timestamp(),
-});
+export const methodView = t.entity(
+  'ShippingMethod',
+  {
+    method_id: t.string(),
+    name: t.string(),
+    kind: t.enum(METHOD_KINDS),
+    active: t.boolean(),
+    carrier_id: t.nullable(t.string()),
+    dimensional_divisor: t.integer({ minimum: 1, description: 'cm³ per kg: volumetric grams = length × width × height × 1000 / divisor' }),
+    max_weight_grams: t.nullable(t.integer({ minimum: 1 })),
+    max_length_cm: t.nullable(t.integer({ minimum: 1 })),
+    max_width_cm: t.nullable(t.integer({ minimum: 1 })),
+    max_height_cm: t.nullable(t.integer({ minimum: 1 })),
+    max_dimensions_sum_cm: t.nullable(t.integer({ minimum: 1 })),
+    transit_days: t.nullable(t.integer({ minimum: 0, maximum: 365 })),
+    zone_ids: t.array(t.string(), { description: 'the zones it serves; empty: every zone of the tenant' }),
+    rates: ratesView,
+    created_at: t.timestamp(),
+    updated_at: t.timestamp(),
+  },
+  'method_id',
+);
 
 export const methodOut = (m: MethodRow) => ({ ...m, created_at: m.created_at.toISOString(), updated_at: m.updated_at.toISOString() });
 

@@ -1,8 +1,7 @@
 import { t, pageOf } from '@backoffice/platform';
+import { stockLevelView } from '../domain/admin-views';
 import { levelOf } from '../domain/stock';
 import { defineOrdersOperation } from '../ports';
-
-const level = t.object({ sku_id: t.string(), warehouse_id: t.string(), on_hand: t.integer(), reserved: t.integer(), available: t.integer() });
 
 export const readInternalInventory = defineOrdersOperation({
   name: 'read.internal.inventory',
@@ -17,7 +16,7 @@ export const readInternalInventory = defineOrdersOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: pageOf(level),
+  result: pageOf(stockLevelView),
   events: [],
   async handler({ input, actor, sql }) {
     const page = await sql.page<{ sku_id: string; warehouse_id: string; on_hand: string; reserved: string }>(

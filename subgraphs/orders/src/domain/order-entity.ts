@@ -1,0 +1,251 @@
+import { t, type Sql } from '@backoffice/platform';
+import type { Order, OrderDocument, OrderItem, PaymentAttempt, Reservation, Shipment } from '../entities';
+import { addressFor, addressView, customerFor, customerView } from './order-view';
+import { DOCUMENT_KINDS } from './shipments';
+import { MACHINES } from './states';
+
+/**
+ * The `Order` entity and its parts: the single order read answers it whole; the orders connection,
+ * references and mutation results answer its row (`orderNode`), the links (items, attempts,
+ * shipments, documents) then loaded per request only when selected (`references.ts`).
+ */
+
+export const orderItemView = t.entity('OrderItem', {
+  order_item_id: t.string(),
+  sku_id: t.string(),
+  product_id: t.string(),
+  code: t.string(),
+  title: t.string({ description: 'as it was at checkout' }),
+  qty: t.integer({ minimum: 1 }),
+  unit_amount: t.integer({ description: 'the price at checkout (the promotional amount when there was one)' }),
+  line_amount: t.integer(),
+});
+
+export const paymentAttemptView = t.entity('PaymentAttempt', {
+  payment_attempt_id: t.string(),
+  app_id: t.string(),
+  method: t.string(),
+  status: t.enum(MACHINES.payment_attempt.states),
+  failure_reason: t.nullable(t.string()),
+  provider_reference: t.nullable(t.string()),
+  orphaned: t.boolean(),
+  created_at: t.timestamp(),
+});
+
+const shipmentFields = {
+  shipment_id: t.string(),
+  status: t.enum(MACHINES.shipment.states, { description: 'pending: not yet dispatched (it may be split)' }),
+  warehouse_id: t.string({ description: 'where it ships from' }),
+  estimated_delivery_date: t.nullable(t.string({ format: 'date', description: 'YYYY-MM-DD, stamped when the parcel was created' })),
+  carrier: t.nullable(t.string()),
+  tracking_code: t.nullable(t.string()),
+  tracking_url: t.nullable(t.string()),
+};
+const shipmentTimes = { created_at: t.timestamp(), dispatched_at: t.nullable(t.timestamp()), delivered_at: t.nullable(t.timestamp()) };
+
+export const shipmentItemView = t.entity('ShipmentItem', { order_item_id: t.string(), sku_id: t.string(), qty: t.integer({ minimum: 1 }) });
+
+export const shipmentView = t.entity(
+  'Shipment',
+  {
+    ...shipmentFields,
+    items: t.array(shipmentItemView, { description: 'in the order of the items' }),
+    ...shipmentTimes,
+  },
+  'shipment_id',
+);
+
+/**
+ * A shipment's row as the shipments connection answers it: the same GraphQL type (`Shipment`, whose
+ * fields the single order read declares first), its items loaded when selected; `order_id` rides
+ * along for the `order` link.
+ */
+export const shipmentNode = t.entity('Shipment', { ...shipmentFields, order_id: t.string(), ...shipmentTimes }, 'shipment_id');
+
+export const orderDocumentView = t.entity('OrderDocument', {
+  document_id: t.string(),
+  kind: t.enum(DOCUMENT_KINDS),
+  shipment_id: t.nullable(t.string()),
+  name: t.nullable(t.string()),
+  file_url: t.nullable(t.string()),
+  asset_id: t.nullable(t.string()),
+  metadata: t.record(),
+  created_at: t.timestamp(),
+});
+
+const head = {
+  order_id: t.string(),
+  store_id: t.string(),
+  status: t.enum(MACHINES.order.states),
+  cancel_reason: t.nullable(t.string()),
+  currency: t.string(),
+  subtotal_amount: t.integer(),
+  discount_amount: t.integer(),
+  shipping_amount: t.integer({ description: 'the shipping method’s price at checkout; 0 without a method or rates (extension)' }),
+  total_amount: t.integer({ description: 'subtotal_amount − discount_amount + shipping_amount' }),
+  customer: customerView,
+  shipping_address: addressView,
+  shipping_method_id: t.nullable(t.string()),
+};
+const reservation = t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(MACHINES.reservation.states) });
+const tail = {
+  payment_expires_at: t.nullable(t.timestamp()),
+  created_at: t.timestamp(),
+  paid_at: t.nullable(t.timestamp()),
+  cancelled_at: t.nullable(t.timestamp()),
+};
+
+/** The order whole, as `read.internal.order` answers it (and REST with it). */
+export const orderView = t.entity(
+  'Order',
+  {
+    ...head,
+    items: t.array(orderItemView),
+    reservation,
+    payment_attempts: t.array(paymentAttemptView, { description: 'newest first' }),
+    shipments: t.array(shipmentView, { description: 'the parcels, oldest first; together they hold every item in its ordered quantity' }),
+    documents: t.array(orderDocumentView, { description: 'oldest first' }),
+    ...tail,
+  },
+  'order_id',
+);
+
+/**
+ * The order's own row: the same GraphQL type `Order` (the single order read declares its fields
+ * first, so this one must be declared after it), its links resolved when selected.
+ */
+export const orderNode = t.entity('Order', { ...head, reservation, ...tail }, 'order_id');
+
+export type OrderRow = Order & { subtotal: number; discount: number; shipping: number; total: number; warehouse_id: string; reservation_status: Reservation['status'] };
+
+/** The SELECT list and FROM of an order's row (`o`, its reservation `r`). */
+export const ORDER_COLUMNS = `o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount,
+  o.shipping_amount::float8 AS shipping, o.total_amount::float8 AS total,
+  r.warehouse_id, r.status AS reservation_status`;
+export const ORDER_FROM = 'orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id';
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/** An order's row as the actor may see it (personal fields masked without pii.read). */
+export function orderOf(order: OrderRow, pii: boolean) {
+  return {
+    order_id: order.id,
+    store_id: order.store_id,
+    status: order.status,
+    cancel_reason: order.cancel_reason,
+    currency: order.currency,
+    subtotal_amount: order.subtotal,
+    discount_amount: order.discount,
+    shipping_amount: order.shipping,
+    total_amount: order.total,
+    customer: customerFor(order.customer, pii),
+    shipping_address: addressFor(order.shipping_address, pii),
+    shipping_method_id: order.shipping_method_id,
+    reservation: { reservation_id: order.reservation_id, warehouse_id: order.warehouse_id, status: order.reservation_status },
+    payment_expires_at: order.payment_expiry === 'timed' ? iso(order.payment_due_at) : null,
+    created_at: order.created_at.toISOString(),
+    paid_at: iso(order.paid_at),
+    cancelled_at: iso(order.cancelled_at),
+  };
+}
+
+export type OrderNode = ReturnType<typeof orderOf>;
+
+/** The tenant's orders of these ids (another tenant's are absent). */
+export async function ordersByIds(sql: Sql, ids: readonly string[], tenantId: string, pii: boolean): Promise<OrderNode[]> {
+  const rows = await sql.rows<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = ANY($1::text[]) AND o.tenant_id = $2`, [ids, tenantId]);
+  return rows.map((row) => orderOf(row, pii));
+}
+
+type ItemRow = Pick<OrderItem, 'order_id' | 'sku_id' | 'product_id' | 'code' | 'title' | 'qty'> & {
+  order_item_id: string;
+  unit_amount: number;
+  line_amount: number;
+};
+
+/** The items of these orders of the tenant, each order's in their position. */
+export async function itemsOf(sql: Sql, orderIds: readonly string[], tenantId: string) {
+  const rows = await sql.rows<ItemRow>(
+    `SELECT order_id, id AS order_item_id, sku_id, product_id, code, title, qty, unit_amount::float8 AS unit_amount, line_amount::float8 AS line_amount
+     FROM orders.order_item WHERE order_id = ANY($1::text[]) AND tenant_id = $2 ORDER BY order_id, position`,
+    [orderIds, tenantId],
+  );
+  return grouped(rows, orderIds, 'order_id', ({ order_id, ...item }) => item);
+}
+
+type AttemptRow = Pick<PaymentAttempt, 'order_id' | 'app_id' | 'method' | 'status' | 'failure_reason' | 'provider_reference' | 'created_at'> & {
+  payment_attempt_id: string;
+  orphaned: boolean;
+};
+
+/** The payment attempts of these orders of the tenant, newest first. */
+export async function attemptsOf(sql: Sql, orderIds: readonly string[], tenantId: string) {
+  const rows = await sql.rows<AttemptRow>(
+    `SELECT order_id, id AS payment_attempt_id, app_id, method, status, failure_reason, provider_reference, orphaned_at IS NOT NULL AS orphaned, created_at
+     FROM orders.payment_attempt WHERE order_id = ANY($1::text[]) AND tenant_id = $2 ORDER BY created_at DESC, id DESC`,
+    [orderIds, tenantId],
+  );
+  return grouped(rows, orderIds, 'order_id', ({ order_id, ...a }) => ({ ...a, created_at: a.created_at.toISOString() }));
+}
+
+export type ShipmentRow = Pick<
+  Shipment,
+  'order_id' | 'status' | 'warehouse_id' | 'tracking_code' | 'tracking_url' | 'created_at' | 'dispatched_at' | 'delivered_at'
+> & {
+  shipment_id: string;
+  estimated_delivery_date: string | null;
+  carrier: string | null;
+};
+
+/** The SELECT list of a shipment's row (`s`) as `shipmentNode`. */
+export const SHIPMENT_COLUMNS = `s.id AS shipment_id, s.order_id, s.status, s.warehouse_id, s.estimated_delivery_date::text AS estimated_delivery_date,
+  s.tracking_carrier AS carrier, s.tracking_code, s.tracking_url, s.created_at, s.dispatched_at, s.delivered_at`;
+
+export const shipmentOf = (s: ShipmentRow) => ({
+  ...s,
+  created_at: s.created_at.toISOString(),
+  dispatched_at: iso(s.dispatched_at),
+  delivered_at: iso(s.delivered_at),
+});
+
+export type ShipmentNode = ReturnType<typeof shipmentOf>;
+
+/** The tenant's shipments, by their ids or their orders' ids, oldest first. */
+export async function shipmentsBy(sql: Sql, by: 'id' | 'order_id', ids: readonly string[], tenantId: string): Promise<ShipmentNode[]> {
+  const rows = await sql.rows<ShipmentRow>(
+    `SELECT ${SHIPMENT_COLUMNS} FROM orders.shipment s WHERE s.${by} = ANY($1::text[]) AND s.tenant_id = $2 ORDER BY s.created_at, s.id`,
+    [ids, tenantId],
+  );
+  return rows.map(shipmentOf);
+}
+
+/** The items of these shipments of the tenant, in the order of the order's items. */
+export async function shipmentItemsOf(sql: Sql, shipmentIds: readonly string[], tenantId: string) {
+  const rows = await sql.rows<{ shipment_id: string; order_item_id: string; sku_id: string; qty: number }>(
+    `SELECT s.shipment_id, s.order_item_id, i.sku_id, s.qty FROM orders.shipment_item s JOIN orders.order_item i ON i.id = s.order_item_id
+     WHERE s.shipment_id = ANY($1::text[]) AND i.tenant_id = $2 ORDER BY i.position`,
+    [shipmentIds, tenantId],
+  );
+  return grouped(rows, shipmentIds, 'shipment_id', ({ shipment_id, ...item }) => item);
+}
+
+type DocumentRow = Pick<OrderDocument, 'order_id' | 'kind' | 'shipment_id' | 'name' | 'file_url' | 'asset_id' | 'metadata' | 'created_at'> & {
+  document_id: string;
+};
+
+/** The documents of these orders of the tenant, oldest first. */
+export async function documentsOf(sql: Sql, orderIds: readonly string[], tenantId: string) {
+  const rows = await sql.rows<DocumentRow>(
+    `SELECT order_id, id AS document_id, kind, shipment_id, name, file_url, asset_id, metadata, created_at
+     FROM orders.order_document WHERE order_id = ANY($1::text[]) AND tenant_id = $2 ORDER BY created_at, id`,
+    [orderIds, tenantId],
+  );
+  return grouped(rows, orderIds, 'order_id', ({ order_id, ...d }) => ({ ...d, created_at: d.created_at.toISOString() }));
+}
+
+/** Rows grouped by `key`, one list per asked id (in the asked order), each row shaped. */
+export function grouped<K extends string, R extends Record<K, string>, V>(rows: R[], ids: readonly string[], key: K, shape: (row: R) => V): V[][] {
+  const byId = new Map<string, V[]>(ids.map((id) => [id, []]));
+  for (const row of rows) byId.get(row[key])?.push(shape(row));
+  return ids.map((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,36 @@
+import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
+import { PAYMENT_APP_COLUMNS, paymentAppOf, paymentAppView, type AppRow } from '../domain/admin-views';
+import { defineOrdersOperation } from '../ports';
+
+/** The admin's payment app list as a Relay connection (GraphQL only). */
+export const adminPaymentApps = defineOrdersOperation({
+  name: 'admin.payment_apps',
+  kind: 'read',
+  access: 'internal',
+  // No read scope of their own: the apps are read with the orders that name them.
+  scope: 'order.read',
+  summary: 'The tenant’s payment apps with their methods as a Relay connection, oldest first unless ordered otherwise; filters by installed.',
+  connection: { field: 'payment_apps' },
+  input: connectionArgs('PaymentApp', ['created_at', 'name'] as const, t.object({ installed: t.optional(t.boolean()) })),
+  result: connectionOf(paymentAppView, 'PaymentApp'),
+  events: [],
+  async handler({ input, actor, sql }) {
+    const params: unknown[] = [actor.tenant_id];
+    const where = ['a.tenant_id = $1'];
+    const installed = input.filter?.installed;
+    if (installed !== undefined) where.push(`a.installed = $${params.push(installed)}`);
+    const page = await sql.connection<AppRow>(
+      {
+        select: PAYMENT_APP_COLUMNS,
+        from: 'orders.payment_app a',
+        where: where.join(' AND '),
+        params,
+        sorts: { created_at: { sql: 'a.created_at', type: 'timestamptz' }, name: { sql: 'a.name', type: 'text' } },
+        defaultOrder: { field: 'created_at', direction: 'ASC' },
+        id: 'a.id',
+      },
+      input,
+    );
+    return mapNodes(page, paymentAppOf);
+  },
+});

@@ -1,0 +1,268 @@
+import type { CreatedTenant } from '@backoffice/identity';
+import { startTestSystem, type TestSystem } from './helpers';
+
+let t: TestSystem;
+let shop: CreatedTenant;
+beforeAll(async () => {
+  t = await startTestSystem();
+});
+afterAll(() => t.stop());
+beforeEach(async () => {
+  shop = await t.newTenant();
+});
+
+const ok = (name: string, input: unknown, token = shop.token) => t.ok(name, input, token);
+/** A GraphQL request that must answer without errors: its data. */
+const data = async (query: string, variables: Record<string, unknown> = {}, token = shop.token) => {
+  const res = await t.graphql(query, variables, token);
+  if (res.status !== 200 || res.body.errors) throw new Error(`graphql: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+let seq = 0;
+const sellable = async (stock: number) => {
+  const n = ++seq;
+  const { product_id } = await ok('catalog.product.create', { title: `Mug ${n}`, handle: `mug-${n}`, status: 'active' });
+  const { sku_id } = await ok('catalog.sku.create', { product_id, code: `MUG-${n}`, amount: 1500, currency: 'EUR' });
+  await ok('catalog.product.publish', { product_id, store_id: shop.store_id });
+  await ok('inventory.adjust', { sku_id, on_hand: stock });
+  return sku_id as string;
+};
+const place = async (skus: string[], qty: number, email = 'buyer@example.com') =>
+  (await ok('order.create', { store_id: shop.store_id, customer: { email }, items: skus.map((sku_id) => ({ sku_id, qty })) })) as {
+    order_id: string;
+    shipment_id: string;
+  };
+
+const ORDER_PAGE = `query Order($id: String!) {
+  read_internal_order(input: { order_id: $id }) {
+    order_id status fulfilment_status total_amount customer { email }
+    store { store_id }
+    items { order_item_id qty sku { sku_id } }
+    payment_attempts { payment_attempt_id status }
+    shipments { shipment_id status order_id items { order_item_id qty } order { order_id } }
+    documents { document_id kind }
+  }
+}`;
+
+describe('the Order entity', () => {
+  it('answers an order page in one request, its fulfilment following the shipments from unfulfilled to delivered', async () => {
+    const [a, b] = [await sellable(10), await sellable(10)];
+    const { order_id, shipment_id: first } = await place([a, b], 2);
+    await ok('order.document.attach', { order_id, kind: 'fiscal_invoice', file_url: 'https://files.example.com/invoice.pdf' });
+    const page = async () => (await data(ORDER_PAGE, { id: order_id })).read_internal_order;
+
+    const before = await page();
+    expect(before).toMatchObject({ order_id, status: 'pending_payment', fulfilment_status: 'unfulfilled', store: { store_id: shop.store_id } });
+    expect(before.items.map((i: any) => [i.sku.sku_id, i.qty])).toEqual([
+      [a, 2],
+      [b, 2],
+    ]);
+    expect(before.payment_attempts).toEqual([]);
+    expect(before.shipments).toEqual([{ shipment_id: first, status: 'pending', order_id, items: expect.any(Array), order: { order_id } }]);
+    expect(before.documents).toEqual([{ document_id: expect.any(String), kind: 'fiscal_invoice' }]);
+
+    // One item's quantity in a parcel of its own, dispatched: partially shipped.
+    const itemA = before.items[0].order_item_id;
+    const split = await ok('order.shipment.create', { order_id, items: [{ order_item_id: itemA, qty: 2 }] });
+    await ok('order.mark_paid', { order_id });
+    await ok('order.shipment.dispatch', { order_id, shipment_id: split.shipment_id });
+    expect((await page()).fulfilment_status).toBe('partially_shipped');
+    await ok('order.shipment.dispatch', { order_id, shipment_id: first });
+    expect((await page()).fulfilment_status).toBe('shipped');
+    await ok('order.shipment.mark_delivered', { order_id, shipment_id: first });
+    expect((await page()).fulfilment_status).toBe('shipped');
+    await ok('order.shipment.mark_delivered', { order_id, shipment_id: split.shipment_id });
+    const after = await page();
+    expect(after.fulfilment_status).toBe('delivered');
+    expect(after.status).toBe('paid');
+    expect(after.shipments.map((s: any) => s.status)).toEqual(['delivered', 'delivered']);
+  });
+
+  it('pages the orders connection by cursor, each node the Order with its links and masked personal fields', async () => {
+    const sku = await sellable(50);
+    const placed = [];
+    for (let i = 0; i < 5; i++) placed.push((await place([sku], i + 1, `buyer${i}@example.com`)).order_id);
+    const query = `query($after: String) {
+      orders(first: 2, after: $after) {
+        edges { cursor node { order_id customer { email } fulfilment_status items { qty } shipments { status items { qty } } store { store_id } } }
+        pageInfo { hasNextPage endCursor } totalCount
+      }
+    }`;
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 3; pages++) {
+      const { orders } = await data(query, { after });
+      expect(orders.totalCount).toBe(5);
+      for (const { node } of orders.edges) {
+        seen.push(node.order_id);
+        expect(node.fulfilment_status).toBe('unfulfilled');
+        expect(node.shipments).toEqual([{ status: 'pending', items: [{ qty: node.items[0].qty }] }]);
+        expect(node.store).toEqual({ store_id: shop.store_id });
+      }
+      expect(orders.pageInfo.hasNextPage).toBe(pages < 2);
+      after = orders.pageInfo.endCursor;
+    }
+    // Newest first, each once.
+    expect(seen).toEqual([...placed].reverse());
+
+    // Without pii.read the email is masked, and `q` finds by id only.
+    const { token } = await ok('iam.api_key.create', { name: 'reader', scopes: ['order.read'] });
+    const masked = await data(`{ orders(first: 1) { edges { node { customer { email } } } } }`, {}, token);
+    expect(masked.orders.edges[0].node.customer.email).not.toContain('buyer4');
+    const byEmail = await data(`{ orders(filter: { q: "buyer2" }) { totalCount } }`, {}, token);
+    expect(byEmail.orders.totalCount).toBe(0);
+    const byEmailPii = await data(`{ orders(filter: { q: "buyer2" }) { edges { node { order_id } } } }`);
+    expect(byEmailPii.orders.edges.map((e: any) => e.node.order_id)).toEqual([placed[2]]);
+    const sorted = await data(`query($by: OrderOrder) { orders(first: 2, orderBy: $by) { edges { node { total_amount } } } }`, {
+      by: { field: 'total_amount', direction: 'DESC' },
+    });
+    expect(sorted.orders.edges.map((e: any) => e.node.total_amount)).toEqual([7500, 6000]);
+  });
+});
+
+describe('Sku.stock_levels', () => {
+  it('gives a list of SKUs their stock in one statement, whatever their number', async () => {
+    const skus = [await sellable(3), await sellable(4), await sellable(5)];
+    const { warehouse_id } = await ok('inventory.warehouse.create', { code: 'north', name: 'North' });
+    await ok('inventory.adjust', { sku_id: skus[0], warehouse_id, on_hand: 7 });
+    await place([skus[1]], 1);
+    // Count the statements reading stock levels that the orders subgraph runs for this request (TypeORM's logger sees every statement of its DataSource).
+    const dataSource = t.system.runtimes.get('orders')!.dataSource;
+    const logger = dataSource.logger;
+    const statements: string[] = [];
+    const counting = Object.create(logger);
+    counting.logQuery = (query: string, ...rest: unknown[]) => {
+      if (query.includes('orders.stock_level')) statements.push(query);
+      return logger.logQuery(query, ...(rest as []));
+    };
+    Object.assign(dataSource, { logger: counting });
+    let answer: any;
+    try {
+      // The catalog's products with their SKUs, the gateway asking orders for the SKUs' stock.
+      answer = await data(
+        `{ products(first: 10) { edges { node { skus { sku_id stock_levels { warehouse_id on_hand reserved available warehouse { code } } } } } } }`,
+      );
+    } finally {
+      Object.assign(dataSource, { logger });
+    }
+    expect(statements).toHaveLength(1);
+    const levels = Object.fromEntries(answer.products.edges.flatMap((e: any) => e.node.skus).map((sku: any) => [sku.sku_id, sku.stock_levels]));
+    expect(levels[skus[0]]).toEqual(
+      [
+        expect.objectContaining({ on_hand: 3, reserved: 0, available: 3, warehouse: { code: 'default' } }),
+        { warehouse_id, on_hand: 7, reserved: 0, available: 7, warehouse: { code: 'north' } },
+      ].sort((x, y) => (x.warehouse_id < y.warehouse_id ? -1 : 1)),
+    );
+    expect(levels[skus[1]]).toEqual([expect.objectContaining({ on_hand: 4, reserved: 1, available: 3 })]);
+    expect(levels[skus[2]]).toEqual([expect.objectContaining({ on_hand: 5, reserved: 0, available: 5 })]);
+  });
+});
+
+describe('mutation results', () => {
+  it('name the entity they changed, read by the orders subgraph itself', async () => {
+    const sku = await sellable(5);
+    const created = await data(
+      `mutation($input: OrderCreateInput!) { order_create(input: $input) { order_id order { order_id status fulfilment_status } shipment { shipment_id status } } }`,
+      { input: { store_id: shop.store_id, customer: { email: 'a@example.com' }, items: [{ sku_id: sku, qty: 1 }] } },
+    );
+    const { order_id } = created.order_create;
+    expect(created.order_create.order).toEqual({ order_id, status: 'pending_payment', fulfilment_status: 'unfulfilled' });
+    expect(created.order_create.shipment.status).toBe('pending');
+    const cancelled = await data(`mutation($id: String!) { order_cancel(input: { order_id: $id }) { status order { status cancelled_at } } }`, {
+      id: order_id,
+    });
+    expect(cancelled.order_cancel).toEqual({ status: 'cancelled', order: { status: 'cancelled', cancelled_at: expect.any(String) } });
+
+    // Two commands in one request: each result shows the order as its own command left it.
+    const sku2 = await sellable(5);
+    const second = await ok('order.create', { store_id: shop.store_id, customer: { email: 'b@example.com' }, items: [{ sku_id: sku2, qty: 1 }] });
+    await ok('order.mark_paid', { order_id: second.order_id });
+    const both = await data(
+      `mutation($ref: OrderShipmentDispatchInput!, $done: OrderShipmentMarkDeliveredInput!) {
+        sent: order_shipment_dispatch(input: $ref) { order { fulfilment_status } shipment { status } }
+        done: order_shipment_mark_delivered(input: $done) { order { fulfilment_status } shipment { status } }
+      }`,
+      { ref: { order_id: second.order_id, shipment_id: second.shipment_id }, done: { order_id: second.order_id, shipment_id: second.shipment_id } },
+    );
+    expect(both).toEqual({
+      sent: { order: { fulfilment_status: 'shipped' }, shipment: { status: 'dispatched' } },
+      done: { order: { fulfilment_status: 'delivered' }, shipment: { status: 'delivered' } },
+    });
+
+    const warehouse = await data(`mutation { inventory_warehouse_create(input: { code: "east", name: "East" }) { warehouse_id warehouse { code name } } }`);
+    expect(warehouse.inventory_warehouse_create.warehouse).toEqual({ code: 'east', name: 'East' });
+    const coupon = await data(
+      `mutation { coupon_create(input: { code: "TEN", percent_off: 10 }) { coupon { code percent_off use_count uses { order_id } } } }`,
+    );
+    expect(coupon.coupon_create.coupon).toEqual({ code: 'TEN', percent_off: 10, use_count: 0, uses: [] });
+    const app = await data(
+      `mutation { payment_app_install(input: { app_key: "cash", name: "Cash", methods: [{ method: "cash", reservation_window_seconds: 600 }] }) {
+        payment_app { app_key installed methods { method reservation_window_seconds } } } }`,
+    );
+    expect(app.payment_app_install.payment_app).toEqual({ app_key: 'cash', installed: true, methods: [{ method: 'cash', reservation_window_seconds: 600 }] });
+    const zone = await data(
+      `mutation { shipping_zone_create(input: { name: "Z", postal_code_from: "01000000", postal_code_to: "01999999" }) { shipping_zone { name } } }`,
+    );
+    expect(zone.shipping_zone_create.shipping_zone).toEqual({ name: 'Z' });
+  });
+});
+
+describe('connections and tenants', () => {
+  it('lists warehouses, coupons, payment apps, zones, methods and shipments of the tenant only; another tenant’s ids resolve to null', async () => {
+    const sku = await sellable(5);
+    const { order_id, shipment_id } = await place([sku], 1);
+    await ok('coupon.create', { code: 'MINE', percent_off: 5 });
+    const lists = await data(`{
+      warehouses { edges { node { code levels { sku_id on_hand } } } }
+      coupons { edges { node { code } } }
+      shipments(filter: { order_id: "${order_id}" }) { edges { node { shipment_id status order { order_id } items { qty } warehouse { code } } } totalCount }
+      shipping_zones { totalCount }
+      shipping_methods { totalCount }
+      payment_apps { totalCount }
+    }`);
+    expect(lists.warehouses.edges).toEqual([{ node: { code: 'default', levels: [{ sku_id: sku, on_hand: 5 }] } }]);
+    expect(lists.coupons.edges).toEqual([{ node: { code: 'MINE' } }]);
+    expect(lists.shipments).toEqual({
+      edges: [{ node: { shipment_id, status: 'pending', order: { order_id }, items: [{ qty: 1 }], warehouse: { code: 'default' } } }],
+      totalCount: 1,
+    });
+
+    const other = await t.newTenant();
+    const theirs = await data(
+      `{ orders { totalCount } shipments { totalCount } warehouses { edges { node { levels { sku_id } } } } coupons { totalCount }
+         read_internal_order(input: { order_id: "${order_id}" }) { order_id } }`,
+      {},
+      other.token,
+    ).catch((error: Error) => error.message);
+    // The single read answers not_found for another tenant's order; the lists hold nothing of ours.
+    expect(theirs).toContain('not_found');
+    const lists2 = await data(
+      `{ orders { totalCount } shipments { totalCount } coupons { totalCount } warehouses { edges { node { levels { sku_id } } } } }`,
+      {},
+      other.token,
+    );
+    expect(lists2).toMatchObject({ orders: { totalCount: 0 }, shipments: { totalCount: 0 }, coupons: { totalCount: 0 } });
+    // Its own default warehouse comes when its setup event is consumed: whenever it does, it holds none of our stock.
+    expect(JSON.stringify(lists2.warehouses)).not.toContain(sku);
+    const mutation = await t.graphql(
+      `mutation($id: String!) { order_mark_paid(input: { order_id: $id }) { order { order_id } } }`,
+      { id: order_id },
+      other.token,
+    );
+    expect(mutation.body.data.order_mark_paid).toBeNull();
+  });
+
+  it('refuses a link whose list the key may not read, naming the scope, beside the rest of the answer', async () => {
+    const { token } = await ok('iam.api_key.create', { name: 'orders only', scopes: ['order.read'] });
+    const sku = await sellable(2);
+    const { order_id } = await place([sku], 1);
+    const res = await t.graphql(
+      `query($id: String!) { read_internal_order(input: { order_id: $id }) { order_id shipments { warehouse { code } } } }`,
+      { id: order_id },
+      token,
+    );
+    expect(res.body.data.read_internal_order.order_id).toBe(order_id);
+    expect(res.body.data.read_internal_order.shipments).toEqual([{ warehouse: null }]);
+    expect(res.body.errors[0].message).toContain('logistics.read');
+  });
+});
