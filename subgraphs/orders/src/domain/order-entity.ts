@@ -116,7 +116,14 @@ export const orderView = t.entity(
  */
 export const orderNode = t.entity('Order', { ...head, reservation, ...tail }, 'order_id');
 
-export type OrderRow = Order & { subtotal: number; discount: number; shipping: number; total: number; warehouse_id: string; reservation_status: Reservation['status'] };
+export type OrderRow = Order & {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  warehouse_id: string;
+  reservation_status: Reservation['status'];
+};
 
 /** The SELECT list and FROM of an order's row (`o`, its reservation `r`). */
 export const ORDER_COLUMNS = `o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount,
