@@ -307,6 +307,20 @@ describe('admin connections of the catalog', () => {
     expect(summer.data.collections).toEqual({ edges: [{ node: { title: 'Summer' } }], totalCount: 1 });
   });
 
+  it('filters products by brand, collection and category subtree', async () => {
+    const titles = async (filter: Record<string, string>) =>
+      (await gql('query($f: ProductFilter) { products(first: 100, filter: $f, orderBy: null) { edges { node { title } } totalCount } }', { f: filter })).data
+        .products;
+    expect((await titles({ brand_id: ids.brand })).totalCount).toBe(7);
+    expect((await titles({ collection_id: ids.collection })).totalCount).toBe(6);
+    // Shoes are in apparel.shoes: found from apparel (its subtree) but not from apparel.shirts.
+    expect((await titles({ category_id: ids.apparel })).totalCount).toBe(6);
+    expect(await titles({ category_id: ids['apparel.shirts'] })).toEqual({ edges: [], totalCount: 0 });
+    const other = await t.newTenant();
+    const foreign = await gql('query($f: ProductFilter) { products(filter: $f) { totalCount } }', { f: { brand_id: ids.brand } }, other.token);
+    expect(foreign.data.products.totalCount).toBe(0);
+  });
+
   it('needs the admin read scope', async () => {
     const key = (await ok('iam.api_key.create', { name: 'orders only', scopes: ['order.read'] })).token as string;
     const refused = await gql('{ skus(first: 1) { totalCount } categories { totalCount } }', {}, key);
