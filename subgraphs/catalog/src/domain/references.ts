@@ -1,6 +1,6 @@
 import type { SubgraphContext } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
-import { type Loaders, loadersOf } from './loaders';
+import { loadersOf } from './loaders';
 
 type Entity = 'products' | 'skus' | 'categories' | 'brands' | 'collections';
 
@@ -14,7 +14,7 @@ type Entity = 'products' | 'skus' | 'categories' | 'brands' | 'collections';
 export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
   // Async, so a refusal is the one reference's (null, with its error), never the whole `_entities` list's.
   const resolve = (kind: Entity, key: string) => async (reference: Record<string, string>, context: SubgraphContext) =>
-    (loadersOf(context, dataSource)[kind] as Loaders[Entity]).load(reference[key]);
+    loadersOf(context, dataSource)[kind].load(reference[key]);
   return {
     Product: { __resolveReference: resolve('products', 'product_id') },
     Sku: { __resolveReference: resolve('skus', 'sku_id') },
