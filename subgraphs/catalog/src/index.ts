@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { SubgraphDefinition } from '@backoffice/platform';
+import { linkResolvers, resultEntityResolvers } from './domain/links';
 import { referenceResolvers } from './domain/references';
 import { catalogEntities } from './entities';
 import { catalogEvents } from './events';
@@ -22,7 +23,11 @@ import { catalogProductPublish } from './operations/catalog.product.publish';
 import { catalogProductUnpublish } from './operations/catalog.product.unpublish';
 import { catalogProductUpdate } from './operations/catalog.product.update';
 import { catalogProducts } from './operations/catalog.products';
+import { adminBrands } from './operations/admin.brands';
+import { adminCategories } from './operations/admin.categories';
+import { adminCollections } from './operations/admin.collections';
 import { adminProducts } from './operations/admin.products';
+import { adminSkus } from './operations/admin.skus';
 import { catalogSkuCreate } from './operations/catalog.sku.create';
 import { catalogSkuSetPromotion } from './operations/catalog.sku.set_promotion';
 import { catalogSkuUpdate } from './operations/catalog.sku.update';
@@ -31,6 +36,76 @@ import { catalogPorts, type CatalogPorts } from './ports';
 
 export type { CatalogPorts } from './ports';
 export { catalogSkus } from './domain/checkout-skus';
+
+/**
+ * The links between the catalog's entities (GraphQL only: REST's fixed documents select the
+ * operations' own fields), a product's stores as identity's `Store` by key, and on each command's
+ * result the entity it changed. Every plural link lists at most 100 (`LINK_BOUND`).
+ */
+const typeDefs = `
+type Store @key(fields: "store_id", resolvable: false) {
+  store_id: String!
+}
+
+"""A product listed in a store."""
+type Publication {
+  store_id: String!
+  """The store as identity has it now."""
+  store: Store!
+  """format: date-time"""
+  published_at: String!
+}
+
+extend type Product {
+  """Its brand; null when it has none."""
+  brand: Brand
+  """The collections holding it, by title (at most 100)."""
+  collections: [Collection!]!
+  """The stores it is published to, oldest publication first (at most 100)."""
+  stores: [Publication!]!
+}
+
+extend type ProductCategories {
+  """The category as an entity: its parent, children and path."""
+  category: Category
+}
+
+extend type Sku {
+  """The product it belongs to."""
+  product: Product
+  """weight in grams; null when unknown"""
+  weight_grams: SafeInt
+  """length in centimetres; null when unknown"""
+  length_cm: SafeInt
+  """width in centimetres; null when unknown"""
+  width_cm: SafeInt
+  """height in centimetres; null when unknown"""
+  height_cm: SafeInt
+}
+
+extend type Category {
+  """The category one level up; null at the root."""
+  parent: Category
+  """The categories one level down, by path (at most 100)."""
+  children: [Category!]!
+}
+
+extend type Collection {
+  """Its products in the collection's order (the first 100: product_count says how many)."""
+  products: [Product!]!
+}
+
+extend type CatalogProductCreateResult { product: Product }
+extend type CatalogProductUpdateResult { product: Product }
+extend type CatalogProductPublishResult { product: Product }
+extend type CatalogProductUnpublishResult { product: Product }
+extend type CatalogSkuCreateResult { sku: Sku }
+extend type CatalogSkuUpdateResult { sku: Sku product: Product }
+extend type CatalogSkuSetPromotionResult { sku: Sku }
+extend type CatalogCategoryCreateResult { category: Category }
+extend type CatalogCollectionCreateResult { collection: Collection }
+extend type CatalogCollectionAddProductsResult { collection: Collection }
+extend type CatalogBrandCreateResult { brand: Brand }`;
 
 /** Products, SKUs, options, media, categories, collections, brands and their publication to stores. */
 export const catalog: SubgraphDefinition<CatalogPorts> = {
@@ -55,6 +130,10 @@ export const catalog: SubgraphDefinition<CatalogPorts> = {
     readProducts,
     catalogProducts,
     adminProducts,
+    adminSkus,
+    adminCategories,
+    adminBrands,
+    adminCollections,
     catalogProduct,
   ],
   events: catalogEvents,
@@ -66,6 +145,13 @@ export const catalog: SubgraphDefinition<CatalogPorts> = {
     const cache = startStorefrontCache(runtime.dataSource, runtime.log);
     return { start: () => cache.start(), stop: () => cache.stop() };
   },
-  resolvers: referenceResolvers as SubgraphDefinition['resolvers'],
+  typeDefs,
+  resolvers: (runtime) => {
+    const links = linkResolvers(runtime);
+    const references = referenceResolvers(runtime);
+    const merged: Record<string, object> = { ...resultEntityResolvers(runtime), ...links };
+    for (const [type, fields] of Object.entries(references)) merged[type] = { ...merged[type], ...fields };
+    return merged as ReturnType<NonNullable<SubgraphDefinition['resolvers']>>;
+  },
 };
 export { seedCatalog } from './seed';

@@ -11,7 +11,8 @@ export const adminProducts = defineCatalogOperation({
   access: 'internal',
   scope: 'catalog.admin.read',
   summary:
-    'The tenant’s products in every status as a Relay connection, newest first unless ordered otherwise; filters by status and by `q` (title or handle).',
+    'The tenant’s products in every status as a Relay connection, newest first unless ordered otherwise; filters by status, `q` (title or handle), ' +
+    'brand, collection and category (with its subtree).',
   connection: { field: 'products' },
   input: connectionArgs(
     'Product',
@@ -19,6 +20,9 @@ export const adminProducts = defineCatalogOperation({
     t.object({
       status: t.optional(t.enum(['draft', 'active', 'archived'] as const)),
       q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'searches title and handle' })),
+      brand_id: t.optional(t.id('the brand’s products')),
+      collection_id: t.optional(t.id('the collection’s products')),
+      category_id: t.optional(t.id('the products in this category or below it')),
     }),
   ),
   result: connectionOf(product, 'Product'),
@@ -26,9 +30,19 @@ export const adminProducts = defineCatalogOperation({
   async handler({ input, actor, sql }) {
     const params: unknown[] = [actor.tenant_id];
     const where = ['p.tenant_id = $1'];
-    const { status, q } = input.filter ?? {};
+    const { status, q, brand_id, collection_id, category_id } = input.filter ?? {};
     if (status) where.push(`p.status = $${params.push(status)}`);
     if (q) where.push(`(p.title ILIKE $${params.push(`%${escapeLike(q)}%`)} OR p.handle ILIKE $${params.length})`);
+    if (brand_id) where.push(`p.brand_id = $${params.push(brand_id)}`);
+    if (collection_id)
+      where.push(`EXISTS (SELECT 1 FROM catalog.collection_product cp WHERE cp.collection_id = $${params.push(collection_id)} AND cp.product_id = p.id)`);
+    if (category_id) {
+      // Another tenant's category has no path here: nothing matches.
+      const path = `(SELECT path FROM catalog.category WHERE id = $${params.push(category_id)} AND tenant_id = $1)`;
+      where.push(
+        `EXISTS (SELECT 1 FROM catalog.product_category pc JOIN catalog.category c ON c.id = pc.category_id WHERE pc.product_id = p.id AND c.path <@ ${path})`,
+      );
+    }
     const page = await sql.connection<Row>(
       {
         select: productColumns,

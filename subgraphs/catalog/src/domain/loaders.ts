@@ -1,0 +1,222 @@
+import { forbidden, unauthorized, type SubgraphContext, sqlOf } from '@backoffice/platform';
+import DataLoader from 'dataloader';
+import type { DataSource } from 'typeorm';
+import { BRAND_COLUMNS, type BrandNode, CATEGORY_COLUMNS, type CategoryNode, COLLECTION_COLUMNS, type CollectionNode } from './groupings';
+import { documentSql, shapeItems, shapeSku, type Row } from './product-document';
+
+const { productColumns, skuObject } = documentSql(true);
+
+/** A plural link lists at most this many (documented in docs/admin-graphql.md). */
+export const LINK_BOUND = 100;
+
+/** What a SKU's document leaves out: its product and shipping attributes (numbers, null when unknown). */
+export interface SkuFacts {
+  product_id: string;
+  weight_grams: number | null;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+}
+
+/** A product listed in a store (`publication`), the store being identity's. */
+export interface PublicationNode {
+  store_id: string;
+  published_at: string;
+}
+
+type Keyed<T> = T & { _id: string };
+
+export interface Loaders {
+  products: DataLoader<string, Row | null>;
+  skus: DataLoader<string, Record<string, unknown> | null>;
+  /** By SKU id. */
+  skuFacts: DataLoader<string, SkuFacts | null>;
+  categories: DataLoader<string, CategoryNode | null>;
+  /** By category id: its parent, null at the root. */
+  parents: DataLoader<string, CategoryNode | null>;
+  /** By category id: its children, by path. */
+  children: DataLoader<string, CategoryNode[]>;
+  brands: DataLoader<string, BrandNode | null>;
+  collections: DataLoader<string, CollectionNode | null>;
+  /** By product id: the collections holding it, by title. */
+  productCollections: DataLoader<string, CollectionNode[]>;
+  /** By collection id: its products, in the collection’s order. */
+  collectionProducts: DataLoader<string, Row[]>;
+  /** By product id: the stores it is published to, oldest publication first. */
+  publications: DataLoader<string, PublicationNode[]>;
+}
+
+function one<T>(rows: Keyed<T>[], keys: readonly string[]): (T | null)[] {
+  const map = new Map<string, T>();
+  for (const { _id, ...row } of rows) map.set(_id, row as T);
+  return keys.map((key) => map.get(key) ?? null);
+}
+
+function many<T>(rows: Keyed<T>[], keys: readonly string[]): T[][] {
+  const map = new Map<string, T[]>(keys.map((key) => [key, []]));
+  for (const { _id, ...row } of rows) map.get(_id)?.push(row as T);
+  return keys.map((key) => map.get(key) ?? []);
+}
+
+/** The first LINK_BOUND rows of each key, in `order`: `SELECT … FROM (inner with row_number) WHERE n <= bound`. */
+const bounded = (inner: string, order: string) =>
+  `SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY _id ORDER BY ${order}) AS _n FROM (${inner}) x) y WHERE _n <= ${LINK_BOUND}`;
+
+function strip<T extends { _n?: unknown }>(rows: T[]): T[] {
+  for (const row of rows) delete row._n;
+  return rows;
+}
+
+function build(dataSource: DataSource, tenantId: string): Loaders {
+  const sql = sqlOf(dataSource);
+  const rows = <T>(text: string, keys: readonly string[]) => sql.rows<Keyed<T>>(text, [keys, tenantId]);
+  return {
+    products: new DataLoader(async (ids) =>
+      one(
+        shapeItems(
+          await rows<Row>(`SELECT p.id AS _id, ${productColumns} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`, ids),
+        ) as Keyed<Row>[],
+        ids,
+      ),
+    ),
+    skus: new DataLoader(async (ids) => {
+      const found = await rows<{ doc: Record<string, unknown> }>(
+        `SELECT s.id AS _id, ${skuObject} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+        ids,
+      );
+      return one(found, ids).map((row) => row && shapeSku(row.doc));
+    }),
+    skuFacts: new DataLoader(async (ids) =>
+      one(
+        await rows<SkuFacts>(
+          `SELECT s.id AS _id, s.product_id, s.weight_grams::float8 AS weight_grams, s.length_cm::float8 AS length_cm, s.width_cm::float8 AS width_cm,
+             s.height_cm::float8 AS height_cm FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+          ids,
+        ),
+        ids,
+      ),
+    ),
+    categories: new DataLoader(async (ids) =>
+      one(
+        await rows<CategoryNode>(`SELECT c.id AS _id, ${CATEGORY_COLUMNS} FROM catalog.category c WHERE c.id = ANY($1::text[]) AND c.tenant_id = $2`, ids),
+        ids,
+      ),
+    ),
+    parents: new DataLoader(async (ids) =>
+      one(
+        await rows<CategoryNode>(
+          `SELECT child.id AS _id, ${CATEGORY_COLUMNS} FROM catalog.category child
+           JOIN catalog.category c ON c.tenant_id = child.tenant_id AND c.path = subpath(child.path, 0, nlevel(child.path) - 1)
+           WHERE child.id = ANY($1::text[]) AND child.tenant_id = $2 AND nlevel(child.path) > 1`,
+          ids,
+        ),
+        ids,
+      ),
+    ),
+    children: new DataLoader(async (ids) =>
+      many(
+        strip(
+          await rows<CategoryNode & { _n?: number }>(
+            bounded(
+              `SELECT parent.id AS _id, ${CATEGORY_COLUMNS} FROM catalog.category parent
+               JOIN catalog.category c ON c.tenant_id = parent.tenant_id AND c.path <@ parent.path AND nlevel(c.path) = nlevel(parent.path) + 1
+               WHERE parent.id = ANY($1::text[]) AND parent.tenant_id = $2`,
+              'path',
+            ),
+            ids,
+          ),
+        ),
+        ids,
+      ),
+    ),
+    brands: new DataLoader(async (ids) =>
+      one(await rows<BrandNode>(`SELECT b.id AS _id, ${BRAND_COLUMNS} FROM catalog.brand b WHERE b.id = ANY($1::text[]) AND b.tenant_id = $2`, ids), ids),
+    ),
+    collections: new DataLoader(async (ids) =>
+      one(
+        await rows<CollectionNode>(
+          `SELECT col.id AS _id, ${COLLECTION_COLUMNS} FROM catalog.collection col WHERE col.id = ANY($1::text[]) AND col.tenant_id = $2`,
+          ids,
+        ),
+        ids,
+      ),
+    ),
+    productCollections: new DataLoader(async (ids) =>
+      many(
+        strip(
+          await rows<CollectionNode & { _n?: number }>(
+            bounded(
+              `SELECT cp.product_id AS _id, ${COLLECTION_COLUMNS} FROM catalog.collection_product cp JOIN catalog.collection col ON col.id = cp.collection_id
+               WHERE cp.product_id = ANY($1::text[]) AND cp.tenant_id = $2`,
+              'title, collection_id',
+            ),
+            ids,
+          ),
+        ),
+        ids,
+      ),
+    ),
+    collectionProducts: new DataLoader(async (ids) => {
+      const found = await rows<Row & { _n?: number }>(
+        bounded(
+          `SELECT cp.collection_id AS _id, cp.position AS _position, ${productColumns} FROM catalog.collection_product cp JOIN catalog.product p ON p.id = cp.product_id
+           WHERE cp.collection_id = ANY($1::text[]) AND cp.tenant_id = $2`,
+          '_position, product_id',
+        ),
+        ids,
+      );
+      for (const row of found) delete row._position;
+      return many(shapeItems(strip(found)) as Keyed<Row>[], ids);
+    }),
+    publications: new DataLoader(async (ids) =>
+      many(
+        strip(
+          await rows<PublicationNode & { _n?: number }>(
+            bounded(
+              `SELECT pub.product_id AS _id, pub.store_id, to_char(pub.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS published_at
+               FROM catalog.publication pub WHERE pub.product_id = ANY($1::text[]) AND pub.tenant_id = $2`,
+              // The text is ISO 8601 in UTC at a fixed width: it sorts as the time does.
+              'published_at, store_id',
+            ),
+            ids,
+          ),
+        ),
+        ids,
+      ),
+    ),
+  };
+}
+
+/** One set of loaders per request (one statement per kind of row, however many rows ask), and a new one after each mutation. */
+const perRequest = new WeakMap<SubgraphContext, { loaders: Loaders; after?: object }>();
+
+/** The tenant of a caller holding the catalog's admin read scope; other callers are refused on the field. */
+function readerTenant(context: SubgraphContext): string {
+  const actor = context.call?.actor;
+  if (!actor) throw unauthorized().toGraphQLError();
+  if (!actor.scopes.includes('catalog.admin.read')) throw forbidden('catalog.admin.read').toGraphQLError();
+  return actor.tenant_id;
+}
+
+/** The request's loaders, for a caller with the admin read scope: only its tenant's rows are found. */
+export function loadersOf(context: SubgraphContext, dataSource: DataSource): Loaders {
+  const tenantId = readerTenant(context);
+  const found = perRequest.get(context);
+  if (found) return found.loaders;
+  const loaders = build(dataSource, tenantId);
+  perRequest.set(context, { loaders });
+  return loaders;
+}
+
+/**
+ * The loaders for the entities a mutation's result names: what the request loaded before the
+ * mutation committed is stale, so the first field of each result starts a new set.
+ */
+export function loadersAfter(result: object, context: SubgraphContext, dataSource: DataSource): Loaders {
+  const tenantId = readerTenant(context);
+  const found = perRequest.get(context);
+  if (found?.after === result) return found.loaders;
+  const loaders = build(dataSource, tenantId);
+  perRequest.set(context, { loaders, after: result });
+  return loaders;
+}

@@ -1,0 +1,37 @@
+import { connectionArgs, connectionOf, escapeLike, t } from '@backoffice/platform';
+import { BRAND_COLUMNS, type BrandNode, brand } from '../domain/groupings';
+import { defineCatalogOperation } from '../ports';
+
+/** The admin's brands as a Relay connection (GraphQL only). */
+export const adminBrands = defineCatalogOperation({
+  name: 'admin.brands',
+  kind: 'read',
+  access: 'internal',
+  scope: 'catalog.admin.read',
+  summary: 'The tenant’s brands as a Relay connection, by name unless ordered otherwise; filters by `q` (name).',
+  connection: { field: 'brands' },
+  input: connectionArgs(
+    'Brand',
+    ['name', 'created_at'] as const,
+    t.object({ q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'searches the name' })) }),
+  ),
+  result: connectionOf(brand, 'Brand'),
+  events: [],
+  async handler({ input, actor, sql }) {
+    const params: unknown[] = [actor.tenant_id];
+    const where = ['b.tenant_id = $1'];
+    if (input.filter?.q) where.push(`b.name ILIKE $${params.push(`%${escapeLike(input.filter.q)}%`)}`);
+    return sql.connection<BrandNode>(
+      {
+        select: BRAND_COLUMNS,
+        from: 'catalog.brand b',
+        where: where.join(' AND '),
+        params,
+        sorts: { name: { sql: 'b.name', type: 'text' }, created_at: { sql: 'b.created_at', type: 'timestamptz' } },
+        defaultOrder: { field: 'name', direction: 'ASC' },
+        id: 'b.id',
+      },
+      input,
+    );
+  },
+});
