@@ -39,8 +39,8 @@ async function statementsDuring<T>(dataSource: DataSource, run: () => Promise<T>
     return client;
   };
   const connect = pool.connect;
-  pool.connect = function (this: Pool, callback?: (error: Error | undefined, client: PoolClient, done: unknown) => void) {
-    if (typeof callback === 'function') return connect.call(this, (error, client, done) => callback(error, client ? wrap(client) : (client as unknown as PoolClient), done));
+  pool.connect = function (this: Pool, callback?: (error: Error | undefined, client: PoolClient | undefined, done: unknown) => void) {
+    if (typeof callback === 'function') return connect.call(this, (error, client, done) => callback(error, client && wrap(client), done));
     return (connect as () => Promise<PoolClient>).call(this).then(wrap);
   } as Pool['connect'];
   // Clients already idle in the pool are handed out again without `connect` wrapping them: wrap those too.
