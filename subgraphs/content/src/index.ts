@@ -28,28 +28,12 @@ import { readInternalNotification } from './operations/read.internal.notificatio
 import { notificationDispatch } from './consumers/notifications';
 import { notificationSend } from './tasks/notification.send';
 import { contentEntities } from './entities';
-
-/** A page's and a composition's store is identity's entity `Store`: the gateway asks identity for it. */
-const typeDefs = `
-type Store @key(fields: "store_id", resolvable: false) {
-  store_id: String!
-}
-
-extend type Page {
-  "The page's store as identity has it now."
-  store: Store
-}
-
-extend type PageListed {
-  "The page's store as identity has it now."
-  store: Store
-}
-
-extend type ReadInternalCompositionResult {
-  "The store as identity has it now."
-  store: Store
-}`;
-const storeOf = (row: { store_id: string }) => ({ __typename: 'Store', store_id: row.store_id });
+import { adminPages } from './operations/admin.pages';
+import { adminNotificationChannels } from './operations/admin.notification_channels';
+import { adminNotificationTemplates } from './operations/admin.notification_templates';
+import { adminNotifications } from './operations/admin.notifications';
+import { adminExtensionConnections } from './operations/admin.extension_connections';
+import { contentResolvers, contentTypeDefs } from './domain/references';
 
 /** Institutional pages, notifications, extension connections and composition. */
 export const content: SubgraphDefinition<ContentPorts> = {
@@ -79,14 +63,19 @@ export const content: SubgraphDefinition<ContentPorts> = {
     notificationResend,
     readInternalNotifications,
     readInternalNotification,
+    adminPages,
+    adminNotificationChannels,
+    adminNotificationTemplates,
+    adminNotifications,
+    adminExtensionConnections,
   ],
   events: contentEvents,
   entities: contentEntities,
   migrations: [Pages1795800000001, Extensions1795800000002, Notifications1795800000003],
   consumers: [notificationDispatch],
   tasks: [notificationSend],
-  typeDefs,
-  resolvers: () => ({ Page: { store: storeOf }, PageListed: { store: storeOf }, ReadInternalCompositionResult: { store: storeOf } }),
+  typeDefs: contentTypeDefs,
+  resolvers: contentResolvers as SubgraphDefinition['resolvers'],
 };
 
 export { connectionBroker } from './domain/connections';

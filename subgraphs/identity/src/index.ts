@@ -27,7 +27,7 @@ import { tenantStoreUpdate } from './operations/tenant.store.update';
 import { readInternalStores } from './operations/read.internal.stores';
 import { readStoresResolve } from './operations/read.stores.resolve';
 import { StoreHosts1795800000001 } from './migrations/1795800000001-store-hosts';
-import { storeReferenceResolvers } from './domain/store-references';
+import { identityResolvers, identityTypeDefs } from './domain/references';
 import type { StoreDirectory } from '@backoffice/contracts';
 import { LocalStoreDirectory } from './domain/store-directory';
 import { Operators1795900000001 } from './migrations/1795900000001-operators';
@@ -41,6 +41,10 @@ import { authLoginCodeVerify } from './operations/auth.login_code.verify';
 import { authOidcStart } from './operations/auth.oidc.start';
 import { authOidcCallback } from './operations/auth.oidc.callback';
 import { authLogout } from './operations/auth.logout';
+import { adminStores } from './operations/admin.stores';
+import { adminApiKeys } from './operations/admin.api_keys';
+import { adminOperators } from './operations/admin.operators';
+import { adminWebhookSubscriptions } from './operations/admin.webhook_subscriptions';
 import { sweepExpiredLoginsJob } from './jobs/auth.sweep_expired';
 import { closeLoginLimiters } from './domain/operators';
 
@@ -83,6 +87,10 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
     authOidcStart,
     authOidcCallback,
     authLogout,
+    adminStores,
+    adminApiKeys,
+    adminOperators,
+    adminWebhookSubscriptions,
   ],
   events: identityEvents,
   ports: identityPorts,
@@ -96,7 +104,8 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
     Operators1795900000001,
     LoginFailures1795900000002,
   ],
-  resolvers: storeReferenceResolvers as SubgraphDefinition['resolvers'],
+  typeDefs: identityTypeDefs,
+  resolvers: identityResolvers as SubgraphDefinition['resolvers'],
   consumers: [webhookDispatch],
   tasks: [webhookDeliver],
   jobs: [sweepExpiredLoginsJob],

@@ -73,7 +73,6 @@ export async function deletePlacement(
   return rows[0] ?? null;
 }
 
-/** One hook of a store's effective composition. */
 /**
  * A store's hook of an extension's component back to its manifest default: its placement deleted,
  * `composition.updated` when there was one. Answers whether one was deleted and where the hook sits
@@ -104,6 +103,18 @@ export async function resetPlacement(
   return { removed: removed !== null, ...now };
 }
 
+const hook = t.entity('CompositionHook', {
+  extension_id: t.string(),
+  component: t.string(),
+  slot: t.string(),
+  position: t.integer(),
+  source: t.enum(['manifest', 'placement'] as const, { description: 'the manifest default, or a placement of the store' }),
+  placement_id: t.nullable(t.string()),
+});
+
+/** A store's effective composition (read.internal.composition, and `Store.composition`). */
+export const compositionView = t.entity('Composition', { store_id: t.string(), items: t.array(hook) });
+
 export interface EffectiveHook {
   extension_id: string;
   component: string;
@@ -115,16 +126,28 @@ export interface EffectiveHook {
 
 /** A store's effective composition: every manifest component at its placement, or its default; by slot, position, extension, component. */
 export async function effectiveComposition(db: EntityManager, tenantId: string, storeId: string): Promise<EffectiveHook[]> {
-  const rows = await sqlOf(db).rows<EffectiveHook>(
-    `SELECT m.extension_id, c.component, coalesce(p.slot, c.slot) AS slot, coalesce(p.position, c.position) AS position,
+  return (await effectiveCompositions(db, tenantId, [storeId])).get(storeId) ?? [];
+}
+
+/** The effective composition of several stores of the tenant in one statement, by store id. */
+export async function effectiveCompositions(
+  db: Pick<EntityManager, 'query'>,
+  tenantId: string,
+  storeIds: readonly string[],
+): Promise<Map<string, EffectiveHook[]>> {
+  const rows = await sqlOf(db).rows<EffectiveHook & { store_id: string }>(
+    `SELECT s.id AS store_id, m.extension_id, c.component, coalesce(p.slot, c.slot) AS slot, coalesce(p.position, c.position) AS position,
             CASE WHEN p.id IS NULL THEN 'manifest' ELSE 'placement' END AS source, p.id AS placement_id
-     FROM content.extension_manifest m
+     FROM unnest($2::text[]) AS s(id)
+     CROSS JOIN content.extension_manifest m
      CROSS JOIN LATERAL jsonb_to_recordset(m.components) AS c(component text, slot text, position integer)
      LEFT JOIN content.composition_placement p
-       ON p.tenant_id = m.tenant_id AND p.store_id = $2 AND p.extension_id = m.extension_id AND p.component = c.component
+       ON p.tenant_id = m.tenant_id AND p.store_id = s.id AND p.extension_id = m.extension_id AND p.component = c.component
      WHERE m.tenant_id = $1
-     ORDER BY coalesce(p.slot, c.slot) COLLATE "C", coalesce(p.position, c.position), m.extension_id COLLATE "C", c.component COLLATE "C"`,
-    [tenantId, storeId],
+     ORDER BY s.id, coalesce(p.slot, c.slot) COLLATE "C", coalesce(p.position, c.position), m.extension_id COLLATE "C", c.component COLLATE "C"`,
+    [tenantId, storeIds],
   );
-  return rows;
+  const byStore = new Map<string, EffectiveHook[]>(storeIds.map((id) => [id, []]));
+  for (const { store_id, ...hook } of rows) byStore.get(store_id)?.push(hook);
+  return byStore;
 }

@@ -49,6 +49,15 @@ export function checkCredential(credential: Record<string, unknown>): void {
 export type ConnectionRow = Omit<ExtensionConnection, 'tenant_id' | 'credential_sealed'>;
 
 /** A connection as reads and results show it: names, keys, times; never the credential. */
+/** An armed connection as reads show it: names, keys and times, never a credential value. */
+export const extensionConnectionView = t.entity('ExtensionConnection', {
+  extension_id: t.string(),
+  connection_name: t.string(),
+  credential_keys: t.array(t.string(), { description: 'the top-level keys armed; never a value' }),
+  created_at: t.timestamp(),
+  updated_at: t.timestamp(),
+});
+
 export function connectionView(row: ConnectionRow) {
   return {
     extension_id: row.extension_id,

@@ -5,26 +5,30 @@ export type NotificationRow = Notification;
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 
-/** A notification record as reads show it; the recipient is personal (masked without pii.read). */
-export const notificationView = t.object({
-  notification_id: t.string(),
-  type_key: t.string(),
-  channel_key: t.string(),
-  store_id: t.nullable(t.string()),
-  locale: t.string(),
-  recipient: t.string({ personal: true }),
-  recipient_name: t.nullable(t.string({ personal: true })),
-  sender_name: t.string(),
-  reply_to: t.string(),
-  status: t.enum(NOTIFICATION_STATUSES),
-  attempts: t.integer({ minimum: 0 }),
-  // Personal: an SMTP server's refusal names the recipient (`550 <bob@example.com>: unknown`).
-  last_error: t.nullable(t.string({ personal: true })),
-  resent_from: t.nullable(t.string()),
-  body_stored: t.boolean({ description: 'false for an authentication code: no snapshot, cannot be resent' }),
-  created_at: t.timestamp(),
-  sent_at: t.nullable(t.timestamp()),
-});
+/** A notification record as reads show it, the federation entity `Notification`; the recipient is personal (masked without pii.read). */
+export const notificationView = t.entity(
+  'Notification',
+  {
+    notification_id: t.string(),
+    type_key: t.string(),
+    channel_key: t.string(),
+    store_id: t.nullable(t.string()),
+    locale: t.string(),
+    recipient: t.string({ personal: true }),
+    recipient_name: t.nullable(t.string({ personal: true })),
+    sender_name: t.string(),
+    reply_to: t.string(),
+    status: t.enum(NOTIFICATION_STATUSES),
+    attempts: t.integer({ minimum: 0 }),
+    // Personal: an SMTP server's refusal names the recipient (`550 <bob@example.com>: unknown`).
+    last_error: t.nullable(t.string({ personal: true })),
+    resent_from: t.nullable(t.string()),
+    body_stored: t.boolean({ description: 'false for an authentication code: no snapshot, cannot be resent' }),
+    created_at: t.timestamp(),
+    sent_at: t.nullable(t.timestamp()),
+  },
+  'notification_id',
+);
 
 export const notificationDetail = t.object({
   ...notificationView.properties,

@@ -200,9 +200,14 @@ export async function resolveTemplate(
   return null;
 }
 
+/** The fields every template of the channel must fill (what `NotificationChannel.required_fields` shows). */
+export function requiredFields(channel: Channel): string[] {
+  return channel.variant_schema.filter((f) => f.required).map((f) => f.name);
+}
+
 /** The channel's required fields the template lacks (empty or blank counts as lacking). */
 export function missingRequired(channel: Channel, template: ResolvedTemplate | null): string[] {
-  return channel.variant_schema.filter((f) => f.required && !template?.fields[f.name]?.trim()).map((f) => f.name);
+  return requiredFields(channel).filter((name) => !template?.fields[name]?.trim());
 }
 
 /** Is the channel on for the type: the store's setting, then the tenant's, then on (the default of every type). */
@@ -217,7 +222,7 @@ export async function isEnabled(db: EntityManager, tenantId: string, storeId: st
 }
 
 /** A field whose value is a template rendered per message. */
-const isTemplateField = (field: FieldDeclaration) => field.template !== false && field.type !== 'select' && field.type !== 'variable_list';
+export const isTemplateField = (field: FieldDeclaration) => field.template !== false && field.type !== 'select' && field.type !== 'variable_list';
 
 /** Checks a template field's value against the template rules (validation_failed naming the field otherwise). */
 export function checkTemplate(field: FieldDeclaration, value: string): void {

@@ -66,20 +66,24 @@ export async function assertSlugFree(db: EntityManager, storeId: string, slug: s
   if (taken) throw conflict(`store ${storeId} has a page with slug ${slug} already`);
 }
 
-/** A page as commands answer it: no personal fields. */
-export const pageView = t.entity('Page', {
-  page_id: t.string(),
-  store_id: t.string(),
-  slug: t.string(),
-  title: t.string(),
-  template_key: t.string(),
-  published: t.boolean(),
-  meta_title: t.nullable(t.string()),
-  meta_description: t.nullable(t.string()),
-  archived: t.boolean(),
-  archived_at: t.nullable(t.timestamp()),
-  updated_at: t.timestamp(),
-});
+/** A page as commands answer it, the federation entity `Page`: no personal fields. */
+export const pageView = t.entity(
+  'Page',
+  {
+    page_id: t.string(),
+    store_id: t.string(),
+    slug: t.string(),
+    title: t.string(),
+    template_key: t.string(),
+    published: t.boolean(),
+    meta_title: t.nullable(t.string()),
+    meta_description: t.nullable(t.string()),
+    archived: t.boolean(),
+    archived_at: t.nullable(t.timestamp()),
+    updated_at: t.timestamp(),
+  },
+  'page_id',
+);
 
 /** A page as a storefront reads it (`read.pages`): the page without its archive state (an archived page is not served). */
 const { archived: _archived, archived_at: _archivedAt, ...servedFields } = pageView.properties;

@@ -1,15 +1,6 @@
 import { AppError, notFound, t } from '@backoffice/platform';
-import { compositionFields, effectiveComposition, storeOfCaller } from '../domain/composition';
+import { compositionFields, compositionView, effectiveComposition, storeOfCaller } from '../domain/composition';
 import { defineContentOperation } from '../ports';
-
-const hook = t.entity('CompositionHook', {
-  extension_id: t.string(),
-  component: t.string(),
-  slot: t.string(),
-  position: t.integer(),
-  source: t.enum(['manifest', 'placement'] as const, { description: 'the manifest default, or a placement of the store' }),
-  placement_id: t.nullable(t.string()),
-});
 
 /** A store's effective composition: the tenant's manifests with the store's placements laid over their defaults. */
 export const readInternalComposition = defineContentOperation({
@@ -23,7 +14,7 @@ export const readInternalComposition = defineContentOperation({
   // A store that is not the caller's is not found (another tenant's is never told apart from none).
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
   input: t.object({ store: compositionFields.store }),
-  result: t.object({ store_id: t.string(), items: t.array(hook) }),
+  result: compositionView,
   events: [],
   async handler({ input, actor, db, ports }) {
     const storeId = await storeOfCaller(ports.stores, actor, input.store).catch((error: unknown) => {

@@ -1,14 +1,6 @@
 import { t, pageOf } from '@backoffice/platform';
-import { connectionFields, connectionView, type ConnectionRow } from '../domain/connections';
+import { connectionFields, connectionView, extensionConnectionView, type ConnectionRow } from '../domain/connections';
 import { defineContentOperation } from '../ports';
-
-const connection = t.entity('ExtensionConnection', {
-  extension_id: t.string(),
-  connection_name: t.string(),
-  credential_keys: t.array(t.string(), { description: 'the top-level keys armed; never a value' }),
-  created_at: t.timestamp(),
-  updated_at: t.timestamp(),
-});
 
 /** The tenant's armed connections: names, keys and times, never a credential value. */
 export const readInternalExtensionsConnections = defineContentOperation({
@@ -24,7 +16,7 @@ export const readInternalExtensionsConnections = defineContentOperation({
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),
-  result: pageOf(connection),
+  result: pageOf(extensionConnectionView),
   events: [],
   async handler({ input, actor, sql }) {
     const page = await sql.page<ConnectionRow>(

@@ -99,22 +99,26 @@ export const roleField = t.enum(ROLES, {
   description: 'owner: every scope; admin: every scope but admin.users.write and extensions.egress.consent; staff: reads, orders, reservations',
 });
 
-/** An operator as reads show it; email and name are personal (masked without pii.read). */
-export const adminUserView = t.object({
-  admin_user_id: t.string(),
-  email: t.email({ personal: true }),
-  name: t.string({ personal: true }),
-  role: t.enum(ROLES),
-  locale: t.string(),
-  status: t.enum(OPERATOR_STATES),
-  created_at: t.timestamp(),
-  activated_at: t.nullable(t.timestamp()),
-  deactivated_at: t.nullable(t.timestamp()),
-  failed_logins: t.integer({ minimum: 0, description: 'failed code logins since the last successful login (counted afresh after a day without one)' }),
-  last_failed_login_at: t.nullable(t.timestamp()),
-  // Until when code logins are refused after repeated failures (see loginWaitMs).
-  login_locked_until: t.nullable(t.timestamp()),
-});
+/** An operator as reads show it, the federation entity `Operator`; email and name are personal (masked without pii.read). */
+export const adminUserView = t.entity(
+  'Operator',
+  {
+    admin_user_id: t.string(),
+    email: t.email({ personal: true }),
+    name: t.string({ personal: true }),
+    role: t.enum(ROLES),
+    locale: t.string(),
+    status: t.enum(OPERATOR_STATES),
+    created_at: t.timestamp(),
+    activated_at: t.nullable(t.timestamp()),
+    deactivated_at: t.nullable(t.timestamp()),
+    failed_logins: t.integer({ minimum: 0, description: 'failed code logins since the last successful login (counted afresh after a day without one)' }),
+    last_failed_login_at: t.nullable(t.timestamp()),
+    // Until when code logins are refused after repeated failures (see loginWaitMs).
+    login_locked_until: t.nullable(t.timestamp()),
+  },
+  'admin_user_id',
+);
 
 export type AdminUserRow = AdminUser;
 

@@ -27,20 +27,24 @@ export const personalDataField = t.boolean({
     'deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read',
 });
 
-/** A subscription as reads and events show it: never its secret. */
-export const subscriptionView = t.object({
-  subscription_id: t.string(),
-  url: t.string(),
-  event_types: t.array(t.string()),
-  description: t.nullable(t.string()),
-  enabled: t.boolean(),
-  personal_data: t.boolean({ description: 'personal fields of payloads delivered in clear (true) or masked (false)' }),
-  disabled_reason: t.nullable(t.string()),
-  failing_since: t.nullable(t.timestamp()),
-  previous_secret_expires_at: t.nullable(t.timestamp()),
-  created_at: t.timestamp(),
-  updated_at: t.timestamp(),
-});
+/** A subscription as reads show it, the federation entity `WebhookSubscription`: never its secret. */
+export const subscriptionView = t.entity(
+  'WebhookSubscription',
+  {
+    subscription_id: t.string(),
+    url: t.string(),
+    event_types: t.array(t.string()),
+    description: t.nullable(t.string()),
+    enabled: t.boolean(),
+    personal_data: t.boolean({ description: 'personal fields of payloads delivered in clear (true) or masked (false)' }),
+    disabled_reason: t.nullable(t.string()),
+    failing_since: t.nullable(t.timestamp()),
+    previous_secret_expires_at: t.nullable(t.timestamp()),
+    created_at: t.timestamp(),
+    updated_at: t.timestamp(),
+  },
+  'subscription_id',
+);
 
 export type SubscriptionRow = WebhookSubscription;
 

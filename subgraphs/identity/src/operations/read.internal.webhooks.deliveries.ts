@@ -1,22 +1,6 @@
 import { t, pageOf } from '@backoffice/platform';
 import { defineIdentityOperation } from '../ports';
-import type { WebhookDelivery } from '../entities';
-
-const STATUSES = ['pending', 'delivered', 'failed'] as const;
-
-const delivery = t.object({
-  delivery_id: t.string(),
-  subscription_id: t.string(),
-  event_id: t.string({ description: 'also the `webhook-id` header of every attempt' }),
-  event_type: t.string(),
-  status: t.enum(STATUSES),
-  attempts: t.integer({ minimum: 0 }),
-  last_attempt_at: t.nullable(t.timestamp()),
-  last_response_status: t.nullable(t.integer()),
-  last_error: t.nullable(t.string()),
-  created_at: t.timestamp(),
-  delivered_at: t.nullable(t.timestamp()),
-});
+import { DELIVERY_COLUMNS, DELIVERY_STATUSES, deliveryView, deliveryViewOf, type DeliveryRow } from '../domain/webhook-deliveries';
 
 export const readInternalWebhooksDeliveries = defineIdentityOperation({
   name: 'read.internal.webhooks.deliveries',
@@ -27,16 +11,16 @@ export const readInternalWebhooksDeliveries = defineIdentityOperation({
   restPath: '/internal/webhooks/deliveries',
   input: t.object({
     subscription_id: t.optional(t.id()),
-    status: t.optional(t.enum(STATUSES)),
+    status: t.optional(t.enum(DELIVERY_STATUSES)),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 1000, default: 1 })),
   }),
-  result: pageOf(delivery),
+  result: pageOf(deliveryView),
   events: [],
   async handler({ input, actor, sql }) {
-    const page = await sql.page<Omit<WebhookDelivery, 'tenant_id' | 'envelope'>>(
+    const page = await sql.page<DeliveryRow>(
       {
-        select: 'id, subscription_id, event_id, event_type, status, attempts, last_attempt_at, last_response_status, last_error, created_at, delivered_at',
+        select: DELIVERY_COLUMNS,
         from: 'identity.webhook_delivery',
         where: `tenant_id = $1 AND ($2::text IS NULL OR subscription_id = $2) AND ($3::text IS NULL OR status = $3)`,
         orderBy: 'created_at DESC, id DESC',
@@ -44,22 +28,6 @@ export const readInternalWebhooksDeliveries = defineIdentityOperation({
       },
       input,
     );
-    const iso = (at: Date | null) => at?.toISOString() ?? null;
-    return {
-      ...page,
-      items: page.items.map((r) => ({
-        delivery_id: r.id,
-        subscription_id: r.subscription_id,
-        event_id: r.event_id,
-        event_type: r.event_type,
-        status: r.status,
-        attempts: r.attempts,
-        last_attempt_at: iso(r.last_attempt_at),
-        last_response_status: r.last_response_status,
-        last_error: r.last_error,
-        created_at: r.created_at.toISOString(),
-        delivered_at: iso(r.delivered_at),
-      })),
-    };
+    return { ...page, items: page.items.map(deliveryViewOf) };
   },
 });

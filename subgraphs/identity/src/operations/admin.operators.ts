@@ -1,0 +1,51 @@
+import { connectionArgs, connectionOf, escapeLike, forbidden, mapNodes, t } from '@backoffice/platform';
+import { adminUserView, adminUserViewOf, OPERATOR_STATES, ROLES, type AdminUserRow } from '../domain/operators';
+import { defineIdentityOperation } from '../ports';
+
+/** The tenant's operators as a Relay connection (GraphQL only): `read.internal.admin_users` stays the paged read of REST. */
+export const adminOperators = defineIdentityOperation({
+  name: 'admin.operators',
+  kind: 'read',
+  access: 'internal',
+  scope: 'admin.users.read',
+  summary:
+    "The tenant's operators as a Relay connection, oldest first unless ordered otherwise; filters status, role and `q` (name or email: " +
+    'personal, so it needs pii.read); email and name are masked without pii.read. Never login codes nor sessions.',
+  connection: { field: 'operators' },
+  input: connectionArgs(
+    'Operator',
+    ['created_at', 'status'] as const,
+    t.object({
+      status: t.optional(t.enum(OPERATOR_STATES)),
+      role: t.optional(t.enum(ROLES)),
+      q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'searches name and email; needs pii.read' })),
+    }),
+  ),
+  result: connectionOf(adminUserView, 'Operator'),
+  events: [],
+  async handler({ input, actor, sql }) {
+    const params: unknown[] = [actor.tenant_id];
+    const where = ['u.tenant_id = $1'];
+    const { status, role, q } = input.filter ?? {};
+    if (status) where.push(`u.status = $${params.push(status)}`);
+    if (role) where.push(`u.role = $${params.push(role)}`);
+    if (q) {
+      // Searching masked fields would tell their values one guess at a time.
+      if (!actor.scopes.includes('pii.read')) throw forbidden('pii.read');
+      where.push(`(u.name ILIKE $${params.push(`%${escapeLike(q)}%`)} OR u.email ILIKE $${params.length})`);
+    }
+    const page = await sql.connection<AdminUserRow>(
+      {
+        select: 'u.*',
+        from: 'identity.admin_user u',
+        where: where.join(' AND '),
+        params,
+        sorts: { created_at: { sql: 'u.created_at', type: 'timestamptz' }, status: { sql: 'u.status', type: 'text' } },
+        defaultOrder: { field: 'created_at', direction: 'ASC' },
+        id: 'u.id',
+      },
+      input,
+    );
+    return mapNodes(page, (row) => adminUserViewOf(row, actor));
+  },
+});
