@@ -568,6 +568,7 @@ export type ContentPageArchiveResult = {
 };
 
 export type ContentPageCreateInput = {
+  /** the store's id or handle */
   store_id: string;
   /** unique in its store */
   slug: string;
@@ -886,6 +887,7 @@ export type OrderCancelResult = {
 };
 
 export type OrderCreateInput = {
+  /** the store's id or handle */
   store_id: string;
   customer: {
     email: string;
@@ -1074,6 +1076,7 @@ export type PaymentAppUninstallResult = {
 };
 
 export type PaymentWindowSetInput = {
+  /** the store's id or handle */
   store_id: string;
   app_id: string;
   method: string;
@@ -1484,6 +1487,7 @@ export type ReadInternalShippingMethodsResult = {
 };
 
 export type ReadInternalShippingQuoteInput = {
+  /** the store's id or handle */
   store_id: string;
   /** where the parcel goes; normalized as zones are */
   postal_code: string;
@@ -1963,7 +1967,7 @@ export type TenantStoreCreateResult = {
 };
 
 export type TenantStoreUpdateInput = {
-  /** the store id */
+  /** the store's id or handle */
   id: string;
   name?: string;
   /** an unknown key is accepted: the storefront falls back to `default` */

@@ -1,5 +1,6 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { AppError, notFound, t } from '@backoffice/platform';
-import { compositionFields, effectiveComposition, storeOfCaller } from '../domain/composition';
+import { compositionFields, effectiveComposition } from '../domain/composition';
 import { defineContentOperation } from '../ports';
 
 const hook = t.entity('CompositionHook', {
@@ -26,8 +27,8 @@ export const readInternalComposition = defineContentOperation({
   result: t.object({ store_id: t.string(), items: t.array(hook) }),
   events: [],
   async handler({ input, actor, db, ports }) {
-    const storeId = await storeOfCaller(ports.stores, actor, input.store).catch((error: unknown) => {
-      throw error instanceof AppError && error.kind === 'conflict' ? notFound(error.message) : error;
+    const storeId = await storeOfTenant(ports.stores, actor.tenant_id, input.store, 'store').catch((error: unknown) => {
+      throw error instanceof AppError && error.kind === 'conflict' ? notFound(error.message, { field: error.field }) : error;
     });
     return { store_id: storeId, items: await effectiveComposition(db, actor.tenant_id, storeId) };
   },

@@ -114,7 +114,7 @@ export const readInternalOrder = defineOrdersOperation({
          FROM orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id WHERE o.id = $1 AND o.tenant_id = $2`,
         [input.order_id, actor.tenant_id],
       );
-      if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`);
+      if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`, { field: 'order_id' });
       const items = await sql.rows<ItemRead>(
         `SELECT id AS order_item_id, sku_id, product_id, code, title, qty, unit_amount::float8 AS unit_amount, line_amount::float8 AS line_amount
          FROM orders.order_item WHERE order_id = $1 ORDER BY position`,
