@@ -57,7 +57,7 @@ const make = defineOperation({
   async handler({ input, db, emit }) {
     await db.query('INSERT INTO producer.thing (id) VALUES ($1)', [input.id]);
     emit(thingMade, { id: input.id });
-    if (input.fail_after_emit) throw conflict('rolled back after emitting');
+    if (input.fail_after_emit) throw conflict('rolled back after emitting', { reason: 'not_applicable' });
     return { id: input.id };
   },
 });

@@ -65,7 +65,7 @@ describe('GraphQL', () => {
       { i: { name: 'x', scopes: [] } },
       weak.body.token,
     );
-    expect(forbidden.body.errors[0].extensions).toEqual({ code: 'forbidden', scope: 'admin.users.write' });
+    expect(forbidden.body.errors[0].extensions).toEqual({ code: 'forbidden', scope: 'admin.users.write', reason: 'scope_missing' });
     const badType = await t.graphql('mutation($i: IamApiKeyCreateInput!) { iam_api_key_create(input: $i) { api_key_id } }', { i: { name: 5, scopes: [] } });
     expect(badType.body.errors[0].extensions.code).toBe('validation_failed');
     const badBound = await t.graphql('mutation { iam_api_key_rotate(input: { api_key_id: "k", overlap_hours: 9000 }) { api_key_id } }');

@@ -31,7 +31,7 @@ const createThing = defineOperation({
   async handler({ input, actor, db, emit }) {
     await db.query('INSERT INTO testkit.thing (id, tenant_id) VALUES ($1, $2)', [input.id, actor!.tenant_id]);
     emit(thingCreated, { id: input.id });
-    if (input.fail === 'conflict') throw conflict('refused after writing');
+    if (input.fail === 'conflict') throw conflict('refused after writing', { reason: 'not_applicable' });
     if (input.fail === 'crash') throw new Error('password=hunter2 at /secret/file.ts:12');
     return { id: input.id };
   },

@@ -129,13 +129,14 @@ describe('content.page.create', () => {
     expect(row).toEqual({ published: true, meta_title: null, meta_description: 'Described' });
   });
 
-  it('refuses a store that is not the caller tenant’s as conflict, and takes any store of the tenant', async () => {
+  it('refuses a store that is not the caller tenant’s as conflict, and takes any store of the tenant, by id or handle', async () => {
     const other = await t.newTenant();
     await refused(call('content.page.create', { store_id: other.store_id, slug: 'x', title: 'T', template_key: 'k' }), 409, 'conflict');
     await refused(call('content.page.create', { store_id: 'sto_nope', slug: 'x', title: 'T', template_key: 'k' }), 409, 'conflict');
-    // A store handle is not a store id.
+    // A store is named by its id or its handle, as everywhere: the page keeps the id.
     const [{ handle }] = await t.sql(`SELECT handle FROM identity.store WHERE id = $1`, [shop.store_id]);
-    await refused(call('content.page.create', { store_id: handle, slug: 'x', title: 'T', template_key: 'k' }), 409, 'conflict');
+    const byHandle = await ok('content.page.create', { store_id: handle, slug: 'by-handle', title: 'T', template_key: 'k' });
+    expect(await t.sql(`SELECT store_id FROM content.page WHERE id = $1`, [byHandle.page_id])).toEqual([{ store_id: shop.store_id }]);
     const second = await secondStore();
     await ok('content.page.create', { store_id: second, slug: 'x', title: 'T', template_key: 'k' });
     expect(await t.sql(`SELECT count(*)::int AS n FROM content.page WHERE tenant_id = $1`, [other.tenant_id])).toEqual([{ n: 0 }]);

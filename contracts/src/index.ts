@@ -16,6 +16,7 @@ export {
   refKey,
   remoteDirectory,
   remoteStoreSenders,
+  noStoreMessage,
   storeOfTenant,
   STORES_CHANNEL,
   type CachedStoreDirectory,

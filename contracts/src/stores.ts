@@ -165,10 +165,18 @@ export function remoteDirectory(identityUrl: string, secret: string, options: Pi
   return directory;
 }
 
-/** The store must be the tenant's: asked through the directory; a conflict otherwise. */
-export async function storeOfTenant(stores: StoreDirectory, tenantId: string, storeId: string): Promise<void> {
-  const store = await stores.resolve(storeId);
-  if (!store || store.tenant_id !== tenantId || store.store_id !== storeId) throw conflict(`store ${storeId} does not exist in this tenant`);
+/** The refusal of a store that is not the tenant's, naming what was given. */
+export const noStoreMessage = (ref: string) => `no store ${JSON.stringify(ref)} (id or handle) in this tenant`;
+
+/**
+ * The store a call names, which must be the tenant's: by its id or its handle (a `store` parameter
+ * also by its host), asked through the directory. Answers its id, the one stored and emitted, so a
+ * handle never reaches a row or an event; another tenant's store is as unknown (a conflict).
+ */
+export async function storeOfTenant(stores: StoreDirectory, tenantId: string, ref: string, field = 'store_id'): Promise<string> {
+  const store = await stores.resolve(ref);
+  if (!store || store.tenant_id !== tenantId) throw conflict(noStoreMessage(ref), { reason: 'not_found', field });
+  return store.store_id;
 }
 
 /** Who a store's mail comes from: its settings (tenant.store.update) and the names they fall back to. */

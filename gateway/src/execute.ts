@@ -1,5 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
-import { AppError, isErrorKind, type TraceHeaders } from '@backoffice/platform';
+import { AppError, fromExtensions, isErrorKind, type TraceHeaders } from '@backoffice/platform';
 import type { Admission } from './admission';
 import type { GatewayRequestContext } from './gateway';
 
@@ -24,8 +24,8 @@ export async function executeThroughGateway(
   if (response.body.kind !== 'single') throw new AppError('internal', `unexpected incremental response (request ${admission.call.request_id})`);
   const { data, errors } = response.body.singleResult;
   if (errors?.length) {
-    const { code, ...details } = (errors[0].extensions ?? {}) as Record<string, unknown>;
-    throw new AppError(isErrorKind(code) ? code : 'internal', errors[0].message, details);
+    const extensions = (errors[0].extensions ?? {}) as Record<string, unknown>;
+    throw fromExtensions(isErrorKind(extensions.code) ? extensions.code : 'internal', errors[0].message, extensions);
   }
   return (data ?? {}) as Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import { operationFromDocument, Supergraph } from '@apollo/federation-internals';
 import { QueryPlanner } from '@apollo/query-planner';
-import { AppError, isErrorKind } from '@backoffice/platform';
+import { AppError, fromExtensions, isErrorKind } from '@backoffice/platform';
 import { parse, type GraphQLError } from 'graphql';
 import type { Admission } from './admission';
 import type { InProcessDataSource } from './data-sources';
@@ -56,13 +56,9 @@ export async function executeSingleFetch(
   const [first] = (result.errors ?? []) as GraphQLError[];
   if (first) {
     const formatted = formatError({ message: first.message, extensions: first.extensions as Record<string, unknown> });
-    const { code, request_id: _id, ...details } = (formatted.extensions ?? {}) as Record<string, unknown>;
-    const kind = isErrorKind(code) ? code : 'internal';
-    throw new AppError(
-      kind,
-      kind === 'internal' ? `internal error (request ${admission.call.request_id})` : formatted.message,
-      kind === 'internal' ? {} : details,
-    );
+    const code = formatted.extensions?.code;
+    if (!isErrorKind(code) || code === 'internal') throw new AppError('internal', `internal error (request ${admission.call.request_id})`);
+    throw fromExtensions(code, formatted.message, formatted.extensions ?? {});
   }
   return (result.data ?? {}) as Record<string, unknown>;
 }

@@ -266,7 +266,9 @@ function lostARace(error: unknown): boolean {
  */
 function uniqueViolation(error: unknown): AppError | null {
   const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError ?? (error as { code?: string; constraint?: string });
-  return driver?.code === '23505' ? conflict(`the change conflicts with an existing record (${driver.constraint ?? 'unique key'})`) : null;
+  return driver?.code === '23505'
+    ? conflict(`the change conflicts with an existing record (${driver.constraint ?? 'unique key'})`, { reason: 'duplicate' })
+    : null;
 }
 
 function readOnly(operation: Operation) {

@@ -21,6 +21,8 @@ export { deploymentKey } from './deployment-key';
 export {
   AppError,
   asAppError,
+  fromExtensions,
+  type Refinement,
   conflict,
   ERROR_STATUS,
   type ErrorKind,
@@ -31,6 +33,7 @@ export {
   unauthorized,
   validationFailed,
 } from './errors';
+export { isReason, type Reason, REASONS } from './reasons';
 export { defineEvent, type EventDeclaration, type EventDraft, eventDraft, type EventPayload } from './event';
 export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, rootFields, withoutVariableValue } from './graphql-cost';
 export { operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';

@@ -188,10 +188,15 @@ export function deprecationNotice(op: Pick<Operation, 'deprecated' | 'successor'
 
 /** The refusal of an owner-gated operation called by another key: `forbidden`, naming the scope and the gate. */
 export function ownerOnly(op: Pick<Operation, 'name' | 'scope'>): AppError {
-  return new AppError('forbidden', `${op.name} is owner-gated: only the tenant's owner key may call it (scope ${op.scope ?? 'none'} is not enough)`, {
-    ...(op.scope ? { scope: op.scope } : {}),
-    owner_required: true,
-  });
+  return new AppError(
+    'forbidden',
+    `${op.name} is owner-gated: only the tenant's owner key may call it (scope ${op.scope ?? 'none'} is not enough)`,
+    {
+      ...(op.scope ? { scope: op.scope } : {}),
+      owner_required: true,
+    },
+    { reason: 'owner_only' },
+  );
 }
 
 const COMMAND_ERRORS: readonly ErrorKind[] = ['validation_failed', 'unauthorized', 'forbidden', 'conflict', 'internal'];
@@ -257,7 +262,7 @@ export function queryInput(
     } else if (op.extraQueryAccepted && !Object.hasOwn(fields, key) && !familyLookalike(key, families)) {
     } else {
       const known = [...Object.keys(fields).filter((f) => !Object.hasOwn(families, f)), ...Object.values(families).map((p) => `${p}<name>`)];
-      throw validationFailed(`unknown query parameter ${key}; this read takes ${known.join(', ') || 'none'}`);
+      throw validationFailed(`unknown query parameter ${key}; this read takes ${known.join(', ') || 'none'}`, { reason: 'unknown_field', field: key });
     }
   }
   return op.fromQuery ? op.fromQuery(input) : input;

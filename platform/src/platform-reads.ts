@@ -127,6 +127,6 @@ export const mergedReads: MergedRead[] = [
 
 export function checkMergedDepth(limit: number, pageNo: number): void {
   if (limit * pageNo > MERGED_READ_DEPTH) {
-    throw validationFailed(`page × limit may not exceed ${MERGED_READ_DEPTH}; narrow the read with a filter`);
+    throw validationFailed(`page × limit may not exceed ${MERGED_READ_DEPTH}; narrow the read with a filter`, { reason: 'out_of_range', field: 'page' });
   }
 }

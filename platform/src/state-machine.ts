@@ -3,7 +3,7 @@ import { conflict } from './errors';
 /**
  * The states of one stateful thing (an order, a page, an operator…) and the moves allowed between
  * them, as data, with the one check every handler asks before it writes a new state. A move not in
- * the table is a conflict (the reference's kind for an illegal move).
+ * the table is a conflict (the reference's kind for an illegal move), reason `illegal_transition`.
  */
 export interface StateMachineDefinition<S extends string, A extends string> {
   /** As messages name it: `payment attempt`, `page`. */
@@ -48,12 +48,13 @@ export function defineStateMachine<const S extends string, const A extends strin
     assertMove(id, from, to) {
       if (can(from, to)) return 'move';
       if (from === to && repeatable.includes(to)) return 'same';
-      throw conflict(`${name} ${id} is ${from}: it cannot become ${to}`);
+      throw conflict(`${name} ${id} is ${from}: it cannot become ${to}`, { reason: 'illegal_transition' });
     },
     statesAllowing,
     allows: (action, state) => statesAllowing(action).includes(state),
     assertAllowed(id, state, action) {
-      if (!statesAllowing(action).includes(state)) throw conflict(`${name} ${id} is ${state}: ${action.replace('.', ' ')} is not allowed`);
+      if (!statesAllowing(action).includes(state))
+        throw conflict(`${name} ${id} is ${state}: ${action.replace('.', ' ')} is not allowed`, { reason: 'illegal_transition' });
     },
   };
 }

@@ -1,7 +1,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
-import { validationFailed } from './errors';
+import { type Refinement, validationFailed } from './errors';
+import type { Reason } from './reasons';
 import { jsonProblem } from './json-guard';
 
 const strict = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
@@ -68,6 +69,46 @@ export function describeErrors(errors: ErrorObject[] | null | undefined): string
   return lines.slice(0, 5).join('; ') || 'input is invalid';
 }
 
+/** Ajv's keywords as reasons; any other (type, enum, const, format's siblings) is `invalid_value`. */
+const KEYWORD_REASONS: Record<string, Reason> = {
+  required: 'required',
+  additionalProperties: 'unknown_field',
+  maxLength: 'too_long',
+  maxItems: 'too_long',
+  maxProperties: 'too_long',
+  minLength: 'too_short',
+  minItems: 'too_short',
+  minProperties: 'too_short',
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  exclusiveMinimum: 'out_of_range',
+  exclusiveMaximum: 'out_of_range',
+  multipleOf: 'out_of_range',
+  pattern: 'pattern',
+  format: 'pattern',
+  uniqueItems: 'duplicate',
+};
+
+/** A JSON pointer into the input as a field path: `/items/1/sku_id` is `items[1].sku_id`. */
+export function fieldPath(pointer: string, property?: string): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (property !== undefined) parts.push(property);
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+/** The first violation's reason and field (the one a form marks first). */
+export function refinementOf(errors: ErrorObject[] | null | undefined): Refinement {
+  const first = (errors ?? []).find((e) => e.keyword !== 'anyOf');
+  if (!first) return {};
+  const params = first.params as Record<string, unknown>;
+  const property = first.keyword === 'required' ? params.missingProperty : first.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+  const field = fieldPath(first.instancePath, property === undefined ? undefined : String(property));
+  return { reason: KEYWORD_REASONS[first.keyword] ?? 'invalid_value', ...(field ? { field } : {}) };
+}
+
 /**
  * Checks `value` against `schema`, filling defaults in place; throws validation_failed naming the fields.
  * Every surface's input passes here (the REST shim first, then the subgraph), so one check covers all.
@@ -78,7 +119,7 @@ export function validate<T>(schema: TSchema, value: unknown, coerce = false): T 
   const problem = jsonProblem(value);
   if (problem) throw validationFailed(problem);
   const fn = compiled(schema, coerce);
-  if (!fn(value)) throw validationFailed(describeErrors(fn.errors));
+  if (!fn(value)) throw validationFailed(describeErrors(fn.errors), refinementOf(fn.errors));
   return value as T;
 }
 

@@ -570,6 +570,7 @@ export type ContentPageArchiveResult = {
 };
 
 export type ContentPageCreateInput = {
+  /** the store's id or handle */
   store_id: string;
   /** unique in its store */
   slug: string;
@@ -888,6 +889,7 @@ export type OrderCancelResult = {
 };
 
 export type OrderCreateInput = {
+  /** the store's id or handle */
   store_id: string;
   customer: {
     email: string;
@@ -1079,6 +1081,7 @@ export type PaymentAppUninstallResult = {
 };
 
 export type PaymentWindowSetInput = {
+  /** the store's id or handle */
   store_id: string;
   app_id: string;
   method: string;
@@ -1508,6 +1511,7 @@ export type ReadInternalShippingMethodsResult = {
 };
 
 export type ReadInternalShippingQuoteInput = {
+  /** the store's id or handle */
   store_id: string;
   /** where the parcel goes; normalized as zones are */
   postal_code: string;
@@ -2032,7 +2036,7 @@ export type TenantStoreCreateResult = {
 };
 
 export type TenantStoreUpdateInput = {
-  /** the store id */
+  /** the store's id or handle */
   id: string;
   name?: string;
   /** an unknown key is accepted: the storefront falls back to `default` */

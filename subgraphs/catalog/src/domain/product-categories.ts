@@ -5,9 +5,9 @@ export const categoriesInput = () => t.array(t.object({ category_id: t.id(), is_
 /** One primary at most; with none marked, the first is primary. Duplicates are refused. */
 export function placeCategories(categories: { category_id: string; is_primary?: boolean }[]): { category_id: string; is_primary: boolean }[] {
   const ids = categories.map((c) => c.category_id);
-  if (new Set(ids).size !== ids.length) throw validationFailed('categories lists a category twice');
+  if (new Set(ids).size !== ids.length) throw validationFailed('categories lists a category twice', { reason: 'duplicate', field: 'categories' });
   const primaries = categories.filter((c) => c.is_primary).length;
-  if (primaries > 1) throw validationFailed('categories may have one primary category at most');
+  if (primaries > 1) throw validationFailed('categories may have one primary category at most', { reason: 'invalid_combination', field: 'categories' });
   return categories.map((c, i) => ({ category_id: c.category_id, is_primary: primaries ? !!c.is_primary : i === 0 }));
 }
 

@@ -22,7 +22,7 @@ export async function lockProduct(db: EntityManager, actor: Actor, productId: st
     productId,
     actor.tenant_id,
   ]);
-  if (!product) throw conflict(`product ${productId} does not exist in this tenant`);
+  if (!product) throw conflict(`product ${productId} does not exist in this tenant`, { reason: 'not_found', field: 'product_id' });
   return product;
 }
 
@@ -32,7 +32,7 @@ export async function assertOwned(db: EntityManager, actor: Actor, table: 'brand
   const rows = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM catalog.${table} WHERE tenant_id = $1 AND id = ANY($2::text[])`, [actor.tenant_id, ids]);
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw conflict(`${table} ${missing.join(', ')} does not exist in this tenant`);
+  if (missing.length) throw conflict(`${table} ${missing.join(', ')} does not exist in this tenant`, { reason: 'not_found' });
 }
 
 /** Recomputes a product's price range from its SKUs (after they changed in this transaction). */

@@ -18,7 +18,7 @@ export const catalogBrandCreate = defineCatalogOperation({
       actor.tenant_id,
       input.name,
     ]);
-    if (!row) throw conflict(`a brand named ${input.name} exists already`);
+    if (!row) throw conflict(`a brand named ${input.name} exists already`, { reason: 'duplicate', field: 'name' });
     emit(brandCreated, { brand_id: brandId, name: input.name });
     return { brand_id: brandId };
   },

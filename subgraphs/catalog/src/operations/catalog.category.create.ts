@@ -20,14 +20,14 @@ export const catalogCategoryCreate = defineCatalogOperation({
     if (labels.length > 1) {
       const parent = labels.slice(0, -1).join('.');
       const [found] = await db.query(`SELECT 1 FROM catalog.category WHERE tenant_id = $1 AND path = $2::ltree`, [actor.tenant_id, parent]);
-      if (!found) throw conflict(`parent category ${parent} does not exist in this tenant`);
+      if (!found) throw conflict(`parent category ${parent} does not exist in this tenant`, { reason: 'not_found', field: 'path' });
     }
     const categoryId = newId('cat');
     const [row] = await db.query(
       `INSERT INTO catalog.category (id, tenant_id, path, name) VALUES ($1, $2, $3::ltree, $4) ON CONFLICT (tenant_id, path) DO NOTHING RETURNING id`,
       [categoryId, actor.tenant_id, input.path, input.name],
     );
-    if (!row) throw conflict(`category ${input.path} exists already`);
+    if (!row) throw conflict(`category ${input.path} exists already`, { reason: 'duplicate', field: 'path' });
     emit(categoryCreated, { category_id: categoryId, path: input.path, name: input.name });
     return { category_id: categoryId };
   },

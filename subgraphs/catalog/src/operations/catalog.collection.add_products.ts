@@ -21,7 +21,7 @@ export const catalogCollectionAddProducts = defineCatalogOperation({
     ]);
     const found = new Set(owned.map((r) => r.id));
     const missing = input.product_ids.filter((id) => !found.has(id));
-    if (missing.length) throw conflict(`product ${missing.join(', ')} does not exist in this tenant`);
+    if (missing.length) throw conflict(`product ${missing.join(', ')} does not exist in this tenant`, { reason: 'not_found', field: 'product_ids' });
     const added = await db.query(
       `INSERT INTO catalog.collection_product (collection_id, product_id, tenant_id, position)
        SELECT $1, p, $2, (SELECT coalesce(max(position), -1) FROM catalog.collection_product WHERE collection_id = $1) + n

@@ -18,7 +18,7 @@ export const catalogCollectionCreate = defineCatalogOperation({
       `INSERT INTO catalog.collection (id, tenant_id, handle, title) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, handle) DO NOTHING RETURNING id`,
       [collectionId, actor.tenant_id, input.handle, input.title],
     );
-    if (!row) throw conflict(`a collection with handle ${input.handle} exists already`);
+    if (!row) throw conflict(`a collection with handle ${input.handle} exists already`, { reason: 'duplicate', field: 'handle' });
     emit(collectionCreated, { collection_id: collectionId, handle: input.handle });
     return { collection_id: collectionId };
   },

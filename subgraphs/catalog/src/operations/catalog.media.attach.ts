@@ -29,7 +29,7 @@ export const catalogMediaAttach = defineCatalogOperation({
         : `SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
       [input.owner_id, actor.tenant_id],
     );
-    if (!owner) throw conflict(`${input.owner_type} ${input.owner_id} does not exist in this tenant`);
+    if (!owner) throw conflict(`${input.owner_type} ${input.owner_id} does not exist in this tenant`, { reason: 'not_found', field: 'owner_id' });
     const kind = input.kind ?? 'image';
     const [media] = await sqlOf(db).rows<{ id: string; position: number }>(
       `INSERT INTO catalog.media (id, tenant_id, product_id, owner_type, owner_id, provider_key, kind, url, alt, position, role)

@@ -18,8 +18,8 @@ export const catalogOptionCreate = defineCatalogOperation({
   result: t.object({ option_id: t.string() }),
   events: [productUpdated],
   async handler({ input, actor, db, stage, emit }) {
-    if (new Set(input.values).size !== input.values.length) throw validationFailed('values lists a value twice');
-    if (!input.values.includes(input.default_value)) throw validationFailed('default_value must be one of values');
+    if (new Set(input.values).size !== input.values.length) throw validationFailed('values lists a value twice', { reason: 'duplicate', field: 'values' });
+    if (!input.values.includes(input.default_value)) throw validationFailed('default_value must be one of values', { field: 'default_value' });
     const product = await lockProduct(db, actor, input.product_id);
     const optionId = newId('opt');
     const [row] = await db.query(
@@ -28,7 +28,7 @@ export const catalogOptionCreate = defineCatalogOperation({
        ON CONFLICT (product_id, name) DO NOTHING RETURNING id`,
       [optionId, actor.tenant_id, product.id, input.name, input.values, input.default_value],
     );
-    if (!row) throw conflict(`product ${product.id} has an option ${input.name} already`);
+    if (!row) throw conflict(`product ${product.id} has an option ${input.name} already`, { reason: 'duplicate', field: 'name' });
     stage(`UPDATE catalog.sku SET option_values = option_values || jsonb_build_object($2::text, $3::text) WHERE product_id = $1`, [
       product.id,
       input.name,

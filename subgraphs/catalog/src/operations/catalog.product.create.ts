@@ -47,7 +47,7 @@ export const catalogProductCreate = defineCatalogOperation({
         JSON.stringify(input.custom_fields ?? {}),
       ],
     );
-    if (!row) throw conflict(`a product with handle ${input.handle} exists already`);
+    if (!row) throw conflict(`a product with handle ${input.handle} exists already`, { reason: 'duplicate', field: 'handle' });
     if (categories.length) {
       stage(INSERT_CATEGORIES, [productId, actor.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
     }

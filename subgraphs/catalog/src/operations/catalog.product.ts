@@ -20,7 +20,7 @@ export const catalogProduct = defineCatalogOperation({
       input.product_id,
       actor.tenant_id,
     ]);
-    if (!rows.length) throw notFound(`product ${input.product_id} does not exist`);
+    if (!rows.length) throw notFound(`product ${input.product_id} does not exist`, { field: 'product_id' });
     return shapeItems(rows)[0] as never;
   },
 });

@@ -1,5 +1,6 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { lockProduct } from '../domain/products';
-import { ownStore, publicationInput, publicationResult, unpublish } from '../domain/publication';
+import { publicationInput, publicationResult, unpublish } from '../domain/publication';
 import { productUnpublished } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -14,7 +15,7 @@ export const catalogProductUnpublish = defineCatalogOperation({
   result: publicationResult,
   events: [productUnpublished],
   async handler({ input, actor, db, emit, ports }) {
-    const storeId = await ownStore(ports.stores, actor, input.store_id);
+    const storeId = await storeOfTenant(ports.stores, actor.tenant_id, input.store_id);
     const product = await lockProduct(db, actor, input.product_id);
     if (await unpublish(db, actor.tenant_id, [storeId], [product.id])) emit(productUnpublished, { product_id: product.id, store_id: storeId });
     return { product_id: product.id, store_id: storeId, published: false };

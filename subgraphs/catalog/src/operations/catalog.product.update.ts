@@ -30,7 +30,7 @@ export const catalogProductUpdate = defineCatalogOperation({
     const categories = input.categories && placeCategories(input.categories);
     const product = await lockProduct(db, actor, input.product_id);
     if (input.status && REFUSED_MOVES.has(`${product.status}>${input.status}`)) {
-      throw conflict(`a product cannot move from ${product.status} to ${input.status}`);
+      throw conflict(`a product cannot move from ${product.status} to ${input.status}`, { reason: 'illegal_transition', field: 'status' });
     }
     if (input.brand_id) await assertOwned(db, actor, 'brand', [input.brand_id]);
     if (categories)
@@ -59,7 +59,7 @@ export const catalogProductUpdate = defineCatalogOperation({
         input.handle,
         product.id,
       ]);
-      if (taken) throw conflict(`a product with handle ${input.handle} exists already`);
+      if (taken) throw conflict(`a product with handle ${input.handle} exists already`, { reason: 'duplicate', field: 'handle' });
     }
     if (sets.length) await db.query(`UPDATE catalog.product SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
     if (categories) {

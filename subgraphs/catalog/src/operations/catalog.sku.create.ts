@@ -33,7 +33,8 @@ export const catalogSkuCreate = defineCatalogOperation({
   events: [skuCreated],
   async handler({ input, actor, db, emit }) {
     const given = input.option_values ?? [];
-    if (new Set(given.map((o) => o.option)).size !== given.length) throw validationFailed('option_values names an option twice');
+    if (new Set(given.map((o) => o.option)).size !== given.length)
+      throw validationFailed('option_values names an option twice', { reason: 'duplicate', field: 'option_values' });
     const product = await lockProduct(db, actor, input.product_id);
     const options = await sqlOf(db).rows<{
       name: string;
@@ -43,8 +44,8 @@ export const catalogSkuCreate = defineCatalogOperation({
     const values: Record<string, string> = Object.fromEntries(options.map((o) => [o.name, o.default_value]));
     for (const { option, value } of given) {
       const declared = options.find((o) => o.name === option);
-      if (!declared) throw conflict(`product ${product.id} has no option ${option}`);
-      if (!declared.values.includes(value)) throw conflict(`option ${option} has no value ${value}`);
+      if (!declared) throw conflict(`product ${product.id} has no option ${option}`, { reason: 'not_found', field: 'option_values' });
+      if (!declared.values.includes(value)) throw conflict(`option ${option} has no value ${value}`, { reason: 'not_found', field: 'option_values' });
       values[option] = value;
     }
     const [siblings] = await sqlOf(db).rows<{ n: number; currency: string | null }>(
@@ -82,7 +83,7 @@ export const catalogSkuCreate = defineCatalogOperation({
         input.height_cm ?? null,
       ],
     );
-    if (!row) throw conflict(`a SKU with code ${input.code} exists already`);
+    if (!row) throw conflict(`a SKU with code ${input.code} exists already`, { reason: 'duplicate', field: 'code' });
     await db.query(REFRESH_PRICES, [product.id]);
     emit(skuCreated, { sku_id: skuId, product_id: product.id, code: input.code ?? skuId, amount: input.amount });
     return { sku_id: skuId };

@@ -16,9 +16,9 @@ export const catalogSkuSetPromotion = defineCatalogOperation({
       `SELECT id, product_id, amount::float8 AS amount FROM catalog.sku WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
       [input.sku_id, actor.tenant_id],
     );
-    if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
+    if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`, { reason: 'not_found', field: 'sku_id' });
     if (input.promotional_amount !== null && input.promotional_amount >= sku.amount) {
-      throw conflict(`a promotional amount must be below the unit amount ${sku.amount}`);
+      throw conflict(`a promotional amount must be below the unit amount ${sku.amount}`, { reason: 'out_of_range', field: 'promotional_amount' });
     }
     stage(`UPDATE catalog.sku SET promotional_amount = $2 WHERE id = $1`, [sku.id, input.promotional_amount]);
     emit(skuUpdated, { sku_id: sku.id, product_id: sku.product_id, promotional_amount: input.promotional_amount });

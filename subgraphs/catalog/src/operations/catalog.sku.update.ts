@@ -51,7 +51,7 @@ export const catalogSkuUpdate = defineCatalogOperation({
       input.sku_id,
       tenantId,
     ]);
-    if (!found) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
+    if (!found) throw conflict(`sku ${input.sku_id} does not exist in this tenant`, { reason: 'not_found', field: 'sku_id' });
     // The product first, as catalog.sku.create locks it: its prices and listings follow its SKUs.
     const product = await lockProduct(db, actor, found.product_id);
     const [sku] = await sqlOf(db).rows<SkuRow & { same_metadata: boolean }>(
@@ -62,7 +62,7 @@ export const catalogSkuUpdate = defineCatalogOperation({
        FROM catalog.sku WHERE id = $1 AND product_id = $2 FOR UPDATE`,
       [input.sku_id, product.id, input.metadata === undefined ? null : JSON.stringify(input.metadata)],
     );
-    if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
+    if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`, { reason: 'not_found', field: 'sku_id' });
 
     const changed: SkuChange[] = [];
     const sets: string[] = [];
@@ -80,11 +80,14 @@ export const catalogSkuUpdate = defineCatalogOperation({
     }
     const after = { ...sku, ...Object.fromEntries(changed.filter((c) => c !== 'metadata').map((c) => [c, input[c as Column]])) } as SkuRow;
     if (after.promotional_amount !== null && after.amount <= after.promotional_amount) {
-      throw conflict(`the amount must stay above the SKU’s promotional amount ${after.promotional_amount} (clear it with catalog.sku.set_promotion first)`);
+      throw conflict(`the amount must stay above the SKU’s promotional amount ${after.promotional_amount} (clear it with catalog.sku.set_promotion first)`, {
+        reason: 'out_of_range',
+        field: 'amount',
+      });
     }
     if (changed.includes('code')) {
       const [taken] = await db.query(`SELECT 1 FROM catalog.sku WHERE tenant_id = $1 AND code = $2 AND id <> $3`, [tenantId, after.code, sku.id]);
-      if (taken) throw conflict(`a SKU with code ${after.code} exists already`);
+      if (taken) throw conflict(`a SKU with code ${after.code} exists already`, { reason: 'duplicate', field: 'code' });
     }
     const state = {
       code: after.code,

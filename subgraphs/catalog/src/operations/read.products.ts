@@ -52,13 +52,13 @@ export const readProducts = defineCatalogOperation({
     const input = call.input as ListingInput;
     const projection = input.projection ?? 'full';
     if (!(PROJECTIONS as readonly string[]).includes(projection)) {
-      throw new AppError('unknown_projection', `unknown projection ${projection}; declared: ${PROJECTIONS.join(', ')}`);
+      throw new AppError('unknown_projection', `unknown projection ${projection}; declared: ${PROJECTIONS.join(', ')}`, {}, { field: 'projection' });
     }
     if (input.price_min !== undefined && input.price_max !== undefined && input.price_min > input.price_max) {
-      throw validationFailed('price_min must not be above price_max');
+      throw validationFailed('price_min must not be above price_max', { reason: 'invalid_combination', field: 'price_min' });
     }
     const store = await call.ports.stores.resolve(input.store);
-    if (!store) throw new AppError('not_found', `store ${input.store} does not exist`);
+    if (!store) throw new AppError('not_found', `store ${input.store} does not exist`, {}, { field: 'store' });
     const cache = storefrontCacheOf(call.db);
     const version = await currentVersion(call.db, store.tenant_id);
     const key = pageKey(store.store_id, input);

@@ -1,5 +1,4 @@
-import type { StoreDirectory } from '@backoffice/contracts';
-import { conflict, returningRows, t, type Actor, type EventPayload, sqlOf } from '@backoffice/platform';
+import { returningRows, t, type Actor, type EventPayload, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { compositionUpdated } from '../events';
 import type { CompositionPlacement } from '../entities';
@@ -27,13 +26,6 @@ export interface ManifestComponent {
   component: string;
   slot: string;
   position: number;
-}
-
-/** The store a `store` reference names, when it is the tenant's: its id. Another tenant's store is as unknown (conflict). */
-export async function storeOfCaller(stores: StoreDirectory, actor: Actor, ref: string): Promise<string> {
-  const store = await stores.resolve(ref);
-  if (!store || store.tenant_id !== actor.tenant_id) throw conflict(`store ${ref} does not exist in this tenant`);
-  return store.store_id;
 }
 
 /** The extension's manifest, locked against a concurrent register (or null when it has none). */

@@ -42,7 +42,7 @@ export function credentialProblem(credential: Record<string, unknown>): string |
 
 export function checkCredential(credential: Record<string, unknown>): void {
   const problem = credentialProblem(credential);
-  if (problem) throw validationFailed(problem);
+  if (problem) throw validationFailed(problem, { field: 'credential' });
 }
 
 /** What reads show of a connection: never the sealed credential. */

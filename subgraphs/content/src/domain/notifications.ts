@@ -137,7 +137,7 @@ export const MESSAGE_TYPES: Record<string, MessageType> = {
 export function messageType(key: string): MessageType {
   const type = Object.hasOwn(MESSAGE_TYPES, key) ? MESSAGE_TYPES[key] : undefined;
   // An input naming no type at all: the caller's mistake, as an enum would say.
-  if (!type) throw validationFailed(`type_key: unknown message type ${key}: one of ${Object.keys(MESSAGE_TYPES).join(', ')}`);
+  if (!type) throw validationFailed(`type_key: unknown message type ${key}: one of ${Object.keys(MESSAGE_TYPES).join(', ')}`, { field: 'type_key' });
   return type;
 }
 
@@ -156,7 +156,7 @@ export async function channelOf(db: EntityManager, tenantId: string, key: string
     `SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1 AND key = $2`,
     [tenantId, key],
   );
-  if (!row) throw conflict(`notification channel ${key} is not registered in this tenant`);
+  if (!row) throw conflict(`notification channel ${key} is not registered in this tenant`, { reason: 'not_found', field: 'channel_key' });
   return row;
 }
 
@@ -230,7 +230,8 @@ export function checkTemplate(field: FieldDeclaration, value: string): void {
   try {
     compileTemplate(value, field.type === 'html');
   } catch (error) {
-    if (error instanceof TemplateError) throw validationFailed(`fields.${field.name} is not an allowed template: it ${error.message}`);
+    if (error instanceof TemplateError)
+      throw validationFailed(`fields.${field.name} is not an allowed template: it ${error.message}`, { field: `fields.${field.name}` });
     throw error;
   }
 }

@@ -41,7 +41,7 @@ export type PageState = (typeof PAGE_MACHINE.states)[number];
 /** The machine's refusal, with the way out for an archived page. */
 export function allowPage(id: string, state: PageState, action: 'update'): void {
   if (!PAGE_MACHINE.allows(action, state)) {
-    throw conflict(`page ${id} is ${state}: ${action} is not allowed${state === 'archived' ? ' (unarchive it first)' : ''}`);
+    throw conflict(`page ${id} is ${state}: ${action} is not allowed${state === 'archived' ? ' (unarchive it first)' : ''}`, { reason: 'illegal_transition' });
   }
 }
 
@@ -52,7 +52,7 @@ export const stateOf = (page: Pick<PageRow, 'archived_at'>): PageState => (page.
 /** The page, locked for the command; another tenant's or an unknown page is a conflict (commands do not answer not_found). */
 export async function lockPage(db: EntityManager, actor: Actor, pageId: string): Promise<PageRow> {
   const [page] = await sqlOf(db).rows<PageRow>(`SELECT * FROM content.page WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [pageId, actor.tenant_id]);
-  if (!page) throw conflict(`page ${pageId} does not exist in this tenant`);
+  if (!page) throw conflict(`page ${pageId} does not exist in this tenant`, { reason: 'not_found', field: 'page_id' });
   return page;
 }
 
@@ -63,7 +63,7 @@ export async function assertSlugFree(db: EntityManager, storeId: string, slug: s
     slug,
     exceptId,
   ]);
-  if (taken) throw conflict(`store ${storeId} has a page with slug ${slug} already`);
+  if (taken) throw conflict(`store ${storeId} has a page with slug ${slug} already`, { reason: 'duplicate', field: 'slug' });
 }
 
 /** A page as commands answer it, the federation entity `Page`: no personal fields. */
@@ -154,7 +154,10 @@ export function archivedMode(archived: Archived | undefined, includeArchived: Fl
   const include = flagValue(includeArchived);
   if (archived === undefined) return include === undefined ? 'exclude' : include ? 'include' : 'exclude';
   if (include !== undefined && include !== (archived !== 'exclude')) {
-    throw validationFailed(`include_archived=${String(includeArchived)} contradicts archived=${archived}`);
+    throw validationFailed(`include_archived=${String(includeArchived)} contradicts archived=${archived}`, {
+      reason: 'invalid_combination',
+      field: 'archived',
+    });
   }
   return archived;
 }

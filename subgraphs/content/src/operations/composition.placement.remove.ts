@@ -1,5 +1,6 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { t } from '@backoffice/platform';
-import { compositionFields, resetPlacement, storeOfCaller } from '../domain/composition';
+import { compositionFields, resetPlacement } from '../domain/composition';
 import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
 
@@ -17,7 +18,7 @@ export const compositionPlacementRemove = defineContentOperation({
   result: t.object({ removed: t.boolean() }),
   events: [compositionUpdated],
   async handler({ input, actor, db, emit, ports }) {
-    const { removed } = await resetPlacement(db, emit, actor, await storeOfCaller(ports.stores, actor, input.store), input);
+    const { removed } = await resetPlacement(db, emit, actor, await storeOfTenant(ports.stores, actor.tenant_id, input.store, 'store'), input);
     return { removed };
   },
 });

@@ -1,5 +1,6 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { t } from '@backoffice/platform';
-import { compositionFields, resetPlacement, storeOfCaller } from '../domain/composition';
+import { compositionFields, resetPlacement } from '../domain/composition';
 import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
 
@@ -20,6 +21,6 @@ export const compositionPlacementReset = defineContentOperation({
   result: t.object({ removed: t.boolean(), slot: t.nullable(t.string()), position: t.nullable(t.integer()) }),
   events: [compositionUpdated],
   async handler({ input, actor, db, emit, ports }) {
-    return resetPlacement(db, emit, actor, await storeOfCaller(ports.stores, actor, input.store), input);
+    return resetPlacement(db, emit, actor, await storeOfTenant(ports.stores, actor.tenant_id, input.store, 'store'), input);
   },
 });

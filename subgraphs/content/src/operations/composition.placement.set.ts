@@ -1,5 +1,6 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { present, conflict, newId, t, sqlOf } from '@backoffice/platform';
-import { compositionFields, defaultOf, lockManifest, storeOfCaller } from '../domain/composition';
+import { compositionFields, defaultOf, lockManifest } from '../domain/composition';
 import { compositionUpdated } from '../events';
 import { defineContentOperation } from '../ports';
 
@@ -24,10 +25,11 @@ export const compositionPlacementSet = defineContentOperation({
   events: [compositionUpdated],
   async handler({ input, actor, db, emit, stage, ports }) {
     const tenantId = actor.tenant_id;
-    const storeId = await storeOfCaller(ports.stores, actor, input.store);
+    const storeId = await storeOfTenant(ports.stores, actor.tenant_id, input.store, 'store');
     const manifest = await lockManifest(db, tenantId, input.extension_id);
-    if (!manifest) throw conflict(`extension ${input.extension_id} has no manifest in this tenant`);
-    if (!defaultOf(manifest, input.component)) throw conflict(`extension ${input.extension_id} has no component ${input.component} in its manifest`);
+    if (!manifest) throw conflict(`extension ${input.extension_id} has no manifest in this tenant`, { reason: 'not_found', field: 'extension_id' });
+    if (!defaultOf(manifest, input.component))
+      throw conflict(`extension ${input.extension_id} has no component ${input.component} in its manifest`, { reason: 'not_found', field: 'component' });
     const lockPlacement = async () =>
       (
         await sqlOf(db).rows<{ id: string; slot: string; position: number }>(

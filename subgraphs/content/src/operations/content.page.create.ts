@@ -14,7 +14,7 @@ export const contentPageCreate = defineContentOperation({
     'Registers an institutional page of a store of the tenant: slug (unique in the store), title, template_key (the ' +
     'theme template holding its content), published (default false), meta_title and meta_description.',
   input: t.object({
-    store_id: t.id(),
+    store_id: t.id("the store's id or handle"),
     slug: pageFields.slug,
     title: pageFields.title,
     template_key: pageFields.template_key,
@@ -25,7 +25,8 @@ export const contentPageCreate = defineContentOperation({
   result: t.object({ page_id: t.string() }),
   events: [pageCreated],
   async handler({ input, actor, db, emit, ports }) {
-    await storeOfTenant(ports.stores, actor.tenant_id, input.store_id);
+    // The id from here on, whether the caller named the store by id or handle: rows and events carry the id.
+    const storeId = await storeOfTenant(ports.stores, actor.tenant_id, input.store_id);
     const pageId = newId('pag');
     const published = input.published ?? false;
     // The unique index (store, slug) decides between racing creates: the loser inserts nothing.
@@ -36,7 +37,7 @@ export const contentPageCreate = defineContentOperation({
       [
         pageId,
         actor.tenant_id,
-        input.store_id,
+        storeId,
         input.slug,
         input.title,
         input.template_key,
@@ -47,8 +48,8 @@ export const contentPageCreate = defineContentOperation({
         actor.name,
       ],
     );
-    if (!row) throw conflict(`store ${input.store_id} has a page with slug ${input.slug} already`);
-    emit(pageCreated, { page_id: pageId, store_id: input.store_id, slug: input.slug, title: input.title, template_key: input.template_key, published });
+    if (!row) throw conflict(`store ${storeId} has a page with slug ${input.slug} already`, { reason: 'duplicate', field: 'slug' });
+    emit(pageCreated, { page_id: pageId, store_id: storeId, slug: input.slug, title: input.title, template_key: input.template_key, published });
     return { page_id: pageId };
   },
 });

@@ -30,7 +30,7 @@ export const extensionManifestRegister = defineContentOperation({
     const tenantId = actor.tenant_id;
     const names = input.components.map((c) => c.component);
     const twice = names.find((name, i) => names.indexOf(name) !== i);
-    if (twice !== undefined) throw validationFailed(`components names ${twice} twice`);
+    if (twice !== undefined) throw validationFailed(`components names ${twice} twice`, { reason: 'duplicate', field: 'components' });
     const components: ManifestComponent[] = input.components.map(({ component, slot, position }) => ({ component, slot, position }));
     // The tenant's manifests are serialized per extension by the row lock (a first register by the advisory lock).
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 11))`, [`content.manifest:${tenantId}:${input.extension_id}`]);
@@ -44,7 +44,7 @@ export const extensionManifestRegister = defineContentOperation({
       const [{ count }] = await sqlOf(db).rows<{ count: number }>(`SELECT count(*)::int AS count FROM content.extension_manifest WHERE tenant_id = $1`, [
         tenantId,
       ]);
-      if (count >= MANIFESTS_MAX) throw conflict(`the tenant has ${MANIFESTS_MAX} extension manifests already`);
+      if (count >= MANIFESTS_MAX) throw conflict(`the tenant has ${MANIFESTS_MAX} extension manifests already`, { reason: 'limit_reached' });
     }
     // jsonb keeps its own key order: compared field by field.
     const shape = (list: ManifestComponent[]) => JSON.stringify(list.map((c) => [c.component, c.slot, c.position]));

@@ -39,21 +39,25 @@ export const notificationChannelRegister = defineContentOperation({
   events: [notificationConfigUpdated],
   async handler({ input, actor, db, stage, emit }) {
     const tenantId = actor.tenant_id;
-    if (input.key === EMAIL_CHANNEL.key) throw conflict('email is the built-in channel: it cannot be registered over');
+    if (input.key === EMAIL_CHANNEL.key) throw conflict('email is the built-in channel: it cannot be registered over', { reason: 'duplicate', field: 'key' });
     const names = input.variant_schema.map((f) => f.name);
     const twice = names.find((name, i) => names.indexOf(name) !== i);
-    if (twice !== undefined) throw validationFailed(`variant_schema names field ${twice} twice`);
+    if (twice !== undefined) throw validationFailed(`variant_schema names field ${twice} twice`, { reason: 'duplicate', field: 'variant_schema' });
     for (const field of input.variant_schema) {
-      if (field.type === 'select' && !field.options?.length) throw validationFailed(`variant_schema field ${field.name}: a select field needs options`);
+      if (field.type === 'select' && !field.options?.length)
+        throw validationFailed(`variant_schema field ${field.name}: a select field needs options`, { reason: 'required', field: 'variant_schema' });
       if (field.type !== 'select' && field.options !== undefined)
-        throw validationFailed(`variant_schema field ${field.name}: options are for select fields only`);
+        throw validationFailed(`variant_schema field ${field.name}: options are for select fields only`, {
+          reason: 'invalid_combination',
+          field: 'variant_schema',
+        });
     }
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 12))`, [`content.notification_channel:${tenantId}`]);
     const [{ count, present }] = await sqlOf(db).rows<{ count: number; present: boolean | null }>(
       `SELECT count(*)::int AS count, bool_or(key = $2) AS present FROM content.notification_channel WHERE tenant_id = $1`,
       [tenantId, input.key],
     );
-    if (!present && count >= CHANNELS_MAX) throw conflict(`the tenant has ${CHANNELS_MAX} notification channels already`);
+    if (!present && count >= CHANNELS_MAX) throw conflict(`the tenant has ${CHANNELS_MAX} notification channels already`, { reason: 'limit_reached' });
     const schema: FieldDeclaration[] = input.variant_schema.map((f) => ({ ...f }));
     stage(
       `INSERT INTO content.notification_channel (tenant_id, key, label, notice, extension_id, variant_schema) VALUES ($1, $2, $3, $4, $5, $6)

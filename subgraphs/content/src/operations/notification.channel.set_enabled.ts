@@ -20,26 +20,26 @@ export const notificationChannelSetEnabled = defineContentOperation({
     type_key: typeKeyField,
     channel_key: channelKeyField,
     enabled: t.boolean(),
-    store_id: t.optional(t.nullable(t.id('a store of the tenant; null or omitted: the whole tenant'))),
+    store_id: t.optional(t.nullable(t.id('a store of the tenant, by id or handle; null or omitted: the whole tenant'))),
     locale: t.optional(localeField),
   }),
   result: t.object({ type_key: t.string(), channel_key: t.string(), enabled: t.boolean() }),
   events: [notificationConfigUpdated],
   async handler({ input, actor, db, stage, emit, ports }) {
     const tenantId = actor.tenant_id;
-    const storeId = input.store_id ?? null;
     // Omitted: the locale customers' messages are rendered in (the instance's DEFAULT_LOCALE).
     const locale = input.locale ?? instanceLocale();
     // Refused whichever way it turns: an unknown type, an unregistered channel, another tenant's store.
     messageType(input.type_key);
     const channel = await channelOf(db, tenantId, input.channel_key);
-    if (storeId) await storeOfTenant(ports.stores, tenantId, storeId);
+    const storeId = input.store_id ? await storeOfTenant(ports.stores, tenantId, input.store_id) : null;
     // Only turning on needs the resolved template to hold every required field.
     if (input.enabled) {
       const missing = missingRequired(channel, await resolveTemplate(db, tenantId, storeId, input.type_key, channel.key, locale));
       if (missing.length) {
         throw conflict(
           `the ${input.type_key} template of channel ${channel.key} (locale ${locale}) lacks required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+          { reason: 'required', field: 'enabled' },
         );
       }
     }

@@ -25,12 +25,12 @@ export const notificationResend = defineContentOperation({
       tenantId,
       input.notification_id,
     ]);
-    if (!original) throw conflict(`notification ${input.notification_id} does not exist in this tenant`);
+    if (!original) throw conflict(`notification ${input.notification_id} does not exist in this tenant`, { reason: 'not_found', field: 'notification_id' });
     if (original.subject === null && original.body_html === null && original.body_text === null) {
       const why = MESSAGE_TYPES[original.type_key]?.authentication
         ? 'an authentication code is never repeated; ask for a new one'
         : 'it was never rendered (its last_error says why)';
-      throw conflict(`notification ${original.id} (${original.type_key}) has no stored body: ${why}`);
+      throw conflict(`notification ${original.id} (${original.type_key}) has no stored body: ${why}`, { reason: 'not_applicable' });
     }
     const id = newId('ntf');
     stage(

@@ -1,5 +1,6 @@
+import { storeOfTenant } from '@backoffice/contracts';
 import { AppError, notFound, t } from '@backoffice/platform';
-import { compositionFields, compositionView, effectiveComposition, storeOfCaller } from '../domain/composition';
+import { compositionFields, compositionView, effectiveComposition } from '../domain/composition';
 import { defineContentOperation } from '../ports';
 
 /** A store's effective composition: the tenant's manifests with the store's placements laid over their defaults. */
@@ -17,8 +18,8 @@ export const readInternalComposition = defineContentOperation({
   result: compositionView,
   events: [],
   async handler({ input, actor, db, ports }) {
-    const storeId = await storeOfCaller(ports.stores, actor, input.store).catch((error: unknown) => {
-      throw error instanceof AppError && error.kind === 'conflict' ? notFound(error.message) : error;
+    const storeId = await storeOfTenant(ports.stores, actor.tenant_id, input.store, 'store').catch((error: unknown) => {
+      throw error instanceof AppError && error.kind === 'conflict' ? notFound(error.message, { field: error.field }) : error;
     });
     return { store_id: storeId, items: await effectiveComposition(db, actor.tenant_id, storeId) };
   },

@@ -20,7 +20,7 @@ export const readInternalNotification = defineContentOperation({
       actor.tenant_id,
       input.notification_id,
     ]);
-    if (!row) throw notFound(`notification ${input.notification_id} does not exist`);
+    if (!row) throw notFound(`notification ${input.notification_id} does not exist`, { field: 'notification_id' });
     const result = { ...notificationOut(row), subject: row.subject, body_html: row.body_html, body_text: row.body_text };
     return actor.scopes.includes('pii.read') ? result : maskPersonal(notificationDetail, result);
   },

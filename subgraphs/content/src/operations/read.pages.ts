@@ -21,13 +21,13 @@ export const readPages = defineContentOperation({
   events: [],
   async handler({ input, db, ports }) {
     const store = await ports.stores.resolve(input.store);
-    if (!store) throw notFound(`store ${input.store} does not exist`);
+    if (!store) throw notFound(`store ${input.store} does not exist`, { field: 'store' });
     const [row] = await sqlOf(db).rows<PageRow>(
       `SELECT * FROM content.page WHERE tenant_id = $1 AND store_id = $2 AND slug = $3 AND published AND archived_at IS NULL`,
       [store.tenant_id, store.store_id, input.slug],
     );
     // A draft, an archived page and no page at all look alike: the storefront learns nothing of drafts.
-    if (!row) throw notFound(`store ${input.store} has no published page ${input.slug}`);
+    if (!row) throw notFound(`store ${input.store} has no published page ${input.slug}`, { field: 'slug' });
     return servedPageOut(row);
   },
 });

@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 /** The expiry a new generation gets: `never_expires` must be asked for; otherwise N days, default 90. */
 export function expiryOf(input: { expires_in_days?: number; never_expires?: boolean }, now: Date): Date | null {
   if (input.never_expires && input.expires_in_days !== undefined) {
-    throw validationFailed('give either expires_in_days or never_expires, not both');
+    throw validationFailed('give either expires_in_days or never_expires, not both', { reason: 'invalid_combination', field: 'never_expires' });
   }
   if (input.never_expires) return null;
   return new Date(now.getTime() + (input.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * DAY_MS);
@@ -29,10 +29,11 @@ export function assertWithinIssuer(actor: Actor, scopes: readonly string[]): voi
 export async function lockKey(db: EntityManager, actor: Actor, apiKeyId: string): Promise<ApiKey> {
   // A plain query, not a repository lock: the executor opens the transaction on the first query.
   const [key] = await sqlOf(db).rows<ApiKey>(`SELECT * FROM identity.api_key WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [apiKeyId, actor.tenant_id]);
-  if (!key) throw conflict(`api key ${apiKeyId} does not exist in this tenant`);
+  if (!key) throw conflict(`api key ${apiKeyId} does not exist in this tenant`, { reason: 'not_found', field: 'api_key_id' });
   // The owner key is the tenant's last word (it alone arms extension credentials): no other key or
   // session, whatever its scopes, may rotate it into its own hands or revoke it.
-  if (key.is_owner && !actor.is_owner) throw new AppError('forbidden', 'only the owner key may rotate or revoke the owner key', { owner_required: true });
+  if (key.is_owner && !actor.is_owner)
+    throw new AppError('forbidden', 'only the owner key may rotate or revoke the owner key', { owner_required: true }, { reason: 'owner_only' });
   assertWithinIssuer(actor, key.scopes);
   return key;
 }

@@ -24,7 +24,7 @@ export function oidcSettings(env: NodeJS.ProcessEnv = process.env): OidcSettings
  */
 export function oidcRedirectUri(env: NodeJS.ProcessEnv = process.env): string {
   const uri = env.OIDC_REDIRECT_URI?.trim();
-  if (!uri) throw conflict('OIDC login is not configured (OIDC_REDIRECT_URI, the callback registered with the provider)');
+  if (!uri) throw conflict('OIDC login is not configured (OIDC_REDIRECT_URI, the callback registered with the provider)', { reason: 'not_configured' });
   return uri;
 }
 
@@ -38,7 +38,7 @@ let discovered: { key: string; config: Promise<client.Configuration> } | null = 
  */
 export function oidcConfiguration(env: NodeJS.ProcessEnv = process.env): Promise<client.Configuration> {
   const settings = oidcSettings(env);
-  if (!settings) throw conflict('OIDC login is not configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)');
+  if (!settings) throw conflict('OIDC login is not configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)', { reason: 'not_configured' });
   const key = JSON.stringify(settings);
   if (discovered?.key === key) return discovered.config;
   const insecure = new URL(settings.issuer).protocol === 'http:' && isLoopbackUrl(settings.issuer);
@@ -52,7 +52,7 @@ export function oidcConfiguration(env: NodeJS.ProcessEnv = process.env): Promise
     )
     .catch((error: Error) => {
       if (discovered?.key === key) discovered = null;
-      throw conflict(`the identity provider at ${settings.issuer} cannot be reached: ${error.message}`);
+      throw conflict(`the identity provider at ${settings.issuer} cannot be reached: ${error.message}`, { reason: 'unavailable' });
     });
   discovered = { key, config };
   return config;

@@ -153,7 +153,7 @@ export async function lockOperator(db: EntityManager, actor: Actor, adminUserId:
     adminUserId,
     actor.tenant_id,
   ]);
-  if (!row) throw conflict(`admin user ${adminUserId} does not exist in this tenant`);
+  if (!row) throw conflict(`admin user ${adminUserId} does not exist in this tenant`, { reason: 'not_found', field: 'admin_user_id' });
   return row;
 }
 
@@ -192,7 +192,7 @@ export async function primaryStore(db: EntityManager, tenantId: string): Promise
     `SELECT id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY created_at, id LIMIT 1`,
     [tenantId],
   );
-  if (!row) throw conflict('the tenant has no store');
+  if (!row) throw conflict('the tenant has no store', { reason: 'not_found' });
   return row;
 }
 

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { conflict, maskPersonal, t, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { Store } from '../entities';
-import { normalizeHost, HOST_MAX_LENGTH } from '@backoffice/contracts';
+import { normalizeHost, HOST_MAX_LENGTH, noStoreMessage } from '@backoffice/contracts';
 
 /** What a storefront uses when a store has no theme_key, or one naming no theme it has. */
 export const DEFAULT_THEME_KEY = 'default';
@@ -64,12 +64,16 @@ export function storeViewOf(row: Store, actor: Actor): StoreView {
 }
 
 /**
- * The store a command acts on, locked for the rest of the transaction. Another tenant's store is
- * indistinguishable from one that does not exist: both are a conflict with the tenant's state.
+ * The store a command acts on, by its id or its handle (the rule for every store a call names), locked
+ * for the rest of the transaction. Another tenant's store is indistinguishable from one that does not
+ * exist: both are a conflict with the tenant's state.
  */
-export async function lockStore(db: EntityManager, actor: Actor, storeId: string): Promise<Store> {
-  const [store] = await sqlOf(db).rows<Store>(`SELECT * FROM identity.store WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [storeId, actor.tenant_id]);
-  if (!store) throw conflict(`store ${storeId} does not exist in this tenant`);
+export async function lockStore(db: EntityManager, actor: Actor, ref: string): Promise<Store> {
+  const [store] = await sqlOf(db).rows<Store>(`SELECT * FROM identity.store WHERE (id = $1 OR handle = $1) AND tenant_id = $2 FOR UPDATE`, [
+    ref,
+    actor.tenant_id,
+  ]);
+  if (!store) throw conflict(noStoreMessage(ref), { reason: 'not_found', field: 'id' });
   return store;
 }
 
@@ -82,6 +86,7 @@ export function hostOf(raw: string): string | null {
       `host must be a host name (at most ${HOST_MAX_LENGTH} characters once normalized; two or more dot-separated ` +
         `labels of a-z, 0-9 and inner hyphens, 1 to 63 each; the last holding a letter; an optional :port and trailing ` +
         `dot are dropped), or '' to clear it`,
+      { reason: 'pattern', field: 'host' },
     );
   }
   return host;
@@ -90,5 +95,5 @@ export function hostOf(raw: string): string | null {
 /** Refuses a host another store (of any tenant) has; the unique index settles a race the same way. */
 export async function assertHostFree(db: EntityManager, host: string, storeId: string): Promise<void> {
   const [taken] = await sqlOf(db).rows<unknown>(`SELECT 1 FROM identity.store WHERE host = $1 AND id <> $2`, [host, storeId]);
-  if (taken) throw conflict(`host ${host} is taken by another store`);
+  if (taken) throw conflict(`host ${host} is taken by another store`, { reason: 'duplicate', field: 'host' });
 }

@@ -44,7 +44,8 @@ export async function createTenant(
       `INSERT INTO identity.tenant (id, name) VALUES ($1, $2) RETURNING created_at`,
       [tenantId, input.name],
     );
-    if (await sql.one(`SELECT 1 FROM identity.store WHERE handle = $1`, [input.store])) throw conflict(`store handle ${input.store} is taken`);
+    if (await sql.one(`SELECT 1 FROM identity.store WHERE handle = $1`, [input.store]))
+      throw conflict(`store handle ${input.store} is taken`, { reason: 'duplicate', field: 'store' });
     await db.query(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, $4)`, [storeId, tenantId, input.store, input.name]);
     const credential = credentialWrite(tenantId, apiKeyId, expiresAt);
     for (const write of [apiKeyWrite({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true, issued_by: null }), credential]) {

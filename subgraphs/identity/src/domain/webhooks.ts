@@ -99,7 +99,7 @@ export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64'
 
 export function checkUrl(url: string, settings: WebhookSettings): void {
   const problem = urlProblem(url, settings.policy);
-  if (problem) throw validationFailed(problem);
+  if (problem) throw validationFailed(problem, { field: 'url' });
 }
 
 /** `event_types` as stored: each declared, or `*` alone. */
@@ -109,6 +109,7 @@ export function checkEventTypes(types: readonly string[], settings: WebhookSetti
   if (unknown.length)
     throw validationFailed(
       `event_types: ${unknown.slice(0, 3).join(', ')} ${unknown.length > 1 ? 'are not declared events' : 'is not a declared event'} (see the webhooks of /v1/openapi.json)`,
+      { field: 'event_types' },
     );
   return [...types];
 }
@@ -122,7 +123,7 @@ export async function lockSubscription(db: EntityManager, actor: Actor, id: stri
     id,
     actor.tenant_id,
   ]);
-  if (!row) throw conflict(`webhook subscription ${id} does not exist in this tenant`);
+  if (!row) throw conflict(`webhook subscription ${id} does not exist in this tenant`, { reason: 'not_found', field: 'subscription_id' });
   return row;
 }
 

@@ -34,7 +34,7 @@ export const adminUserInvite = defineOperation({
       `SELECT id FROM identity.admin_user WHERE tenant_id = $1 AND lower(email) = lower($2) AND status <> 'deactivated'`,
       [actor.tenant_id, email],
     );
-    if (taken) throw conflict('an operator with this email already exists in the tenant');
+    if (taken) throw conflict('an operator with this email already exists in the tenant', { reason: 'duplicate', field: 'email' });
     const store = await primaryStore(db, actor.tenant_id);
     const adminUserId = newId('adm');
     const name = input.name ?? email.slice(0, email.lastIndexOf('@')).slice(0, 120);

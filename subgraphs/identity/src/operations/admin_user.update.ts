@@ -31,9 +31,11 @@ export const adminUserUpdate = defineOperation({
   result: t.object({ admin_user_id: t.string(), name: t.string(), role: t.enum(ROLES), locale: t.string(), status: t.enum(OPERATOR_STATES) }),
   events: [adminUserUpdated],
   async handler({ input, actor, db, stage, emit }) {
-    if (input.name === undefined && input.role === undefined && input.locale === undefined) throw validationFailed('give at least one of name, role, locale');
+    if (input.name === undefined && input.role === undefined && input.locale === undefined)
+      throw validationFailed('give at least one of name, role, locale', { reason: 'required' });
     const operator = await lockOperator(db, actor, input.admin_user_id);
-    if (!OPERATOR_MACHINE.allows('update', operator.status)) throw conflict(`admin user ${operator.id} is ${operator.status}: it cannot be changed`);
+    if (!OPERATOR_MACHINE.allows('update', operator.status))
+      throw conflict(`admin user ${operator.id} is ${operator.status}: it cannot be changed`, { reason: 'illegal_transition' });
     assertMayGrant(actor, operator.role);
     if (input.role !== undefined) assertMayGrant(actor, input.role);
     const next = { name: input.name ?? operator.name, role: input.role ?? operator.role, locale: input.locale ?? operator.locale };

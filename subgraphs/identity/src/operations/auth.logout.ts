@@ -15,7 +15,8 @@ export const authLogout = defineOperation({
   result: t.object({ session_id: t.string(), logged_out: t.boolean() }),
   events: [authLoggedOut],
   async handler({ actor, db, stage, emit }) {
-    if (!isOperatorSession(actor)) throw conflict('auth.logout ends an operator session; this credential is an API key (revoke it with iam.api_key.revoke)');
+    if (!isOperatorSession(actor))
+      throw conflict('auth.logout ends an operator session; this credential is an API key (revoke it with iam.api_key.revoke)', { reason: 'not_applicable' });
     await notifyOperatorChanged(db, actor.api_key_id);
     stage(`UPDATE identity.operator_session SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [actor.credential_id]);
     emit(authLoggedOut, { admin_user_id: actor.api_key_id, session_id: actor.credential_id });

@@ -31,7 +31,7 @@ export const authOidcStart = defineOperation({
   async handler({ input, db, stage, client_address }) {
     await spendLoginRate('oidc', client_address ?? null);
     const store = await storeByHandle(db, input.store);
-    if (!store) throw conflict(`no store has the handle ${input.store}`);
+    if (!store) throw conflict(`no store has the handle ${input.store}`, { reason: 'not_found', field: 'store' });
     const config = await oidcConfiguration();
     const redirectUri = oidcRedirectUri();
     const verifier = oidc.randomPKCECodeVerifier();

@@ -28,7 +28,7 @@ export const iamApiKeyRotate = defineOperation({
     const now = new Date();
     const expiresAt = expiryOf(input, now);
     const key = await lockKey(db, actor, input.api_key_id);
-    if (key.revoked_at) throw conflict(`api key ${key.id} is revoked`);
+    if (key.revoked_at) throw conflict(`api key ${key.id} is revoked`, { reason: 'illegal_transition', field: 'api_key_id' });
     await notifyKeyLifeChanged(db, key.id);
     const previousDeadline = new Date(now.getTime() + (input.overlap_hours ?? 24) * HOUR_MS);
     // Earlier deadlines stand: a generation already due to die sooner is not given more time.

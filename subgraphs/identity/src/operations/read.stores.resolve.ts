@@ -21,12 +21,12 @@ export const readStoresResolve = defineIdentityOperation({
   events: [],
   async handler({ input, db }) {
     const host = normalizeHost(input.host);
-    if (!host) throw validationFailed(`host ${JSON.stringify(input.host)} is not a host name`);
+    if (!host) throw validationFailed(`host ${JSON.stringify(input.host)} is not a host name`, { reason: 'pattern', field: 'host' });
     const [store] = await sqlOf(db).rows<{ store_id: string; handle: string; theme_key: string | null }>(
       `SELECT id AS store_id, handle, theme_key FROM identity.store WHERE host = $1`,
       [host],
     );
-    if (!store) throw notFound(`no store is routed at ${host}`);
+    if (!store) throw notFound(`no store is routed at ${host}`, { field: 'host' });
     return store;
   },
 });

@@ -27,8 +27,8 @@ export const tenantStoreCreate = defineOperation({
       `SELECT (SELECT count(*)::int FROM identity.store WHERE tenant_id = $1) AS stores, EXISTS (SELECT 1 FROM identity.store WHERE handle = $2) AS taken`,
       [actor.tenant_id, input.handle],
     );
-    if (taken) throw conflict(`store handle ${input.handle} is taken`);
-    if (stores >= STORES_PER_TENANT) throw conflict(`a tenant has at most ${STORES_PER_TENANT} stores`);
+    if (taken) throw conflict(`store handle ${input.handle} is taken`, { reason: 'duplicate', field: 'handle' });
+    if (stores >= STORES_PER_TENANT) throw conflict(`a tenant has at most ${STORES_PER_TENANT} stores`, { reason: 'limit_reached' });
     const id = newId('sto');
     // A directory that remembered the handle as unknown forgets that at commit.
     await notifyStoreChanged(db, [id, input.handle]);

@@ -32,7 +32,7 @@ export const tenantStoreUpdate = defineOperation({
     "the store off routing), notification_sender_name and notification_reply_to ('' clears them). Omitted fields " +
     'keep their value.',
   input: t.object({
-    id: t.id('the store id'),
+    id: t.id("the store's id or handle"),
     name: t.optional(t.string({ minLength: 1, maxLength: STORE_NAME_MAX_LENGTH })),
     theme_key: t.optional(
       t.string({ minLength: 1, maxLength: THEME_KEY_MAX_LENGTH, description: 'an unknown key is accepted: the storefront falls back to `default`' }),

@@ -17,8 +17,8 @@ export const webhookDeliveryRetry = defineIdentityOperation({
        WHERE d.id = $1 AND d.tenant_id = $2 FOR UPDATE OF d`,
       [input.delivery_id, actor.tenant_id],
     );
-    if (!row) throw conflict(`webhook delivery ${input.delivery_id} does not exist in this tenant`);
-    if (!row.enabled) throw conflict('its subscription is disabled: enable it (webhook.subscription.update) first');
+    if (!row) throw conflict(`webhook delivery ${input.delivery_id} does not exist in this tenant`, { reason: 'not_found', field: 'delivery_id' });
+    if (!row.enabled) throw conflict('its subscription is disabled: enable it (webhook.subscription.update) first', { reason: 'not_applicable' });
     await db.query(`UPDATE identity.webhook_delivery SET status = 'pending', delivered_at = NULL WHERE id = $1`, [row.id]);
     enqueue(webhookDeliver, { delivery_id: row.id });
     return { delivery_id: row.id, status: 'pending' as const };

@@ -37,7 +37,8 @@ export const webhookSubscriptionCreate = defineIdentityOperation({
     // The routing lock first: it also orders this tenant's creations, so the count below holds.
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-routes'))`);
     const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM identity.webhook_subscription WHERE tenant_id = $1`, [actor.tenant_id]);
-    if (n >= WEBHOOK_SUBSCRIPTIONS_PER_TENANT) throw validationFailed(`a tenant has at most ${WEBHOOK_SUBSCRIPTIONS_PER_TENANT} webhook subscriptions`);
+    if (n >= WEBHOOK_SUBSCRIPTIONS_PER_TENANT)
+      throw validationFailed(`a tenant has at most ${WEBHOOK_SUBSCRIPTIONS_PER_TENANT} webhook subscriptions`, { reason: 'limit_reached' });
     const id = newId('whs');
     const secret = newSigningSecret();
     const row = { id, url: input.url, event_types: eventTypes, description: input.description ?? null, enabled: true, personal_data: personalData };

@@ -44,7 +44,7 @@ export const webhookSubscriptionUpdate = defineIdentityOperation({
       input.enabled === undefined &&
       input.personal_data === undefined
     ) {
-      throw validationFailed('give at least one of url, event_types, description, enabled, personal_data');
+      throw validationFailed('give at least one of url, event_types, description, enabled, personal_data', { reason: 'required' });
     }
     if (input.url !== undefined) checkUrl(input.url, settings);
     const eventTypes = input.event_types === undefined ? undefined : checkEventTypes(input.event_types, settings);

@@ -22,7 +22,7 @@ export async function lockOrder(db: EntityManager, tenantId: string, orderId: st
       'WHERE id = $1 AND tenant_id = $2 FOR UPDATE',
     [orderId, tenantId],
   );
-  if (!row) throw conflict(`order ${orderId} does not exist in this tenant`);
+  if (!row) throw conflict(`order ${orderId} does not exist in this tenant`, { reason: 'not_found', field: 'order_id' });
   return row;
 }
 

@@ -15,9 +15,10 @@ export function requireHttpUrl(field: string, value: string): void {
   try {
     url = new URL(value);
   } catch {
-    throw validationFailed(`${field}: not an absolute URL`);
+    throw validationFailed(`${field}: not an absolute URL`, { reason: 'pattern', field });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationFailed(`${field}: only http and https URLs are accepted`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw validationFailed(`${field}: only http and https URLs are accepted`, { reason: 'pattern', field });
 }
 
 export interface ShipmentItem {
@@ -76,7 +77,7 @@ export async function orderForShipping(db: EntityManager, tenantId: string, orde
     orderId,
     tenantId,
   ]);
-  if (!order) throw conflict(`order ${orderId} does not exist in this tenant`);
+  if (!order) throw conflict(`order ${orderId} does not exist in this tenant`, { reason: 'not_found', field: 'order_id' });
   return order;
 }
 
@@ -86,7 +87,7 @@ export async function lockShipment(db: EntityManager, orderId: string, shipmentI
     shipmentId,
     orderId,
   ]);
-  if (!shipment) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`);
+  if (!shipment) throw conflict(`shipment ${shipmentId} is not a parcel of order ${orderId}`, { reason: 'not_found' });
   return shipment;
 }
 
@@ -106,11 +107,11 @@ export async function lockOnlyShipment(db: EntityManager, orderId: string, field
     const now = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.shipment WHERE ${filter} ORDER BY id`, [orderId, states ?? null]);
     if (now.length !== shipments.length || now.some((p, i) => p.id !== shipments[i].id)) {
       if (attempt < 3) continue;
-      throw conflict(`the parcels of order ${orderId} keep changing; try again`);
+      throw conflict(`the parcels of order ${orderId} keep changing; try again`, { reason: 'unavailable' });
     }
     const which = states ? `parcels ${states.map((state) => PARCEL_STATE_WORDS[state] ?? state).join(' or ')}` : 'parcels';
-    if (!shipments.length) throw conflict(`order ${orderId} has no ${which}`);
-    if (shipments.length > 1) throw validationFailed(`${field}: order ${orderId} has ${shipments.length} ${which}; name one`);
+    if (!shipments.length) throw conflict(`order ${orderId} has no ${which}`, { reason: 'illegal_transition' });
+    if (shipments.length > 1) throw validationFailed(`${field}: order ${orderId} has ${shipments.length} ${which}; name one`, { reason: 'required', field });
     return shipments[0];
   }
 }
@@ -136,17 +137,26 @@ export async function splitShipment(
   ]);
   const known = new Set(ours.map((r) => r.id));
   const stranger = ids.find((id) => !known.has(id));
-  if (stranger) throw conflict(`order item ${stranger} is not an item of order ${source.order_id}`);
+  if (stranger)
+    throw conflict(`order item ${stranger} is not an item of order ${source.order_id}`, {
+      reason: 'not_found',
+      field: `items[${lines.findIndex((l) => l.order_item_id === stranger)}].order_item_id`,
+    });
   const holds = new Map(held.map((h) => [h.order_item_id, h.qty]));
   for (const line of lines) {
     const remaining = holds.get(line.order_item_id) ?? 0;
     if (line.qty > remaining) {
-      throw new AppError('exceeds_remaining', `order item ${line.order_item_id}: ${line.qty} requested, shipment ${source.id} holds ${remaining}`, {
-        order_item_id: line.order_item_id,
-        shipment_id: source.id,
-        requested: line.qty,
-        remaining,
-      });
+      throw new AppError(
+        'exceeds_remaining',
+        `order item ${line.order_item_id}: ${line.qty} requested, shipment ${source.id} holds ${remaining}`,
+        {
+          order_item_id: line.order_item_id,
+          shipment_id: source.id,
+          requested: line.qty,
+          remaining,
+        },
+        { field: `items[${lines.indexOf(line)}].qty` },
+      );
     }
     holds.set(line.order_item_id, remaining - line.qty);
   }

@@ -70,7 +70,10 @@ export function normalizePostalCode(raw: string, field = 'postal_code'): string 
     .toUpperCase()
     .replace(/[\s-]+/g, '');
   if (!/^[A-Z0-9]+$/.test(code) || code.length > POSTAL_CODE_MAX) {
-    throw validationFailed(`${field}: a postal code is 1 to ${POSTAL_CODE_MAX} letters or digits once spaces and hyphens are removed`);
+    throw validationFailed(`${field}: a postal code is 1 to ${POSTAL_CODE_MAX} letters or digits once spaces and hyphens are removed`, {
+      reason: 'pattern',
+      field,
+    });
   }
   return code;
 }
@@ -84,9 +87,13 @@ export interface ZoneRange {
 export function zoneRange(from: string, to: string): ZoneRange {
   const range = { postal_code_from: normalizePostalCode(from, 'postal_code_from'), postal_code_to: normalizePostalCode(to, 'postal_code_to') };
   if (range.postal_code_from.length !== range.postal_code_to.length) {
-    throw validationFailed('postal_code_from and postal_code_to must have the same length once normalized');
+    throw validationFailed('postal_code_from and postal_code_to must have the same length once normalized', {
+      reason: 'invalid_combination',
+      field: 'postal_code_to',
+    });
   }
-  if (range.postal_code_from > range.postal_code_to) throw validationFailed('postal_code_from is after postal_code_to');
+  if (range.postal_code_from > range.postal_code_to)
+    throw validationFailed('postal_code_from is after postal_code_to', { reason: 'invalid_combination', field: 'postal_code_to' });
   return range;
 }
 
@@ -245,7 +252,7 @@ export async function checkShipping(
   currency: string,
 ): Promise<{ method: ShippingMethod; verdict: Verdict }> {
   const [method] = await methodsOf(db, tenantId, { ids: [methodId] });
-  if (!method) throw conflict(`shipping method ${methodId} does not exist in this tenant`);
+  if (!method) throw conflict(`shipping method ${methodId} does not exist in this tenant`, { reason: 'not_found', field: 'shipping_method_id' });
   const code = normalizePostalCode(postalCode);
   return { method, verdict: judgeMethod(method, parcel, await zonesContaining(db, tenantId, code), currency) };
 }
@@ -256,7 +263,7 @@ export async function assertZones(db: EntityManager, tenantId: string, zoneIds: 
   const rows = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.shipping_zone WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, zoneIds]);
   const found = new Set(rows.map((r) => r.id));
   const missing = zoneIds.filter((id) => !found.has(id));
-  if (missing.length) throw conflict(`shipping zone ${missing.join(', ')} does not exist in this tenant`);
+  if (missing.length) throw conflict(`shipping zone ${missing.join(', ')} does not exist in this tenant`, { reason: 'not_found', field: 'zone_ids' });
 }
 
 /** Orders the tenant's shipping configuration changes, so the per-tenant counts hold. */

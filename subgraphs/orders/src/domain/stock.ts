@@ -31,7 +31,7 @@ export const stockLines = (maxQty: number) =>
 export function distinctSkus(items: ReadonlyArray<{ sku_id: string }>): void {
   const seen = new Set<string>();
   for (const item of items) {
-    if (seen.has(item.sku_id)) throw validationFailed(`items: sku ${item.sku_id} is listed twice`);
+    if (seen.has(item.sku_id)) throw validationFailed(`items: sku ${item.sku_id} is listed twice`, { reason: 'duplicate', field: 'items' });
     seen.add(item.sku_id);
   }
 }
@@ -47,7 +47,7 @@ export const WAREHOUSE_CODE = '^[a-z0-9]+(-[a-z0-9]+)*$';
 export async function warehouseOf(db: EntityManager, tenantId: string, warehouseId: string | undefined): Promise<string> {
   if (warehouseId) {
     const [found] = await sqlOf(db).rows<{ id: string }>(`SELECT id FROM orders.warehouse WHERE id = $1 AND tenant_id = $2`, [warehouseId, tenantId]);
-    if (!found) throw conflict(`warehouse ${warehouseId} does not exist in this tenant`);
+    if (!found) throw conflict(`warehouse ${warehouseId} does not exist in this tenant`, { reason: 'not_found', field: 'warehouse_id' });
     return found.id;
   }
   const byCode = async () =>
@@ -90,7 +90,11 @@ export async function hold(
   const bySku = new Map(locked.map((r) => [r.sku_id, Number(r.on_hand) - Number(r.reserved)]));
   for (const line of sorted) {
     const available = bySku.get(line.sku_id) ?? 0;
-    if (available < line.qty) throw conflict(`not enough stock of ${line.sku_id}: ${available} available, ${line.qty} asked`);
+    if (available < line.qty)
+      throw conflict(`not enough stock of ${line.sku_id}: ${available} available, ${line.qty} asked`, {
+        reason: 'insufficient_stock',
+        field: `items[${lines.indexOf(line)}].qty`,
+      });
   }
   const id = newId('res');
   await db.query(
@@ -117,7 +121,7 @@ export async function lockReservations(db: EntityManager, tenantId: string, rese
 /** A reservation of the tenant, locked, with its lines; a conflict when there is none. */
 export async function lockReservation(db: EntityManager, tenantId: string, reservationId: string): Promise<Reservation> {
   const [found] = await lockReservations(db, tenantId, [reservationId]);
-  if (!found) throw conflict(`reservation ${reservationId} does not exist in this tenant`);
+  if (!found) throw conflict(`reservation ${reservationId} does not exist in this tenant`, { reason: 'not_found', field: 'reservation_id' });
   return found;
 }
 

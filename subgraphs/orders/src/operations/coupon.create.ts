@@ -19,9 +19,11 @@ export const couponCreate = defineOrdersOperation({
   result: t.object({ coupon_id: t.string() }),
   events: [couponCreated],
   async handler({ input, actor, emit, stage }) {
-    if ((input.percent_off === undefined) === (input.amount_off === undefined)) throw validationFailed('give exactly one of percent_off or amount_off');
-    if (input.amount_off !== undefined && !input.currency) throw validationFailed('amount_off needs a currency');
-    if (input.percent_off !== undefined && input.currency) throw validationFailed('currency goes with amount_off only');
+    if ((input.percent_off === undefined) === (input.amount_off === undefined))
+      throw validationFailed('give exactly one of percent_off or amount_off', { reason: 'invalid_combination', field: 'percent_off' });
+    if (input.amount_off !== undefined && !input.currency) throw validationFailed('amount_off needs a currency', { reason: 'required', field: 'currency' });
+    if (input.percent_off !== undefined && input.currency)
+      throw validationFailed('currency goes with amount_off only', { reason: 'invalid_combination', field: 'currency' });
     const id = newId('cpn');
     // A code taken (in any case) fails on the unique index: conflict.
     stage(`INSERT INTO orders.coupon (id, tenant_id, code, percent_off, amount_off, currency, max_uses, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [

@@ -21,11 +21,12 @@ export const inventoryAdjust = defineOrdersOperation({
   result: t.object({ sku_id: t.string(), warehouse_id: t.string(), on_hand: t.integer(), reserved: t.integer(), available: t.integer() }),
   events: [inventoryAdjusted],
   async handler({ input, actor, db, emit, ports }) {
-    if ((input.on_hand === undefined) === (input.delta === undefined)) throw validationFailed('give exactly one of on_hand or delta');
+    if ((input.on_hand === undefined) === (input.delta === undefined))
+      throw validationFailed('give exactly one of on_hand or delta', { reason: 'invalid_combination', field: 'delta' });
     const tenantId = actor.tenant_id;
     // The SKU is the catalog's: asked, never read from its tables.
     const [sku] = await ports.catalog.skus(tenantId, [input.sku_id]);
-    if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`);
+    if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`, { reason: 'not_found', field: 'sku_id' });
     const warehouseId = await warehouseOf(db, tenantId, input.warehouse_id);
     // The level exists (at zero) before it is locked, so concurrent adjustments of a new SKU queue up too.
     await db.query(`INSERT INTO orders.stock_level (warehouse_id, sku_id, tenant_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
@@ -39,9 +40,9 @@ export const inventoryAdjust = defineOrdersOperation({
     );
     const current = levelOf(before);
     const onHand = input.on_hand ?? current.on_hand + present(input.delta, 'delta');
-    if (onHand < 0) throw conflict(`on hand would be ${onHand}`);
-    if (onHand < current.reserved) throw conflict(`on hand ${onHand} would be below the ${current.reserved} reserved`);
-    if (onHand > QTY_MAX) throw conflict(`on hand would exceed ${QTY_MAX}`);
+    if (onHand < 0) throw conflict(`on hand would be ${onHand}`, { reason: 'out_of_range' });
+    if (onHand < current.reserved) throw conflict(`on hand ${onHand} would be below the ${current.reserved} reserved`, { reason: 'out_of_range' });
+    if (onHand > QTY_MAX) throw conflict(`on hand would exceed ${QTY_MAX}`, { reason: 'out_of_range' });
     await db.query(`UPDATE orders.stock_level SET on_hand = $3, updated_at = now() WHERE warehouse_id = $1 AND sku_id = $2`, [
       warehouseId,
       input.sku_id,

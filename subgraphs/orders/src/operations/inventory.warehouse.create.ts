@@ -23,7 +23,7 @@ export const inventoryWarehouseCreate = defineOrdersOperation({
       `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
       [id, actor.tenant_id, input.code, input.name],
     );
-    if (!made.length) throw conflict(`a warehouse with code ${input.code} exists in this tenant`);
+    if (!made.length) throw conflict(`a warehouse with code ${input.code} exists in this tenant`, { reason: 'duplicate', field: 'code' });
     emit(warehouseCreated, { warehouse_id: id, code: input.code, name: input.name });
     return { warehouse_id: id };
   },

@@ -19,7 +19,7 @@ export const orderCreate = defineOrdersOperation({
     'Takes an order: prices, currency and titles from the catalog now, stock held and coupon use counted in the ' +
     'same transaction, and with `payment` an open payment attempt that starts the payment window (extension).',
   input: t.object({
-    store_id: t.id(),
+    store_id: t.id("the store's id or handle"),
     customer: t.object({ email: t.email(), name: t.optional(text(200)), phone: t.optional(text(40)) }),
     shipping_address: t.optional(
       t.object({
@@ -62,38 +62,50 @@ export const orderCreate = defineOrdersOperation({
   async handler({ input, actor, db, emit, ports }) {
     const tenantId = actor.tenant_id;
     distinctSkus(input.items);
-    await storeOfTenant(ports.stores, tenantId, input.store_id);
+    // The id from here on, whether the caller named the store by id or handle: rows and events carry the id.
+    const storeId = await storeOfTenant(ports.stores, tenantId, input.store_id);
     // What the catalog says now: the order keeps this snapshot.
     const skus = new Map(
       (
         await ports.catalog.skus(
           tenantId,
           input.items.map((i) => i.sku_id),
-          input.store_id,
+          storeId,
         )
       ).map((s) => [s.sku_id, s]),
     );
     const lines = input.items.map((item, position) => {
       const sku = skus.get(item.sku_id);
-      if (!sku) throw conflict(`sku ${item.sku_id} does not exist in this tenant`);
-      if (!sku.active) throw conflict(`sku ${item.sku_id} is not active`);
-      if (!sku.published) throw conflict(`sku ${item.sku_id} is not published to store ${input.store_id}`);
+      if (!sku) throw conflict(`sku ${item.sku_id} does not exist in this tenant`, { reason: 'not_found', field: `items[${position}].sku_id` });
+      if (!sku.active) throw conflict(`sku ${item.sku_id} is not active`, { reason: 'not_for_sale', field: `items[${position}].sku_id` });
+      if (!sku.published)
+        throw conflict(`sku ${item.sku_id} is not published to store ${storeId}`, {
+          reason: 'not_for_sale',
+          field: `items[${position}].sku_id`,
+        });
       return { ...item, ...sku, position, line_amount: sku.unit_amount * item.qty };
     });
     const currencies = new Set(lines.map((l) => l.currency));
-    if (currencies.size > 1) throw conflict(`the items are priced in different currencies (${[...currencies].join(', ')})`);
+    if (currencies.size > 1)
+      throw conflict(`the items are priced in different currencies (${[...currencies].join(', ')})`, { reason: 'invalid_combination', field: 'items' });
     const currency = lines[0].currency;
     const subtotal = lines.reduce((sum, l) => sum + l.line_amount, 0);
-    if (!Number.isSafeInteger(subtotal)) throw conflict('the order total is too large');
+    if (!Number.isSafeInteger(subtotal)) throw conflict('the order total is too large', { reason: 'out_of_range', field: 'items' });
 
     // The method must carry this parcel to this address, priced in the order's currency: refused with the reason otherwise.
     let estimatedDeliveryDate: string | null = null;
     let shipping = 0;
     if (input.shipping_method_id) {
-      if (!input.shipping_address) throw validationFailed('shipping_address: required with a shipping_method_id');
+      if (!input.shipping_address)
+        throw validationFailed('shipping_address: required with a shipping_method_id', { reason: 'required', field: 'shipping_address' });
       const { verdict } = await checkShipping(db, tenantId, input.shipping_method_id, parcelOf(lines), input.shipping_address.postal_code, currency);
       if (!verdict.ok) {
-        throw new AppError('conflict', `shipping method ${input.shipping_method_id} cannot take this order: ${verdict.reason}`, { reason: verdict.reason });
+        throw new AppError(
+          'conflict',
+          `shipping method ${input.shipping_method_id} cannot take this order: ${verdict.reason}`,
+          { reason: verdict.reason },
+          { reason: verdict.reason },
+        );
       }
       estimatedDeliveryDate = verdict.estimated_delivery_date;
       shipping = verdict.shipping_amount;
@@ -105,7 +117,11 @@ export const orderCreate = defineOrdersOperation({
         `SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`,
         [input.payment.app_id, tenantId, JSON.stringify([{ method: input.payment.method }])],
       );
-      if (!app) throw conflict(`payment app ${input.payment.app_id} is not installed in this tenant with method ${input.payment.method}`);
+      if (!app)
+        throw conflict(`payment app ${input.payment.app_id} is not installed in this tenant with method ${input.payment.method}`, {
+          reason: 'not_found',
+          field: 'payment',
+        });
     }
 
     const warehouseId = await warehouseOf(db, tenantId, input.warehouse_id);
@@ -125,13 +141,17 @@ export const orderCreate = defineOrdersOperation({
           [tenantId, input.coupon_code, currency],
         )
         .then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
-      if (!coupon) throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`);
+      if (!coupon)
+        throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`, {
+          reason: 'not_applicable',
+          field: 'coupon_code',
+        });
       couponId = coupon.id;
       discount = Math.min(subtotal, coupon.percent_off !== null ? Math.floor((subtotal * coupon.percent_off) / 100) : (coupon.amount_off ?? 0));
     }
     // The coupon discounts the items only; shipping is its own line of the total.
     const total = subtotal - discount + shipping;
-    if (!Number.isSafeInteger(total)) throw conflict('the order total is too large');
+    if (!Number.isSafeInteger(total)) throw conflict('the order total is too large', { reason: 'out_of_range' });
 
     const orderId = newId('ord');
     const attemptId = app ? newId('pat') : null;
@@ -152,7 +172,7 @@ export const orderCreate = defineOrdersOperation({
       [
         orderId,
         tenantId,
-        input.store_id,
+        storeId,
         currency,
         subtotal,
         discount,
@@ -194,7 +214,7 @@ export const orderCreate = defineOrdersOperation({
     emit(inventoryReserved, { reservation_id: reservation.id, warehouse_id: warehouseId, items: reservation.items, expires_at: null, order_id: orderId });
     emit(orderCreated, {
       order_id: orderId,
-      store_id: input.store_id,
+      store_id: storeId,
       currency,
       total_amount: total,
       shipping_amount: shipping,

@@ -30,7 +30,8 @@ export const orderDocumentAttach = defineOrdersOperation({
   }),
   events: [orderDocumentAttached],
   async handler({ input, actor, db, emit }) {
-    if ((input.file_url === undefined) === (input.asset_id === undefined)) throw validationFailed('give exactly one of file_url and asset_id');
+    if ((input.file_url === undefined) === (input.asset_id === undefined))
+      throw validationFailed('give exactly one of file_url and asset_id', { reason: 'invalid_combination', field: 'file_url' });
     if (input.file_url !== undefined) requireHttpUrl('file_url', input.file_url);
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     if (input.shipment_id) {
@@ -39,7 +40,7 @@ export const orderDocumentAttach = defineOrdersOperation({
         input.shipment_id,
         order.id,
       ]);
-      if (!shipment) throw conflict(`shipment ${input.shipment_id} is not a parcel of order ${order.id}`);
+      if (!shipment) throw conflict(`shipment ${input.shipment_id} is not a parcel of order ${order.id}`, { reason: 'not_found', field: 'shipment_id' });
     }
     const document = {
       document_id: newId('doc'),

@@ -32,7 +32,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
     const first = await separately(async (tx) => {
       const order = await lockOrder(tx, tenantId, input.order_id);
       const [attempt] = await sqlOf(tx).rows<Attempt>(latest, [order.id]);
-      if (!attempt) throw conflict(`order ${order.id} has no payment attempt to confirm`);
+      if (!attempt) throw conflict(`order ${order.id} has no payment attempt to confirm`, { reason: 'illegal_transition' });
       // A confirmation repeated while the attempt is still confirming (the first died midway) marks it
       // again: the CONFIRMING_TIMEOUT_SECONDS that expiry allows count from the latest one.
       if (order.status === 'pending_payment' && MACHINES.payment_attempt.can(attempt.status, 'confirming')) {
@@ -59,7 +59,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
             [first.attempt.id],
           ),
         );
-        throw conflict(`the payment app did not verify the payment of order ${input.order_id}`);
+        throw conflict(`the payment app did not verify the payment of order ${input.order_id}`, { reason: 'payment_declined' });
       }
     }
     // Step 2, this command's transaction: paid, unless expiry got there first (then orphaned).

@@ -41,7 +41,8 @@ export const orderShipmentCreate = defineOrdersOperation({
   async handler({ input, actor, db, emit }) {
     const seen = new Set<string>();
     for (const item of input.items) {
-      if (seen.has(item.order_item_id)) throw validationFailed(`items: order item ${item.order_item_id} is listed twice`);
+      if (seen.has(item.order_item_id))
+        throw validationFailed(`items: order item ${item.order_item_id} is listed twice`, { reason: 'duplicate', field: 'items' });
       seen.add(item.order_item_id);
     }
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);

@@ -26,7 +26,8 @@ export const paymentAppInstall = defineOrdersOperation({
   result: t.object({ app_id: t.string() }),
   events: [paymentAppInstalled],
   async handler({ input, actor, db, emit }) {
-    if (new Set(input.methods.map((m) => m.method)).size !== input.methods.length) throw validationFailed('methods: a method is listed twice');
+    if (new Set(input.methods.map((m) => m.method)).size !== input.methods.length)
+      throw validationFailed('methods: a method is listed twice', { reason: 'duplicate', field: 'methods' });
     const [app] = await sqlOf(db).rows<{ id: string }>(
       `INSERT INTO orders.payment_app (id, tenant_id, app_key, name, methods) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant_id, app_key) DO UPDATE SET name = $4, methods = $5, installed = true, updated_at = now() RETURNING id`,

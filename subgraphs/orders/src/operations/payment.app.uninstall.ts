@@ -18,7 +18,7 @@ export const paymentAppUninstall = defineOrdersOperation({
       `SELECT id, app_key, installed FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
       [input.app_id, actor.tenant_id],
     );
-    if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`);
+    if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`, { reason: 'not_found', field: 'app_id' });
     if (app.installed) {
       await db.query(`UPDATE orders.payment_app SET installed = false, updated_at = now() WHERE id = $1`, [app.id]);
       await refreshPaymentExpiry(db, actor.tenant_id, { appId: app.id });

@@ -11,7 +11,7 @@ export const paymentWindowSet = defineOrdersOperation({
   scope: 'payments.write',
   summary: "Sets (or clears, with null) a store's override of a payment method's declared window; orders awaiting that method follow it (extension).",
   input: t.object({
-    store_id: t.id(),
+    store_id: t.id("the store's id or handle"),
     app_id: t.id(),
     method: t.string({ minLength: 1, maxLength: 64, pattern: KEY_PATTERN }),
     reservation_window_seconds: t.nullable(t.integer({ minimum: 1, maximum: WINDOW_MAX })),
@@ -24,12 +24,14 @@ export const paymentWindowSet = defineOrdersOperation({
       id: string;
       methods: Array<{ method: string }>;
     }>(`SELECT id, methods FROM orders.payment_app WHERE id = $1 AND tenant_id = $2`, [input.app_id, tenantId]);
-    if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`);
-    if (!app.methods.some((m) => m.method === input.method)) throw conflict(`payment app ${input.app_id} has no method ${input.method}`);
-    await storeOfTenant(ports.stores, tenantId, input.store_id);
+    if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`, { reason: 'not_found', field: 'app_id' });
+    if (!app.methods.some((m) => m.method === input.method))
+      throw conflict(`payment app ${input.app_id} has no method ${input.method}`, { reason: 'not_found', field: 'method' });
+    // The id from here on, whether the caller named the store by id or handle: rows and events carry the id.
+    const storeId = await storeOfTenant(ports.stores, tenantId, input.store_id);
     if (input.reservation_window_seconds === null) {
       await db.query(`DELETE FROM orders.payment_window WHERE store_id = $1 AND app_id = $2 AND method = $3 AND tenant_id = $4`, [
-        input.store_id,
+        storeId,
         app.id,
         input.method,
         tenantId,
@@ -38,10 +40,10 @@ export const paymentWindowSet = defineOrdersOperation({
       await db.query(
         `INSERT INTO orders.payment_window (tenant_id, store_id, app_id, method, reservation_window_seconds) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (store_id, app_id, method) DO UPDATE SET reservation_window_seconds = $5`,
-        [tenantId, input.store_id, app.id, input.method, input.reservation_window_seconds],
+        [tenantId, storeId, app.id, input.method, input.reservation_window_seconds],
       );
     }
-    await refreshPaymentExpiry(db, tenantId, { storeId: input.store_id, appId: app.id, method: input.method });
-    return { store_id: input.store_id, app_id: app.id, method: input.method, reservation_window_seconds: input.reservation_window_seconds };
+    await refreshPaymentExpiry(db, tenantId, { storeId: storeId, appId: app.id, method: input.method });
+    return { store_id: storeId, app_id: app.id, method: input.method, reservation_window_seconds: input.reservation_window_seconds };
   },
 });

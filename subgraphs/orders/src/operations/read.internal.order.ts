@@ -25,7 +25,7 @@ export const readInternalOrder = defineOrdersOperation({
       // One query at a time: a transaction's connection runs one at a time.
       const sql = sqlOf(tx);
       const [order] = await ordersByIds(sql, [input.order_id], tenant, pii);
-      if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`);
+      if (!order) throw notFound(`order ${input.order_id} does not exist in this tenant`, { field: 'order_id' });
       const [items] = await itemsOf(sql, [order.order_id], tenant);
       const [attempts] = await attemptsOf(sql, [order.order_id], tenant);
       const shipments = await shipmentsBy(sql, 'order_id', [order.order_id], tenant);

@@ -1,3 +1,4 @@
+import { noStoreMessage } from '@backoffice/contracts';
 import { present, notFound, t, validationFailed } from '@backoffice/platform';
 import { distinctSkus, type StockLine } from '../domain/stock';
 import {
@@ -20,13 +21,16 @@ const QUOTE_QTY = 1000;
 /** `<sku_id>:<qty>,…` → lines; anything else is validation_failed. */
 function parseItems(text: string): StockLine[] {
   const parts = text.split(',').map((p) => p.trim());
-  if (parts.length > QUOTE_LINES) throw validationFailed(`items: at most ${QUOTE_LINES} lines`);
+  if (parts.length > QUOTE_LINES) throw validationFailed(`items: at most ${QUOTE_LINES} lines`, { reason: 'too_long', field: 'items' });
   const lines = parts.map((part) => {
     const colon = part.lastIndexOf(':');
     const skuId = part.slice(0, colon);
     const qty = part.slice(colon + 1);
     if (colon < 1 || skuId.length > 200 || !/^[0-9]{1,4}$/.test(qty) || Number(qty) < 1 || Number(qty) > QUOTE_QTY) {
-      throw validationFailed(`items: each line is <sku_id>:<qty> with qty 1 to ${QUOTE_QTY}, separated by commas ("${part.slice(0, 60)}" is not)`);
+      throw validationFailed(`items: each line is <sku_id>:<qty> with qty 1 to ${QUOTE_QTY}, separated by commas ("${part.slice(0, 60)}" is not)`, {
+        reason: 'pattern',
+        field: 'items',
+      });
     }
     return { sku_id: skuId, qty: Number(qty) };
   });
@@ -59,7 +63,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
   queryFamilyKeys: { lines: { name: 'sku_id', value: 'qty' } },
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'internal'],
   input: t.object({
-    store_id: t.id(),
+    store_id: t.id("the store's id or handle"),
     postal_code: postalCodeInput('where the parcel goes; normalized as zones are'),
     items: t.optional(
       t.string({
@@ -111,22 +115,27 @@ export const readInternalShippingQuote = defineOrdersOperation({
     const lines = linesOf(input);
     const code = normalizePostalCode(input.postal_code);
     const store = await ports.stores.resolve(input.store_id);
-    if (!store || store.tenant_id !== tenantId || store.store_id !== input.store_id) throw notFound(`store ${input.store_id} does not exist in this tenant`);
+    // By id or handle, as every store a call names (a read: an unknown one is not_found).
+    if (!store || store.tenant_id !== tenantId) throw notFound(noStoreMessage(input.store_id), { field: 'store_id' });
     const skus = new Map(
       (
         await ports.catalog.skus(
           tenantId,
           lines.map((l) => l.sku_id),
-          input.store_id,
+          store.store_id,
         )
       ).map((s) => [s.sku_id, s]),
     );
     const missing = lines.filter((l) => !skus.has(l.sku_id)).map((l) => l.sku_id);
-    if (missing.length) throw notFound(`sku ${missing.join(', ')} does not exist in this tenant`);
+    if (missing.length) throw notFound(`sku ${missing.join(', ')} does not exist in this tenant`, { field: 'items' });
     // What checkout would refuse is not quoted either.
     const skuOf = (id: string) => present(skus.get(id), `sku ${id}`);
     const unsold = lines.filter((l) => !skuOf(l.sku_id).active || !skuOf(l.sku_id).published).map((l) => l.sku_id);
-    if (unsold.length) throw notFound(`sku ${unsold.join(', ')} is not for sale in store ${input.store_id} (inactive, or its product not published there)`);
+    if (unsold.length)
+      throw notFound(`sku ${unsold.join(', ')} is not for sale in store ${store.store_id} (inactive, or its product not published there)`, {
+        reason: 'not_for_sale',
+        field: 'items',
+      });
     const parcel = parcelOf(lines.map((l) => ({ ...skuOf(l.sku_id), qty: l.qty })));
     const currencies = new Set(lines.map((l) => skuOf(l.sku_id).currency));
     const currency = currencies.size === 1 ? [...currencies][0] : null;
@@ -134,7 +143,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
     const now = new Date();
     const judged = methods.map((method) => ({ method, verdict: judgeMethod(method, parcel, zones, currency, now) }));
     return {
-      store_id: input.store_id,
+      store_id: store.store_id,
       postal_code: code,
       currency,
       zone_ids: [...zones].sort(),

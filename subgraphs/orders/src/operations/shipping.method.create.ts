@@ -21,7 +21,7 @@ export const shippingMethodCreate = defineOrdersOperation({
     const rates = input.rates ? ratesOf(input.rates) : null;
     await lockShippingConfig(db, tenantId);
     const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_method WHERE tenant_id = $1`, [tenantId]);
-    if (n >= METHODS_PER_TENANT) throw validationFailed(`a tenant has at most ${METHODS_PER_TENANT} shipping methods`);
+    if (n >= METHODS_PER_TENANT) throw validationFailed(`a tenant has at most ${METHODS_PER_TENANT} shipping methods`, { reason: 'limit_reached' });
     await assertZones(db, tenantId, zoneIds);
     const methodId = newId('shm');
     await db.query(

@@ -37,7 +37,7 @@ export const shippingMethodUpdate = defineOrdersOperation({
   async handler({ input, actor, db, emit }) {
     const tenantId = actor.tenant_id;
     const [locked] = await methodsOf(db, tenantId, { ids: [input.method_id], lock: true });
-    if (!locked) throw conflict(`shipping method ${input.method_id} does not exist in this tenant`);
+    if (!locked) throw conflict(`shipping method ${input.method_id} does not exist in this tenant`, { reason: 'not_found', field: 'method_id' });
     // Read again once locked: the zones a concurrent update committed while this one waited are
     // invisible to the locking statement's snapshot.
     const [method] = await methodsOf(db, tenantId, { ids: [input.method_id] });

@@ -24,7 +24,7 @@ export const shippingZoneCreate = defineOrdersOperation({
     const tenantId = actor.tenant_id;
     await lockShippingConfig(db, tenantId);
     const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_zone WHERE tenant_id = $1`, [tenantId]);
-    if (n >= ZONES_PER_TENANT) throw validationFailed(`a tenant has at most ${ZONES_PER_TENANT} shipping zones`);
+    if (n >= ZONES_PER_TENANT) throw validationFailed(`a tenant has at most ${ZONES_PER_TENANT} shipping zones`, { reason: 'limit_reached' });
     const zoneId = newId('shz');
     await db.query(`INSERT INTO orders.shipping_zone (id, tenant_id, name, postal_code_from, postal_code_to) VALUES ($1, $2, $3, $4, $5)`, [
       zoneId,
