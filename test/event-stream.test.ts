@@ -73,6 +73,9 @@ async function openStream(token: string, options: { lastEventId?: string; query?
   };
 }
 
+/** A refusal's documented body. */
+const errorOf = async (res: Response) => ((await res.json()) as { error: { kind: string; message: string } }).error;
+
 let handles = 0;
 const product = (token = t.tenant.token) => t.ok('catalog.product.create', { title: 'Stream shoe', handle: `stream-shoe-${++handles}` }, token);
 const keyWith = async (scopes: string[]) => (await t.ok('iam.api_key.create', { name: `stream ${scopes.join(' ')}`, scopes })).token as string;
@@ -81,18 +84,18 @@ describe('GET /v1/stream/events', () => {
   it('refuses a call without a key (401) and a key without events.read (403 forbidden naming the scope)', async () => {
     const anonymous = await fetch(`${t.url}/v1/stream/events`);
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).error.kind).toBe('unauthorized');
+    expect((await errorOf(anonymous)).kind).toBe('unauthorized');
     const res = await fetch(`${t.url}/v1/stream/events`, { headers: { authorization: `Bearer ${await keyWith(['catalog.product.write'])}` } });
     expect(res.status).toBe(403);
-    const body = await res.json();
-    expect(body.error.kind).toBe('forbidden');
-    expect(body.error.message).toContain('events.read');
+    const error = await errorOf(res);
+    expect(error.kind).toBe('forbidden');
+    expect(error.message).toContain('events.read');
   });
 
   it('refuses a Last-Event-ID it did not send, and an unknown parameter', async () => {
     const bogus = await fetch(`${t.url}/v1/stream/events`, { headers: { authorization: `Bearer ${t.tenant.token}`, 'last-event-id': 'not-ours' } });
     expect(bogus.status).toBe(400);
-    expect((await bogus.json()).error.kind).toBe('validation_failed');
+    expect((await errorOf(bogus)).kind).toBe('validation_failed');
     const unknown = await fetch(`${t.url}/v1/stream/events?since=1`, { headers: { authorization: `Bearer ${t.tenant.token}` } });
     expect(unknown.status).toBe(400);
   });
@@ -156,7 +159,7 @@ describe('GET /v1/stream/events', () => {
     for (const stream of streams) await stream.started();
     const refused = await fetch(`${t.url}/v1/stream/events`, { headers: { authorization: `Bearer ${tenant.token}` } });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.kind).toBe('rate_limited');
+    expect((await errorOf(refused)).kind).toBe('rate_limited');
     streams[0].close();
     // Closing one frees its place (the server sees the close on its next write or poll).
     const again = await (async () => {

@@ -105,7 +105,9 @@ class Stream {
   /** An `id:` alone when the position moved without an event (the start): a reconnection resumes from here. */
   mark(): void {
     const id = encodePosition(this.position);
-    if (id !== this.sentId) this.write(`id: ${(this.sentId = id)}\n\n`);
+    if (id === this.sentId) return;
+    this.sentId = id;
+    this.write(`id: ${id}\n\n`);
   }
 
   /** Waits the poll interval, or until the reader drained what was written, or the stream closed. */
