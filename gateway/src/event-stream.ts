@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ApolloServer } from '@apollo/server';
 import { AppError, asAppError, fieldName, forbidden, rateHeaders, selectionOf, t, typeStem, unauthorized, validate } from '@backoffice/platform';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission, Gatekeeper } from './admission';
 import { executeThroughGateway } from './execute';
 import type { GatewayRequestContext } from './gateway';
@@ -154,7 +154,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
   const open = new Set<Stream>();
   const perTenant = new Map<string, number>();
 
-  async function admit(request: FastifyRequest, requestId: string) {
+  async function admit(request: FastifyRequest, reply: FastifyReply, requestId: string) {
     const admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, OPERATION);
     const actor = admission.call.actor;
     if (!actor) throw unauthorized();
@@ -167,6 +167,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
       const position = lastId === undefined ? {} : decodePosition(lastId, NAMES);
       const count = perTenant.get(actor.tenant_id) ?? 0;
       if (count >= STREAM_LIMITS.perTenant || open.size >= STREAM_LIMITS.total) {
+        reply.header('retry-after', String(STREAM_LIMITS.pollMs / 1000));
         throw new AppError('rate_limited', `at most ${STREAM_LIMITS.perTenant} event streams may be open per tenant; close one first`);
       }
       return { admission, type, position, tenant: actor.tenant_id };
@@ -220,7 +221,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
     request.observed?.named(OPERATION);
     let admitted: Awaited<ReturnType<typeof admit>>;
     try {
-      admitted = await admit(request, requestId);
+      admitted = await admit(request, reply, requestId);
     } catch (error) {
       return sendError(reply, asAppError(error, requestId, log));
     }
