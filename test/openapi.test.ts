@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_STATUS, errorKinds, type ErrorKind } from '@backoffice/platform';
 import { restPathOf } from '../gateway/src/deprecation';
+import { STREAM_PATH } from '../gateway/src/event-stream';
 import { COMMANDS, MERGED_READS, OPERATIONS, READS } from '../gateway/src/subgraphs';
 import { startTestSystem, type TestSystem } from './helpers';
 
@@ -82,7 +83,7 @@ it('is the committed docs/openapi.json', () => {
 describe('routes', () => {
   it('has a path for every REST command and read the gateway serves, and no other', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
-    expect(documented.sort()).toEqual([...commandPaths.map((p) => `post ${p}`), ...readPaths.map((p) => `get ${p}`)].sort());
+    expect(documented.sort()).toEqual([...commandPaths.map((p) => `post ${p}`), ...readPaths.map((p) => `get ${p}`), `get ${STREAM_PATH}`].sort());
   });
 
   it('every documented path reaches its operation; an undocumented one is 404', async () => {
@@ -155,7 +156,8 @@ describe('groups and statuses', () => {
       .flatMap((methods) => Object.values(methods))
       .map((op) => [op.operationId, op.tags]);
     expect(tagged).toHaveLength(
-      OPERATIONS.size + MERGED_READS.size - [...OPERATIONS.values()].filter((r) => r.operation.kind === 'read' && !r.operation.restPath).length,
+      // + 1: the live event stream, merged too.
+      OPERATIONS.size + MERGED_READS.size - [...OPERATIONS.values()].filter((r) => r.operation.kind === 'read' && !r.operation.restPath).length + 1,
     );
     expect(tagged).toEqual(tagged.map(([name]) => [name, [OPERATIONS.get(name as string)?.subgraph.name ?? 'merged']]));
   });

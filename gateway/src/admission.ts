@@ -53,6 +53,19 @@ export class Gatekeeper {
     return rate;
   }
 
+  /**
+   * The bearer authenticated again, nothing spent, and signed afresh (a signed context lives 60 s): a
+   * long-lived stream asks this now and then, and ends when the answer is null (revoked or expired).
+   */
+  async renew(authorization: string, admission: Admission): Promise<Admission | null> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+    const actor = token ? await this.identity.authenticate(token) : null;
+    if (!actor) return null;
+    const call: CallContext = { ...admission.call, actor };
+    let signed: string | undefined;
+    return { ...admission, call, signed: () => (signed ??= signContext(this.secret, call)) };
+  }
+
   /** The same admission without its actor: a public operation runs for nobody, whoever asked. */
   withoutActor(admission: Admission): Admission {
     const call: CallContext = { actor: null, request_id: admission.call.request_id, client_address: admission.call.client_address };

@@ -12,6 +12,7 @@ import {
   type Operation,
 } from '@backoffice/platform';
 import { deprecationHeaders } from './deprecation';
+import { STREAM_LIMITS, STREAM_PATH } from './event-stream';
 import { EVENTS, OPERATIONS, SUBGRAPHS } from './subgraphs';
 
 const errorBody = {
@@ -208,7 +209,31 @@ function webhooks(): Record<string, unknown> {
 }
 
 /** The tag of the reads merged from every subgraph (no one subgraph owns them). */
-const MERGED_TAG = { name: 'merged', description: 'Reads merged from every subgraph: the audit log and the event log.' };
+const MERGED_TAG = { name: 'merged', description: 'Reads merged from every subgraph: the audit log, the event log and the live event stream.' };
+
+/** The live event stream (event-stream.ts): server-sent events, refused with the documented JSON errors before it starts. */
+function streamEntry(shared: Record<string, object>) {
+  const { '200': ok, ...refusals } = responses({ result: t.object({}) }, ['validation_failed', 'unauthorized', 'forbidden', 'internal'], shared);
+  const { headers } = ok as { headers: object };
+  return {
+    operationId: 'stream.events',
+    tags: [MERGED_TAG.name],
+    summary: "The tenant's events as they commit, as server-sent events; resumable.",
+    description:
+      'Scope: events.read (personal fields masked without pii.read, as in read.internal.events). Each event is `id: <opaque>` and ' +
+      '`data: {event_id, type, occurred_at, actor_id, request_id, payload}`; the first frame is an `id:` alone (where the stream starts). ' +
+      'Reconnect with `Last-Event-ID` (or `last_event_id`) to get exactly what followed. The bearer goes in the Authorization header ' +
+      `(fetch-based SSE in a browser). A comment every ${STREAM_LIMITS.heartbeatMs / 1000} s; at most ${STREAM_LIMITS.perTenant} streams ` +
+      `per tenant (429); a reader more than ${STREAM_LIMITS.bufferedBytes} bytes behind is cut.`,
+    security: [{ bearer: ['events.read'] }],
+    parameters: [
+      { name: 'type', in: 'query', required: false, schema: t.id() },
+      { name: 'last_event_id', in: 'query', required: false, schema: t.string({ minLength: 1, maxLength: 1000 }) },
+      { name: 'Last-Event-ID', in: 'header', required: false, schema: t.string({ maxLength: 1000 }) },
+    ],
+    responses: { '200': { description: 'The stream', headers, content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...refusals },
+  };
+}
 
 /** The OpenAPI 3.1 document of the REST face, generated from the same declarations as everything else. */
 export function openApiDocument(): Record<string, unknown> {
@@ -264,6 +289,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
     };
   }
+  paths[STREAM_PATH] = { get: streamEntry(shared) };
   // A command's body said to be other than JSON (or not said at all), the one refusal of its own status.
   shared.unsupported_media_type = {
     ...errorResponse(['validation_failed']),

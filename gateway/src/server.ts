@@ -29,6 +29,7 @@ import { registerMcp } from './mcp';
 import { registerRest, sendError } from './rest';
 import { registerAuthRoutes } from './auth-routes';
 import { registerExplorer } from './explorer';
+import { registerEventStream } from './event-stream';
 import { SingleFetchPlanner } from './single-fetch';
 import { adminOriginsOf, registerCors } from './cors';
 import { loadTrustedDocuments, trustedDocumentFor } from './trusted-documents';
@@ -217,6 +218,7 @@ export async function createGatewayServer(options: GatewayOptions) {
   });
   const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
   registerRest(app, invoker, log);
+  registerEventStream(app, { apollo, gatekeeper, log });
   registerAuthRoutes(app, invoker, log);
   registerMcp(app, invoker, gatekeeper, log);
 

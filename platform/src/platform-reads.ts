@@ -2,6 +2,7 @@ import { listAudit } from './audit';
 import { validationFailed } from './errors';
 import type { EventDeclaration } from './event';
 import { defineOperation, type Operation } from './operation';
+import { FEED_POSITION, feedEvents } from './event-feed';
 import { listEvents } from './outbox';
 import { maskEventPayload, payloadSchemas } from './personal';
 import { t, type TObject, type TSchema } from './schema';
@@ -44,6 +45,23 @@ const paging = (maxLimit: number) => ({
 const auditFilter = { actor: t.optional(t.id('an actor name or actor_id')), operation: t.optional(t.id()) };
 const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const)) };
 
+/** What the live stream relays of an event: its envelope (no delivery state) and its place in its subgraph's outbox. */
+const feedItem = t.object({
+  event_id: t.string(),
+  type: t.string(),
+  actor_id: t.nullable(t.string()),
+  request_id: t.nullable(t.string()),
+  payload: t.record(),
+  occurred_at: t.timestamp(),
+  position: t.string({ pattern: FEED_POSITION }),
+});
+
+const feedInput = t.object({
+  after: t.optional(t.string({ pattern: FEED_POSITION, description: 'a position this read answered; absent: from now' })),
+  type: t.optional(t.id()),
+  limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 100 })),
+});
+
 export const auditPage = pageOf(auditItem);
 export const eventPage = pageOf(eventItem);
 
@@ -53,6 +71,9 @@ export const eventPage = pageOf(eventItem);
  */
 export function platformReads(subgraph: string, events: readonly EventDeclaration[] = []): Operation[] {
   const schemas = payloadSchemas(events);
+  // The events read and the feed show payloads alike: personal fields masked without pii.read.
+  const shown = <I extends { type: string; payload: Record<string, unknown> }>(scopes: readonly string[], items: I[]) =>
+    scopes.includes('pii.read') ? items : items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) }));
   return [
     defineOperation({
       name: `${subgraph}.audit`,
@@ -78,8 +99,21 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       events: [],
       async handler({ input, actor, db }) {
         const page = await listEvents(db, subgraph, actor.tenant_id, input);
-        const pii = actor.scopes.includes('pii.read');
-        return pii ? page : { ...page, items: page.items.map((item) => ({ ...item, payload: maskEventPayload(schemas, item.type, item.payload) })) };
+        return { ...page, items: shown(actor.scopes, page.items) };
+      },
+    }),
+    defineOperation({
+      name: `${subgraph}.event_feed`,
+      kind: 'read',
+      access: 'internal',
+      scope: 'events.read',
+      summary: `Events of the ${subgraph} subgraph committed after a position, oldest first (what GET /v1/stream/events relays); masked as ${subgraph}.events.`,
+      input: feedInput,
+      result: t.object({ items: t.array(feedItem), position: t.string({ pattern: FEED_POSITION }) }),
+      events: [],
+      async handler({ input, actor, db }) {
+        const feed = await feedEvents(db, subgraph, actor.tenant_id, input);
+        return { ...feed, items: shown(actor.scopes, feed.items) };
       },
     }),
   ];

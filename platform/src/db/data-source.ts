@@ -1,7 +1,7 @@
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { Client, type Pool } from 'pg';
 import { platformEntities } from './platform-entities';
-import { platformConsumerMigration, platformMigration, platformOutboxDueMigration } from './platform-migration';
+import { platformConsumerMigration, platformMigration, platformOutboxDueMigration, platformOutboxFeedMigration } from './platform-migration';
 
 export interface SubgraphStore {
   schema: string;
@@ -20,7 +20,13 @@ export function createDataSource(url: string, store: SubgraphStore, poolSize = N
     url,
     schema: store.schema,
     entities: [...platformEntities, ...store.entities],
-    migrations: [platformMigration(store.schema), ...store.migrations, platformOutboxDueMigration(store.schema), platformConsumerMigration(store.schema)],
+    migrations: [
+      platformMigration(store.schema),
+      ...store.migrations,
+      platformOutboxDueMigration(store.schema),
+      platformConsumerMigration(store.schema),
+      platformOutboxFeedMigration(store.schema),
+    ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',
     synchronize: false,

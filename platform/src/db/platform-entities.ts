@@ -24,6 +24,8 @@ export interface OutboxEvent {
   lease_until: Date | null;
   delivered_at: Date | null;
   last_error: string | null;
+  /** The writing transaction's id (bigint as text): the live stream's commit-safe order (platform-migration.ts). */
+  tx: string;
 }
 
 export const OutboxEventEntity = new EntitySchema<OutboxEvent>({
@@ -44,12 +46,14 @@ export const OutboxEventEntity = new EntitySchema<OutboxEvent>({
     lease_until: { type: 'timestamptz', nullable: true },
     delivered_at: { type: 'timestamptz', nullable: true },
     last_error: { type: 'text', nullable: true },
+    tx: { type: 'bigint', default: () => 'txid_current()' },
   },
   uniques: [{ name: 'outbox_event_event_id_key', columns: ['event_id'] }],
   checks: [{ name: 'outbox_event_status_check', expression: `(status = ANY (ARRAY['pending'::text, 'delivered'::text, 'unrouted'::text, 'dead'::text]))` }],
   indices: [
     { name: 'outbox_event_due', columns: ['next_attempt_at', 'seq'], where: `(status = 'pending'::text)` },
     { name: 'outbox_event_tenant', columns: ['tenant_id', 'seq'] },
+    { name: 'outbox_event_feed', columns: ['tenant_id', 'tx', 'seq'] },
   ],
 });
 

@@ -131,3 +131,25 @@ export function platformConsumerMigration(schema: string): new () => MigrationIn
     }
   };
 }
+
+/**
+ * The live event stream reads each outbox in commit-safe order: `tx` is the writing transaction's id,
+ * and only transactions older than every one still running (the snapshot's xmin) are read, so a
+ * reader that moved past a position never misses an event committed later with a lower `seq`.
+ * Rows from before this migration share its transaction's id and keep their `seq` order.
+ * `txid_current()` is `pg_current_xact_id()` as a bigint (kept by PostgreSQL for that use): no casts to compare or index.
+ */
+export function platformOutboxFeedMigration(schema: string): new () => MigrationInterface {
+  return class PlatformOutboxFeed1796900000000 implements MigrationInterface {
+    name = 'PlatformOutboxFeed1796900000000';
+
+    async up(q: QueryRunner): Promise<void> {
+      await q.query(`ALTER TABLE "${schema}".outbox_event ADD COLUMN tx bigint NOT NULL DEFAULT txid_current()`);
+      await q.query(`CREATE INDEX outbox_event_feed ON "${schema}".outbox_event (tenant_id, tx, seq)`);
+    }
+
+    async down(q: QueryRunner): Promise<void> {
+      await q.query(`ALTER TABLE "${schema}".outbox_event DROP COLUMN tx`);
+    }
+  };
+}

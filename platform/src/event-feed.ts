@@ -1,0 +1,40 @@
+import type { EntityManager } from 'typeorm';
+import type { OutboxEvent } from './db/platform-entities';
+import { sqlOf } from './db/sql';
+
+/**
+ * A position in one subgraph's outbox, `<tx>.<seq>`: every event of transactions up to `tx` (and of
+ * `tx` up to `seq`) was read. Only transactions older than the oldest still running are read (the
+ * snapshot's xmin), so no event can later commit behind a position already passed.
+ */
+export const FEED_POSITION = '^[0-9]{1,19}\\.[0-9]{1,19}$';
+
+/** The largest bigint: a position at `<tx>.<this>` holds all of transaction `tx`. */
+const WHOLE = '9223372036854775807';
+
+const XMIN = 'txid_snapshot_xmin(txid_current_snapshot())';
+
+type FeedRow = Pick<OutboxEvent, 'event_id' | 'type' | 'actor_id' | 'request_id' | 'payload' | 'occurred_at' | 'tx' | 'seq'>;
+
+/**
+ * The tenant's events after `after` in commit-safe order, at most `limit`, and the position reached.
+ * Without `after`, none and the position of now: what commits from here on.
+ */
+export async function feedEvents(db: EntityManager, schema: string, tenantId: string, input: { after?: string; type?: string; limit?: number }) {
+  const sql = sqlOf(db);
+  if (input.after === undefined) {
+    const [{ tx }] = await sql.rows<{ tx: string }>(`SELECT (${XMIN} - 1)::text AS tx`);
+    return { items: [], position: `${tx}.${WHOLE}` };
+  }
+  const [tx, seq] = input.after.split('.');
+  const params: unknown[] = [tenantId, tx, seq, input.limit ?? 100];
+  if (input.type) params.push(input.type);
+  const rows = await sql.rows<FeedRow>(
+    `SELECT event_id, type, actor_id, request_id, payload, occurred_at, tx, seq FROM "${schema}".outbox_event
+     WHERE tenant_id = $1 AND (tx, seq) > ($2::bigint, $3::bigint) AND tx < ${XMIN}${input.type ? ' AND type = $5' : ''}
+     ORDER BY tx, seq LIMIT $4`,
+    params,
+  );
+  const items = rows.map(({ tx, seq, occurred_at, ...event }) => ({ ...event, occurred_at: occurred_at.toISOString(), position: `${tx}.${seq}` }));
+  return { items, position: items.at(-1)?.position ?? input.after };
+}
