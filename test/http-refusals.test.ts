@@ -6,8 +6,7 @@ let t: TestSystem;
 beforeAll(async () => {
   t = await startTestSystem();
 });
-// Two keep-alive connections of the body tests can hold the close until their 72 s idle timeout (not yet diagnosed).
-afterAll(() => t.stop(), 120_000);
+afterAll(() => t.stop());
 
 /** A raw request, for what fetch would refuse to send. */
 function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {

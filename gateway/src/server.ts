@@ -18,6 +18,7 @@ import Fastify, { type FastifyError } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { RatedError, rateHeaders, requestIdOf } from '@backoffice/platform';
 import { Gatekeeper } from './admission';
+import { closeConnectionsWhenIdle } from './graceful-close';
 import { createGateway, type GatewayRequestContext } from './gateway';
 import type { IdentityClient } from '@backoffice/contracts';
 import { observeGraphql, observeRequests } from './observe';
@@ -118,6 +119,7 @@ export async function createGatewayServer(options: GatewayOptions) {
       ),
     clientErrorHandler: refuseMalformedRequest,
   });
+  closeConnectionsWhenIdle(app);
   // A JSON body's structure is checked before a route sees it (nesting at most MAX_BODY_DEPTH levels,
   // no `__proto__` keys); its texts and numbers are checked with the input they belong to.
   // Every body the gateway reads is JSON: another type (Fastify's own text/plain included) is 415.
