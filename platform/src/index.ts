@@ -34,6 +34,7 @@ export {
 export { defineEvent, type EventDeclaration, type EventDraft, eventDraft, type EventPayload } from './event';
 export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, withoutVariableValue } from './graphql-cost';
 export { operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';
+export { checkScalarInputs } from './scalars';
 export { newId, pooledRandomBytes, ULID_PATTERN } from './ids';
 export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';
 export { registerMetricsEndpoint } from './observability/fastify';
