@@ -32,7 +32,7 @@ import { contentEntities } from './entities';
 /** A page's and a composition's store is identity's entity `Store`: the gateway asks identity for it. */
 const typeDefs = `
 type Store @key(fields: "store_id", resolvable: false) {
-  store_id: String!
+  store_id: ID!
 }
 
 extend type Page {

@@ -48,7 +48,7 @@ export { acceptReported, type OrdersPorts, type PaymentVerifier } from './ports'
  */
 const typeDefs = `
 type Sku @key(fields: "sku_id", resolvable: false) {
-  sku_id: String!
+  sku_id: ID!
 }
 
 extend type OrderItem {
@@ -57,7 +57,7 @@ extend type OrderItem {
 }
 
 type Store @key(fields: "store_id", resolvable: false) {
-  store_id: String!
+  store_id: ID!
 }
 
 extend type ReadInternalOrderResult {

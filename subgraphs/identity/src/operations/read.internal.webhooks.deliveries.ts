@@ -1,15 +1,14 @@
 import { t, pageOf } from '@backoffice/platform';
 import { defineIdentityOperation } from '../ports';
 import type { WebhookDelivery } from '../entities';
-
-const STATUSES = ['pending', 'delivered', 'failed'] as const;
+import { DELIVERY_STATUSES, deliveryStatus } from '../domain/webhooks';
 
 const delivery = t.object({
   delivery_id: t.string(),
   subscription_id: t.string(),
   event_id: t.string({ description: 'also the `webhook-id` header of every attempt' }),
   event_type: t.string(),
-  status: t.enum(STATUSES),
+  status: deliveryStatus(DELIVERY_STATUSES),
   attempts: t.integer({ minimum: 0 }),
   last_attempt_at: t.nullable(t.timestamp()),
   last_response_status: t.nullable(t.integer()),
@@ -27,7 +26,7 @@ export const readInternalWebhooksDeliveries = defineIdentityOperation({
   restPath: '/internal/webhooks/deliveries',
   input: t.object({
     subscription_id: t.optional(t.id()),
-    status: t.optional(t.enum(STATUSES)),
+    status: t.optional(deliveryStatus(DELIVERY_STATUSES)),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 1000, default: 1 })),
   }),

@@ -1,6 +1,6 @@
 import { notFound, t, sqlOf } from '@backoffice/platform';
 import { addressFor, addressView, customerFor, customerView } from '../domain/order-view';
-import { DOCUMENT_KINDS } from '../domain/shipments';
+import { documentKind } from '../domain/shipments';
 import { MACHINES } from '../domain/states';
 import type { Order, OrderDocument, OrderItem, PaymentAttempt, Reservation, Shipment, ShipmentItem } from '../entities';
 import { defineOrdersOperation } from '../ports';
@@ -20,7 +20,7 @@ const attempt = t.object({
   payment_attempt_id: t.string(),
   app_id: t.string(),
   method: t.string(),
-  status: t.enum(MACHINES.payment_attempt.states),
+  status: MACHINES.payment_attempt.enum(),
   failure_reason: t.nullable(t.string()),
   provider_reference: t.nullable(t.string()),
   orphaned: t.boolean(),
@@ -29,7 +29,7 @@ const attempt = t.object({
 
 const shipment = t.entity('Shipment', {
   shipment_id: t.string(),
-  status: t.enum(MACHINES.shipment.states, { description: 'pending: not yet dispatched (it may be split)' }),
+  status: MACHINES.shipment.enum(undefined, { description: 'pending: not yet dispatched (it may be split)' }),
   warehouse_id: t.string({ description: 'where it ships from' }),
   estimated_delivery_date: t.nullable(t.string({ format: 'date', description: 'YYYY-MM-DD, stamped when the parcel was created' })),
   carrier: t.nullable(t.string()),
@@ -45,7 +45,7 @@ const shipment = t.entity('Shipment', {
 
 const document = t.entity('OrderDocument', {
   document_id: t.string(),
-  kind: t.enum(DOCUMENT_KINDS),
+  kind: documentKind,
   shipment_id: t.nullable(t.string()),
   name: t.nullable(t.string()),
   file_url: t.nullable(t.string()),
@@ -82,7 +82,7 @@ export const readInternalOrder = defineOrdersOperation({
   result: t.object({
     order_id: t.string(),
     store_id: t.string(),
-    status: t.enum(MACHINES.order.states),
+    status: MACHINES.order.enum(),
     cancel_reason: t.nullable(t.string()),
     currency: t.string(),
     subtotal_amount: t.integer(),
@@ -92,7 +92,7 @@ export const readInternalOrder = defineOrdersOperation({
     shipping_address: addressView,
     shipping_method_id: t.nullable(t.string()),
     items: t.array(item),
-    reservation: t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(MACHINES.reservation.states) }),
+    reservation: t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: MACHINES.reservation.enum() }),
     payment_attempts: t.array(attempt, { description: 'newest first' }),
     shipments: t.array(shipment, { description: 'the parcels, oldest first; together they hold every item in its ordered quantity' }),
     documents: t.array(document, { description: 'oldest first' }),
