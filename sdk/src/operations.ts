@@ -17,7 +17,7 @@ export type AdminUserDeactivateInput = {
 
 export type AdminUserDeactivateResult = {
   admin_user_id: string;
-  status: string;
+  status: "invited" | "active" | "deactivated";
   deactivated_at: string;
   sessions_revoked: number;
   /** the keys the operator had issued, revoked with them */
@@ -173,10 +173,10 @@ export type CatalogMediaAttachInput = {
 
 export type CatalogMediaAttachResult = {
   media_id: string;
-  owner_type: string;
+  owner_type: "product" | "sku";
   owner_id: string;
   product_id: string;
-  kind: string;
+  kind: "image" | "document" | "video_external";
   position: number;
 };
 
@@ -200,7 +200,7 @@ export type CatalogProductResult = {
   title: string;
   description: string | null;
   handle: string;
-  status: string;
+  status: "draft" | "active" | "archived";
   metadata: unknown;
   brand_id: string | null;
   categories: Array<{
@@ -210,8 +210,7 @@ export type CatalogProductResult = {
     name: string;
   }>;
   media: Array<{
-    /** image, document or video_external */
-    kind: string;
+    kind: "image" | "document" | "video_external";
     /** absent when the media has no public address */
     url?: string;
     media_id: string;
@@ -230,8 +229,7 @@ export type CatalogProductResult = {
     ean: string | null;
     compare_at_amount: number | null;
     media: Array<{
-      /** image, document or video_external */
-      kind: string;
+      kind: "image" | "document" | "video_external";
       /** absent when the media has no public address */
       url?: string;
       media_id: string;
@@ -355,7 +353,7 @@ export type CatalogProductsResult = {
     title: string;
     description: string | null;
     handle: string;
-    status: string;
+    status: "draft" | "active" | "archived";
     metadata: unknown;
     brand_id: string | null;
     categories: Array<{
@@ -365,8 +363,7 @@ export type CatalogProductsResult = {
       name: string;
     }>;
     media: Array<{
-      /** image, document or video_external */
-      kind: string;
+      kind: "image" | "document" | "video_external";
       /** absent when the media has no public address */
       url?: string;
       media_id: string;
@@ -385,8 +382,7 @@ export type CatalogProductsResult = {
       ean: string | null;
       compare_at_amount: number | null;
       media: Array<{
-        /** image, document or video_external */
-        kind: string;
+        kind: "image" | "document" | "video_external";
         /** absent when the media has no public address */
         url?: string;
         media_id: string;
@@ -758,7 +754,7 @@ export type InventoryCommitInput = {
 
 export type InventoryCommitResult = {
   reservation_id: string;
-  status: string;
+  status: "committed";
 };
 
 export type InventoryReleaseInput = {
@@ -981,7 +977,7 @@ export type OrderMarkPaidInput = {
 
 export type OrderMarkPaidResult = {
   order_id: string;
-  status: string;
+  status: "pending_payment" | "paid" | "cancelled";
 };
 
 export type OrderPaymentConfirmInput = {
@@ -991,7 +987,7 @@ export type OrderPaymentConfirmInput = {
 
 export type OrderPaymentConfirmResult = {
   order_id: string;
-  status: string;
+  status: "pending_payment" | "paid" | "cancelled";
   orphaned: boolean;
 };
 
@@ -1679,7 +1675,7 @@ export type ReadProductsFull = {
     title: string;
     description: string | null;
     handle: string;
-    status: string;
+    status: "draft" | "active" | "archived";
     metadata: unknown;
     brand_id: string | null;
     categories: Array<{
@@ -1689,8 +1685,7 @@ export type ReadProductsFull = {
       name: string;
     }>;
     media: Array<{
-      /** image, document or video_external */
-      kind: string;
+      kind: "image" | "document" | "video_external";
       /** absent when the media has no public address */
       url?: string;
       media_id: string;
@@ -1709,8 +1704,7 @@ export type ReadProductsFull = {
       ean: string | null;
       compare_at_amount: number | null;
       media: Array<{
-        /** image, document or video_external */
-        kind: string;
+        kind: "image" | "document" | "video_external";
         /** absent when the media has no public address */
         url?: string;
         media_id: string;
@@ -1796,7 +1790,7 @@ export type ReadProductsFeed = {
     title: string;
     description: string | null;
     handle: string;
-    status: string;
+    status: "draft" | "active" | "archived";
     metadata: unknown;
     brand_id: string | null;
     categories: Array<{
@@ -1805,7 +1799,7 @@ export type ReadProductsFeed = {
       is_primary: boolean;
     }>;
     media: Array<{
-      kind: string;
+      kind: "image" | "document" | "video_external";
       url?: string;
     }>;
     skus: Array<{
@@ -1818,7 +1812,7 @@ export type ReadProductsFeed = {
       ean: string | null;
       compare_at_amount: number | null;
       media: Array<{
-        kind: string;
+        kind: "image" | "document" | "video_external";
         url?: string;
       }>;
       promotional_price?: {
