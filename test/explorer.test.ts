@@ -133,9 +133,7 @@ browserIt(
       // Replace the welcome query as a user typing one would.
       await page.locator('.graphiql-query-editor .CodeMirror').first().click();
       await page.keyboard.press('Control+A');
-      await page.keyboard.insertText(
-        `mutation { catalog_product_create(input: { title: "Browser mug", handle: "${handle}", status: "draft" }) { product_id } }`,
-      );
+      await page.keyboard.insertText(`mutation { catalog_product_create(input: { title: "Browser mug", handle: "${handle}", status: draft }) { product_id } }`);
       await page.locator('.graphiql-execute-button').click();
       await page.locator('.result-window').getByText(/prd_/).waitFor({ timeout: 15_000 });
       const shown = JSON.parse(await page.evaluate<string>("document.querySelector('.result-window .CodeMirror').CodeMirror.getValue()"));

@@ -32,7 +32,7 @@ const sellable = async (amount: number, name: string) => {
 const checkout = (items: Array<{ sku_id: string; qty: number }>, extra: Record<string, unknown> = {}) =>
   ok('order.create', { store_id: shop.store_id, customer: { email: 'buyer@example.com' }, items, ...extra }) as Promise<{ order_id: string }>;
 
-const ORDER_WITH_SKUS = `query($id: String!) {
+const ORDER_WITH_SKUS = `query($id: ID!) {
   read_internal_order(input: { order_id: $id }) {
     order_id total_amount
     items { sku_id title unit_amount line_amount sku { sku_id code name amount currency status promotional_price { unit_amount promotional_amount } } }
@@ -148,7 +148,7 @@ describe('an order with its SKUs, across orders and catalog, in one GraphQL quer
 
     // Asking only for the order's own fields needs nothing more than order.read.
     const plain = await t.graphql(
-      `query($id: String!) { read_internal_order(input: { order_id: $id }) { items { sku_id unit_amount } } }`,
+      `query($id: ID!) { read_internal_order(input: { order_id: $id }) { items { sku_id unit_amount } } }`,
       { id: order_id },
       orderOnly,
     );
@@ -186,7 +186,7 @@ describe('personal fields of order reads', () => {
     const text = JSON.stringify(body);
     for (const value of personal) expect(text).not.toContain(value);
   };
-  const GQL_ORDER = `query($id: String!) { read_internal_order(input: { order_id: $id }) {
+  const GQL_ORDER = `query($id: ID!) { read_internal_order(input: { order_id: $id }) {
     order_id status total_amount customer { email name phone } shipping_address { name line1 line2 city region postal_code country } items { sku_id title }
   } }`;
   const GQL_ORDERS = `query($q: String) { read_internal_orders(input: { q: $q }) { total items { order_id total_amount customer { email name phone } } } }`;

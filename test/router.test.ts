@@ -244,7 +244,7 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     await command('catalog.sku.create', { product_id, amount: 1999, currency: 'EUR' });
     expect((await command('catalog.product.publish', { product_id, store_id: tenant.store_id })).published).toBe(true);
     const query =
-      'query($store: String!) { read_products(input: { store: $store, facets: ["price"] }) { total items { product_id ' +
+      'query($store: String!) { read_products(input: { store: $store, facets: [price] }) { total items { product_id ' +
       'title handle skus { amount currency } price_min } facets { price { min max buckets { from to count } } } } }';
     const { viaHive, viaOurs } = await both(query, { store: 'router-shop' }, null);
     expect(viaOurs.status).toBe(200);
@@ -414,7 +414,7 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     // The stock is held for both; a store of another tenant is refused (identity's answer, over HTTP).
     const stock = await post(
       hive.url,
-      'query($s: String!) { read_internal_inventory(input: { sku_id: $s }) { items { on_hand reserved available } } }',
+      'query($s: ID!) { read_internal_inventory(input: { sku_id: $s }) { items { on_hand reserved available } } }',
       { s: sku_id },
       shop.token,
     );
@@ -425,7 +425,7 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     await ok('catalog.sku.set_promotion', { sku_id, promotional_amount: 1200 });
     // Three processes: its store as identity has it (the Store entity).
     const read =
-      `query($id: String!) { read_internal_order(input: { order_id: $id }) { order_id store { store_id handle name } ` +
+      `query($id: ID!) { read_internal_order(input: { order_id: $id }) { order_id store { store_id handle name } ` +
       `items { sku_id title unit_amount sku { sku_id code amount promotional_price { promotional_amount } } } } }`;
     const both = await Promise.all([
       post(hive.url, read, { id: viaOurs.body.order_id }, shop.token),

@@ -329,7 +329,7 @@ describe('tenant.store.create and read.internal.stores (extensions)', () => {
 });
 
 describe('Store, a federation entity', () => {
-  const ORDER_WITH_STORE = `query($id: String!) { read_internal_order(input: { order_id: $id }) { order_id store_id store { store_id handle name host notification_reply_to } } }`;
+  const ORDER_WITH_STORE = `query($id: ID!) { read_internal_order(input: { order_id: $id }) { order_id store_id store { store_id handle name host notification_reply_to } } }`;
 
   it("joins an order to identity's store in one GraphQL query, current values, masked without pii.read", async () => {
     const { product_id } = await ok('catalog.product.create', { title: 'Cup', handle: `cup-${unique()}`, status: 'active' });

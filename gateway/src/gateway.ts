@@ -2,6 +2,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import {
+  checkScalarInputs,
   fieldName,
   isErrorKind,
   rateHeaders,
@@ -169,6 +170,8 @@ function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayR
 export function createGateway(supergraphSdl: string, buildService: (name: string, url: string) => GraphQLDataSource, log: (line: string) => void) {
   const armor = armorOptions<GatewayRequestContext>();
   const gateway = new ApolloGateway({ supergraphSdl, buildService: ({ name, url }) => buildService(name, url ?? '') });
+  // Registered before Apollo Server's own listener: variables are coerced against this very schema.
+  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => checkScalarInputs(apiSchema));
   return new ApolloServer<GatewayRequestContext>({
     gateway,
     includeStacktraceInErrorResponses: false,

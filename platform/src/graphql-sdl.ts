@@ -1,12 +1,15 @@
 import type { TSchema } from '@sinclair/typebox';
 import { deprecationNotice, fieldName, typeStem, type Operation } from './operation';
-import { SAFE_INTEGER_MAX, unwrapNullable } from './schema';
+import { GRAPHQL_NAME, GRAPHQL_VALUES, SAFE_INTEGER_MAX, unwrapNullable } from './schema';
 
 /** Federation link every subgraph's schema starts with. */
 export const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires"])';
 
 const SCALARS = `"""An integer in the safe-integer range -9007199254740991 to 9007199254740991."""
 scalar SafeInt
+
+"""A date and time in RFC 3339 with its offset (\`2024-05-01T12:00:00.000Z\`), exactly as the REST body spells it."""
+scalar DateTime
 
 """Any JSON value."""
 scalar JSON`;
@@ -26,13 +29,30 @@ interface Schema {
   [rule: string]: unknown;
 }
 
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/**
+ * The values of the GraphQL enum a schema is, when it is one: each value is the wire's own text, so
+ * each must be a GraphQL name other than true, false and null. Otherwise (scopes: `order.read`) the
+ * field stays a String and its description lists the values.
+ */
+function enumValues(s: Schema): string[] | undefined {
+  const values = (s[GRAPHQL_VALUES] as unknown[] | undefined) ?? s.enum;
+  if (!values?.every((v) => typeof v === 'string' && NAME.test(v) && !['true', 'false', 'null'].includes(v))) return undefined;
+  return values as string[];
+}
+
+/** An identifier by its name (`id`, `order_id`; the items of `zone_ids`): GraphQL's ID, the same text on the wire. */
+const isIdName = (key: string) => key === 'id' || key.endsWith('_id');
+
 /** The schema's rules in words, for the explorer: the same rules the validator enforces. */
 export function describeRules(schema: TSchema): string {
   const s = (unwrapNullable(schema) ?? schema) as Schema;
   const rules: string[] = [];
   if (s.description) rules.push(s.description);
-  if (s.enum) rules.push(`one of: ${s.enum.join(', ')}`);
-  if (s.format) rules.push(`format: ${String(s.format)}`);
+  // A GraphQL enum lists its values itself.
+  if (s.enum && !enumValues(s)) rules.push(`one of: ${s.enum.join(', ')}`);
+  if (s.format && s.format !== 'date-time') rules.push(`format: ${String(s.format)}`);
   if (s.minLength !== undefined && s.maxLength !== undefined) rules.push(`length ${s.minLength} to ${s.maxLength}`);
   else if (s.minLength !== undefined) rules.push(`min length ${s.minLength}`);
   else if (s.maxLength !== undefined) rules.push(`max length ${s.maxLength}`);
@@ -52,8 +72,13 @@ export function describeRules(schema: TSchema): string {
   return rules.join('; ');
 }
 
-function isClosedObject(s: Schema): boolean {
-  return s.type === 'object' && !!s.properties && Object.keys(s.properties).length > 0 && s.additionalProperties === false;
+/**
+ * An object GraphQL types field by field: a closed one; in a result also an open one (the reference's
+ * "open"), typed by its declared properties, since GraphQL answers only fields it names anyway. An open
+ * input stays JSON: a typed one would refuse the extra properties REST takes.
+ */
+function isTypedObject(s: Schema, mode: Mode): boolean {
+  return s.type === 'object' && !!s.properties && Object.keys(s.properties).length > 0 && (s.additionalProperties === false || mode === 'output');
 }
 
 function block(description: string): string {
@@ -64,14 +89,20 @@ function block(description: string): string {
 
 class SdlBuilder {
   readonly types: string[] = [];
+  /** Keyed entities and their key: each answers `id`, resolved by the platform. */
+  readonly entityIds = new Map<string, string>();
   private readonly named = new Set<string>();
+  private readonly enums = new Map<string, string>();
 
-  typeRef(schema: TSchema, name: string, mode: Mode): string {
+  /** `key`: the property's name (an `_id` is an ID). */
+  typeRef(schema: TSchema, name: string, mode: Mode, key = ''): string {
     const s = (unwrapNullable(schema) ?? schema) as Schema;
-    if (s.enum) return 'String';
+    const values = enumValues(s);
+    if (values) return this.enumType(values, (s[GRAPHQL_NAME] as string | undefined) ?? name);
     switch (s.type) {
       case 'string':
-        return 'String';
+        if (s.format === 'date-time') return 'DateTime';
+        return isIdName(key) ? 'ID' : 'String';
       case 'integer':
         return 'SafeInt';
       case 'number':
@@ -79,27 +110,48 @@ class SdlBuilder {
       case 'boolean':
         return 'Boolean';
       case 'array':
-        return `[${this.typeRef(s.items as TSchema, name, mode)}!]`;
+        return `[${this.typeRef(s.items as TSchema, name, mode, key.replace(/_ids$/, '_id'))}!]`;
     }
-    if (isClosedObject(s)) return this.objectType(s, (s[mode === 'output' ? 'x-graphql-name' : 'x-graphql-input-name'] as string | undefined) || name, mode);
+    if (isTypedObject(s, mode))
+      return this.objectType(s, (s[mode === 'output' ? 'x-graphql-name' : 'x-graphql-input-name'] as string | undefined) || name, mode);
     return 'JSON';
+  }
+
+  enumType(values: string[], name: string): string {
+    const known = this.enums.get(name);
+    if (known === undefined) {
+      this.enums.set(name, values.join(', '));
+      this.types.push(`enum ${name} {\n${values.map((v) => `  ${v}`).join('\n')}\n}`);
+    } else if (known !== values.join(', ')) {
+      throw new Error(`enum ${name} is declared with the values ${known} and ${values.join(', ')}: one name, one value set (see \`among\`)`);
+    }
+    return name;
   }
 
   objectType(s: Schema, name: string, mode: Mode): string {
     if (this.named.has(name)) return name;
     this.named.add(name);
     // A federation entity: other subgraphs may refer to it by its key.
-    const key = mode === 'output' && s['x-graphql-key'] ? ` @key(fields: "${String(s['x-graphql-key'])}")` : '';
+    const entityKey = mode === 'output' ? (s['x-graphql-key'] as string | undefined) : undefined;
     // A type every subgraph defines alike (a connection's PageInfo): federation needs it marked.
     const shareable = mode === 'output' && s['x-graphql-shareable'] ? ' @shareable' : '';
     const required = new Set(s.required ?? []);
     const fields = Object.entries(s.properties ?? {}).map(([key, prop]) => {
       const p = prop as Schema;
-      const ref = this.typeRef(prop, name + typeStem(key), mode);
+      const ref = this.typeRef(prop, name + typeStem(key), mode, key);
       const nonNull = required.has(key) && !unwrapNullable(prop) && (mode === 'output' || p.default === undefined);
-      return `  ${block(describeRules(prop)).replace(/\n$/, '\n  ')}${key}: ${ref}${nonNull ? '!' : ''}`;
+      // graphql-js keeps an explicit null apart from an absent field: the validator refuses the absent one.
+      const presence = mode === 'input' && required.has(key) && unwrapNullable(prop) ? 'required: a value or null' : '';
+      const rules = [describeRules(prop), presence].filter(Boolean).join('; ');
+      return `  ${block(rules).replace(/\n$/, '\n  ')}${key}: ${ref}${nonNull ? '!' : ''}`;
     });
-    this.types.push(`${mode === 'input' ? 'input' : 'type'} ${name}${key}${shareable} {\n${fields.join('\n')}\n}`);
+    if (entityKey && !s.properties?.id) {
+      if (!isIdName(entityKey)) throw new Error(`entity ${name}: its id needs a key of one id field, not "${entityKey}"`);
+      this.entityIds.set(name, entityKey);
+      fields.unshift(`  """Its key, \`${entityKey}\`: every entity answers it as \`id\`."""\n  id: ID!`);
+    }
+    const directive = entityKey ? ` @key(fields: "${entityKey}")` : '';
+    this.types.push(`${mode === 'input' ? 'input' : 'type'} ${name}${directive}${shareable} {\n${fields.join('\n')}\n}`);
     return name;
   }
 }
@@ -132,6 +184,11 @@ function rootField(op: Operation, builder: SdlBuilder): string {
 
 /** The subgraph schema (SDL) of a set of operations, plus any hand-written entity types. */
 export function operationsSdl(operations: readonly Operation[], extraTypeDefs = ''): string {
+  return operationsSchema(operations, extraTypeDefs).sdl;
+}
+
+/** The SDL and the keyed entities whose `id` (their key's value) the subgraph resolves. */
+export function operationsSchema(operations: readonly Operation[], extraTypeDefs = ''): { sdl: string; entityIds: ReadonlyMap<string, string> } {
   const builder = new SdlBuilder();
   const queries = operations.filter((op) => op.kind === 'read').map((op) => rootField(op, builder));
   const mutations = operations.filter((op) => op.kind === 'command').map((op) => rootField(op, builder));
@@ -140,14 +197,15 @@ export function operationsSdl(operations: readonly Operation[], extraTypeDefs = 
   if (mutations.length) parts.push(`type Mutation {\n${mutations.join('\n')}\n}`);
   parts.push(...builder.types);
   if (extraTypeDefs.trim()) parts.push(extraTypeDefs.trim());
-  return `# Generated from the operation declarations by \`npm run generate\`. Do not edit.\n\n${parts.join('\n\n')}\n`;
+  const sdl = `# Generated from the operation declarations by \`npm run generate\`. Do not edit.\n\n${parts.join('\n\n')}\n`;
+  return { sdl, entityIds: builder.entityIds };
 }
 
 /** A GraphQL selection of every field of a result schema: the REST shim asks for the whole result. */
 export function selectionOf(schema: TSchema): string {
   const s = (unwrapNullable(schema) ?? schema) as Schema;
   if (s.type === 'array') return selectionOf(s.items as TSchema);
-  if (!isClosedObject(s)) return '';
+  if (!isTypedObject(s, 'output')) return '';
   const fields = Object.entries(s.properties ?? {}).map(([key, prop]) => `${key}${selectionOf(prop)}`);
   return ` { ${fields.join(' ')} }`;
 }
@@ -183,7 +241,7 @@ function prunerOf(schema: TSchema): Pruner | null {
       pruner = (value) => {
         if (Array.isArray(value)) for (const v of value) item(v);
       };
-  } else if (isClosedObject(s)) {
+  } else if (isTypedObject(s, 'output')) {
     const required = new Set(s.required ?? []);
     const absent: string[] = [];
     const nested: [string, Pruner][] = [];

@@ -37,6 +37,7 @@ export { isReason, type Reason, REASONS } from './reasons';
 export { defineEvent, type EventDeclaration, type EventDraft, eventDraft, type EventPayload } from './event';
 export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, rootFields, withoutVariableValue } from './graphql-cost';
 export { operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';
+export { checkScalarInputs } from './scalars';
 export { newId, pooledRandomBytes, ULID_PATTERN } from './ids';
 export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';
 export { registerMetricsEndpoint } from './observability/fastify';

@@ -10,6 +10,9 @@ import { t, type TObject, type TSchema } from './schema';
 /** How deep the merged audit and event reads may page (page × limit), since each subgraph is asked for that many. */
 export const MERGED_READ_DEPTH = 1000;
 
+/** An event's delivery state, one GraphQL enum in every subgraph (identical, as federation wants). */
+const eventStatus = t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const, { name: 'EventDeliveryStatus' });
+
 const auditItem = t.object({
   actor_id: t.string(),
   actor_name: t.string(),
@@ -26,7 +29,7 @@ const eventItem = t.object({
   request_id: t.nullable(t.string()),
   payload: t.record(),
   occurred_at: t.timestamp(),
-  status: t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const),
+  status: eventStatus,
   attempts: t.integer({ minimum: 0 }),
   next_attempt_at: t.nullable(t.timestamp()),
   delivered_at: t.nullable(t.timestamp()),
@@ -43,7 +46,7 @@ const paging = (maxLimit: number) => ({
 });
 
 const auditFilter = { actor: t.optional(t.id('an actor name or actor_id')), operation: t.optional(t.id()) };
-const eventFilter = { type: t.optional(t.id()), status: t.optional(t.enum(['pending', 'delivered', 'unrouted', 'dead'] as const)) };
+const eventFilter = { type: t.optional(t.id()), status: t.optional(eventStatus) };
 
 /** What the live stream relays of an event: its envelope (no delivery state) and its place in its subgraph's outbox. */
 const feedItem = t.object({

@@ -17,6 +17,19 @@ export interface PersonalOption {
 /** The keyword that carries the mark in a JSON schema. */
 export const PERSONAL_KEYWORD = 'x-personal';
 
+/** The GraphQL type name of an entity, a named object or a named enum. */
+export const GRAPHQL_NAME = 'x-graphql-name';
+/** A named enum's whole value set, on a field holding only some of it. */
+export const GRAPHQL_VALUES = 'x-graphql-values';
+
+export interface EnumOptions<V extends string> {
+  default?: V;
+  description?: string;
+  /** The GraphQL enum's name, when several fields share it (a state machine's states, a kind). */
+  name?: string;
+  among?: readonly string[];
+}
+
 /** Options with `personal` turned into the `x-personal` annotation. */
 function annotated<O extends PersonalOption>(options: O): Omit<O, 'personal'> {
   const { personal, ...rest } = options;
@@ -31,7 +44,7 @@ export const t = {
    * with `key`, a federation entity other subgraphs can reference.
    */
   entity: <P extends TProperties>(graphqlName: string, properties: P, key?: string) =>
-    Type.Object(properties, { additionalProperties: false, 'x-graphql-name': graphqlName, ...(key ? { 'x-graphql-key': key } : {}) }),
+    Type.Object(properties, { additionalProperties: false, [GRAPHQL_NAME]: graphqlName, ...(key ? { 'x-graphql-key': key } : {}) }),
   /** An object the reference calls open: extra properties allowed. */
   openObject: <P extends TProperties>(properties: P, options: SchemaOptions & PersonalOption = {}) =>
     Type.Object(properties, { additionalProperties: true, ...annotated(options) }),
@@ -42,8 +55,21 @@ export const t = {
   integer: (options: { minimum?: number; maximum?: number; exclusiveMinimum?: number; default?: number; description?: string } = {}) =>
     Type.Integer({ minimum: -SAFE_INTEGER_MAX, maximum: SAFE_INTEGER_MAX, ...options }),
   boolean: (options: { default?: boolean; description?: string } = {}) => Type.Boolean(options),
-  enum: <const V extends readonly string[]>(values: V, options: { default?: V[number]; description?: string } = {}) =>
-    Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options }),
+  /**
+   * One of `values`. GraphQL makes it an enum named `name` (one type for every field naming it), or
+   * `<ParentType><FieldStem>` without. `among`: the named enum's whole value set when this field holds
+   * only some of it (a command's result `cancelled` is still an `OrderStatus`).
+   */
+  enum: <const V extends readonly string[]>(values: V, options: EnumOptions<V[number]> = {}) => {
+    const { name, among, ...rest } = options;
+    return Type.Unsafe<V[number]>({
+      type: 'string',
+      enum: [...values],
+      ...rest,
+      ...(name ? { [GRAPHQL_NAME]: name } : {}),
+      ...(among ? { [GRAPHQL_VALUES]: [...among] } : {}),
+    });
+  },
   nullable: <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]),
   optional: <S extends TSchema>(schema: S) => Type.Optional(schema),
   array: <S extends TSchema>(items: S, options: { minItems?: number; maxItems?: number; uniqueItems?: boolean; description?: string } = {}) =>

@@ -1,4 +1,5 @@
 import { conflict } from './errors';
+import { t } from './schema';
 
 /**
  * The states of one stateful thing (an order, a page, an operator…) and the moves allowed between
@@ -31,6 +32,11 @@ export interface StateMachine<S extends string, A extends string = never> {
   allows(action: A, state: S): boolean;
   /** A conflict unless `action` is allowed in `state`. */
   assertAllowed(id: string, state: S, action: A): void;
+  /**
+   * A schema of its states (all, or the few a command's result can hold) that GraphQL types as the
+   * machine's one enum, `<Name>Status` (`payment attempt` → `PaymentAttemptStatus`).
+   */
+  enum<const V extends readonly S[] = readonly S[]>(only?: V, options?: { description?: string }): ReturnType<typeof t.enum<V>>;
 }
 
 export function defineStateMachine<const S extends string, const A extends string = never>(definition: StateMachineDefinition<S, A>): StateMachine<S, A> {
@@ -39,9 +45,11 @@ export function defineStateMachine<const S extends string, const A extends strin
   if (states.length === 0) throw new Error(`state machine ${name} has no states`);
   const can = (from: S, to: S) => (transitions[from] ?? []).includes(to);
   const statesAllowing = (action: A): readonly S[] => actions?.[action] ?? [];
+  const enumName = `${name.replace(/(?:^|\s)(\w)/g, (_, c: string) => c.toUpperCase())}Status`;
   return {
     name,
     states: states as [S, ...S[]],
+    enum: (only, options = {}) => t.enum(only ?? (states as never), { ...options, name: enumName, ...(only ? { among: states } : {}) }),
     can,
     movesFrom: (state) => transitions[state] ?? [],
     sourcesOf: (to) => states.filter((from) => can(from, to)),

@@ -8,7 +8,7 @@ import { createDataSource, migrate } from './db/data-source';
 import { AppError } from './errors';
 import { newId } from './ids';
 import { OperationExecutor } from './executor';
-import { operationsSdl } from './graphql-sdl';
+import { operationsSchema } from './graphql-sdl';
 import type { EventDeclaration, EventDraft } from './event';
 import { fieldName, type Operation } from './operation';
 import { OutboxRelay, type RelayOptions } from './outbox';
@@ -20,7 +20,7 @@ import type { EventBus } from './bus/event-bus';
 import { cronOf, runJob, type JobDefinition, type JobRun } from './bus/job';
 import { platformReads } from './platform-reads';
 import { PreparedJson } from './prepared';
-import { JSONScalar, SafeInt } from './scalars';
+import { DateTime, JSONScalar, SafeInt } from './scalars';
 import { metrics, observeSubgraph, operationTimer } from './observability/metrics';
 
 /**
@@ -139,7 +139,11 @@ export function subgraphDataSource(url: string, definition: SubgraphDefinition, 
 }
 
 export function subgraphSdl(definition: SubgraphDefinition): string {
-  return operationsSdl(subgraphOperations(definition), definition.typeDefs);
+  return subgraphSchema(definition).sdl;
+}
+
+function subgraphSchema(definition: SubgraphDefinition) {
+  return operationsSchema(subgraphOperations(definition), definition.typeDefs);
 }
 
 export interface SubgraphSettings {
@@ -200,10 +204,11 @@ export class SubgraphRuntime<P extends object = Record<never, never>> {
     );
     this.hooks = definition.hooks?.(this) ?? {};
     this.operations = subgraphOperations(definition);
-    this.schema = buildSubgraphSchema({ typeDefs: parse(subgraphSdl(definition)), resolvers: this.resolvers() as GraphQLResolverMap<unknown> });
+    const { sdl, entityIds } = subgraphSchema(definition);
+    this.schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers: this.resolvers(entityIds) as GraphQLResolverMap<unknown> });
   }
 
-  private resolvers(): GraphQLResolverMap<SubgraphContext> {
+  private resolvers(entityIds: ReadonlyMap<string, string>): GraphQLResolverMap<SubgraphContext> {
     const Query: Record<string, unknown> = {};
     const Mutation: Record<string, unknown> = {};
     for (const operation of this.operations) {
@@ -228,7 +233,9 @@ export class SubgraphRuntime<P extends object = Record<never, never>> {
       };
     }
     const own = this.definition.resolvers?.({ dataSource: this.dataSource }) ?? {};
-    const map: Record<string, unknown> = { ...own, SafeInt, JSON: JSONScalar };
+    const map: Record<string, unknown> = { ...own, SafeInt, DateTime, JSON: JSONScalar };
+    // Every keyed entity answers its key's value as `id`.
+    for (const [type, key] of entityIds) map[type] = { id: (entity: Record<string, unknown>) => entity[key], ...(own[type] as object) };
     map.Query = { ...(own.Query as object), ...Query };
     if (Object.keys(Mutation).length) map.Mutation = { ...(own.Mutation as object), ...Mutation };
     return map as GraphQLResolverMap<SubgraphContext>;

@@ -19,7 +19,7 @@ export type AdminUserDeactivateInput = {
 
 export type AdminUserDeactivateResult = {
   admin_user_id: string;
-  status: string;
+  status: "invited" | "active" | "deactivated";
   deactivated_at: string;
   sessions_revoked: number;
   /** the keys the operator had issued, revoked with them */
@@ -175,10 +175,10 @@ export type CatalogMediaAttachInput = {
 
 export type CatalogMediaAttachResult = {
   media_id: string;
-  owner_type: string;
+  owner_type: "product" | "sku";
   owner_id: string;
   product_id: string;
-  kind: string;
+  kind: "image" | "document" | "video_external";
   position: number;
 };
 
@@ -202,7 +202,7 @@ export type CatalogProductResult = {
   title: string;
   description: string | null;
   handle: string;
-  status: string;
+  status: "draft" | "active" | "archived";
   metadata: unknown;
   brand_id: string | null;
   categories: Array<{
@@ -212,8 +212,7 @@ export type CatalogProductResult = {
     name: string;
   }>;
   media: Array<{
-    /** image, document or video_external */
-    kind: string;
+    kind: "image" | "document" | "video_external";
     /** absent when the media has no public address */
     url?: string;
     media_id: string;
@@ -232,8 +231,7 @@ export type CatalogProductResult = {
     ean: string | null;
     compare_at_amount: number | null;
     media: Array<{
-      /** image, document or video_external */
-      kind: string;
+      kind: "image" | "document" | "video_external";
       /** absent when the media has no public address */
       url?: string;
       media_id: string;
@@ -357,7 +355,7 @@ export type CatalogProductsResult = {
     title: string;
     description: string | null;
     handle: string;
-    status: string;
+    status: "draft" | "active" | "archived";
     metadata: unknown;
     brand_id: string | null;
     categories: Array<{
@@ -367,8 +365,7 @@ export type CatalogProductsResult = {
       name: string;
     }>;
     media: Array<{
-      /** image, document or video_external */
-      kind: string;
+      kind: "image" | "document" | "video_external";
       /** absent when the media has no public address */
       url?: string;
       media_id: string;
@@ -387,8 +384,7 @@ export type CatalogProductsResult = {
       ean: string | null;
       compare_at_amount: number | null;
       media: Array<{
-        /** image, document or video_external */
-        kind: string;
+        kind: "image" | "document" | "video_external";
         /** absent when the media has no public address */
         url?: string;
         media_id: string;
@@ -761,7 +757,7 @@ export type InventoryCommitInput = {
 
 export type InventoryCommitResult = {
   reservation_id: string;
-  status: string;
+  status: "committed";
 };
 
 export type InventoryReleaseInput = {
@@ -988,7 +984,7 @@ export type OrderMarkPaidInput = {
 
 export type OrderMarkPaidResult = {
   order_id: string;
-  status: string;
+  status: "pending_payment" | "paid" | "cancelled";
 };
 
 export type OrderPaymentConfirmInput = {
@@ -998,7 +994,7 @@ export type OrderPaymentConfirmInput = {
 
 export type OrderPaymentConfirmResult = {
   order_id: string;
-  status: string;
+  status: "pending_payment" | "paid" | "cancelled";
   orphaned: boolean;
 };
 
@@ -1715,7 +1711,7 @@ export type ReadProductsFull = {
     title: string;
     description: string | null;
     handle: string;
-    status: string;
+    status: "draft" | "active" | "archived";
     metadata: unknown;
     brand_id: string | null;
     categories: Array<{
@@ -1725,8 +1721,7 @@ export type ReadProductsFull = {
       name: string;
     }>;
     media: Array<{
-      /** image, document or video_external */
-      kind: string;
+      kind: "image" | "document" | "video_external";
       /** absent when the media has no public address */
       url?: string;
       media_id: string;
@@ -1745,8 +1740,7 @@ export type ReadProductsFull = {
       ean: string | null;
       compare_at_amount: number | null;
       media: Array<{
-        /** image, document or video_external */
-        kind: string;
+        kind: "image" | "document" | "video_external";
         /** absent when the media has no public address */
         url?: string;
         media_id: string;
@@ -1832,7 +1826,7 @@ export type ReadProductsFeed = {
     title: string;
     description: string | null;
     handle: string;
-    status: string;
+    status: "draft" | "active" | "archived";
     metadata: unknown;
     brand_id: string | null;
     categories: Array<{
@@ -1841,7 +1835,7 @@ export type ReadProductsFeed = {
       is_primary: boolean;
     }>;
     media: Array<{
-      kind: string;
+      kind: "image" | "document" | "video_external";
       url?: string;
     }>;
     skus: Array<{
@@ -1854,7 +1848,7 @@ export type ReadProductsFeed = {
       ean: string | null;
       compare_at_amount: number | null;
       media: Array<{
-        kind: string;
+        kind: "image" | "document" | "video_external";
         url?: string;
       }>;
       promotional_price?: {

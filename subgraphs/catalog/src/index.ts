@@ -44,16 +44,16 @@ export { catalogSkus } from './domain/checkout-skus';
  */
 const typeDefs = `
 type Store @key(fields: "store_id", resolvable: false) {
-  store_id: String!
+  store_id: ID!
 }
 
 """A product listed in a store."""
 type Publication {
-  store_id: String!
+  store_id: ID!
   """The store as identity has it now."""
   store: Store!
   """format: date-time"""
-  published_at: String!
+  published_at: DateTime!
 }
 
 extend type Product {

@@ -60,13 +60,13 @@ export { acceptReported, type OrdersPorts, type PaymentVerifier } from './ports'
  */
 const typeDefs = `
 type Sku @key(fields: "sku_id") {
-  sku_id: String!
+  sku_id: ID!
   """Its stock in each of the tenant's warehouses that holds a level of it, by warehouse id (every warehouse at most once). Scope: logistics.read."""
   stock_levels: [StockLevel!]!
 }
 
 type Store @key(fields: "store_id", resolvable: false) {
-  store_id: String!
+  store_id: ID!
 }
 
 """How far an order's goods have gone (a shipment not yet dispatched counts for nothing)."""
@@ -94,7 +94,7 @@ extend type PaymentAttempt {
 }
 
 extend type Shipment {
-  order_id: String!
+  order_id: ID!
   """The order it ships (Scope: order.read)."""
   order: Order
   """Where it ships from. Scope: logistics.read."""
@@ -112,8 +112,8 @@ extend type Warehouse {
 
 """An order holding a use of a coupon (a cancelled order returns its use)."""
 type CouponUse {
-  order_id: String!
-  created_at: String!
+  order_id: ID!
+  created_at: DateTime!
   order: Order
 }
 

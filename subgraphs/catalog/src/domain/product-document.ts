@@ -1,5 +1,6 @@
 import { projectTo, resultProblem, t, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
+import { productStatus } from './products';
 
 /**
  * A product document as every catalog read serves it (`read.products`, the admin reads, the
@@ -7,7 +8,11 @@ import type { EntityManager } from 'typeorm';
  * ahead of time (`renderDocuments`: the text `read.products` sends).
  */
 
-const feedMedia = t.object({ kind: t.string(), url: t.optional(t.string()) });
+export const MEDIA_KINDS = ['image', 'document', 'video_external'] as const;
+/** A media's kind: one GraphQL enum wherever it shows. */
+export const mediaKind = (options: { default?: (typeof MEDIA_KINDS)[number] } = {}) => t.enum(MEDIA_KINDS, { ...options, name: 'MediaKind' });
+
+const feedMedia = t.object({ kind: mediaKind(), url: t.optional(t.string()) });
 const promotionalPrice = t.object({ unit_amount: t.integer(), promotional_amount: t.integer() });
 const feedCategory = t.object({ category_id: t.string(), path: t.string(), is_primary: t.boolean() });
 
@@ -29,7 +34,7 @@ export const feedProductFields = {
   title: t.string(),
   description: t.nullable(t.string()),
   handle: t.string(),
-  status: t.string(),
+  status: productStatus(),
   metadata: t.json(),
   brand_id: t.nullable(t.string()),
   categories: t.array(feedCategory),
@@ -37,7 +42,7 @@ export const feedProductFields = {
 };
 
 const media = t.object({
-  kind: t.string({ description: 'image, document or video_external' }),
+  kind: mediaKind(),
   url: t.optional(t.string({ description: 'absent when the media has no public address' })),
   media_id: t.string(),
   provider_key: t.string(),

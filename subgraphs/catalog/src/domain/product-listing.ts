@@ -1,6 +1,6 @@
 import { t, type TSchema } from '@backoffice/platform';
 import { feedProduct, product } from './product-document';
-import { CATEGORY_PATH_PATTERN } from './products';
+import { CATEGORY_PATH_PATTERN, productStatus } from './products';
 import { priceTermsWithin } from './publication';
 
 /**
@@ -41,7 +41,7 @@ export const listingInput = t.object({
     t.string({ minLength: 1, maxLength: 1000, pattern: CATEGORY_PATH_PATTERN, description: 'ltree path; matches the category and its subtree' }),
   ),
   collection: t.optional(t.id('collection handle')),
-  status: t.optional(t.enum(['draft', 'active', 'archived'] as const)),
+  status: t.optional(productStatus()),
   options: t.optional(
     t.array(nameValue('option'), {
       maxItems: 20,
@@ -53,9 +53,13 @@ export const listingInput = t.object({
   custom_fields: t.optional(
     t.array(nameValue('custom field'), { maxItems: 20, description: 'a custom field equal to the value (text, or the number or boolean it spells)' }),
   ),
-  sort: t.optional(t.enum(SORTS, { default: 'newest' })),
+  sort: t.optional(t.enum(SORTS, { default: 'newest', name: 'ProductSort' })),
   facets: t.optional(
-    t.array(t.enum(FACETS), { uniqueItems: true, maxItems: FACETS.length, description: 'opt-in facets; over REST `all` (or `true`) asks for every one' }),
+    t.array(t.enum(FACETS, { name: 'ProductFacet' }), {
+      uniqueItems: true,
+      maxItems: FACETS.length,
+      description: 'opt-in facets; over REST `all` (or `true`) asks for every one',
+    }),
   ),
   limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
   page: t.optional(t.integer({ minimum: 1, default: 1 })),

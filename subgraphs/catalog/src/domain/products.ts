@@ -6,6 +6,8 @@ export const HANDLE_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 /** ltree labels: letters, digits, underscore (at most 255, PostgreSQL's limit); separated by dots. */
 export const CATEGORY_PATH_PATTERN = '^[A-Za-z0-9_]{1,255}(\\.[A-Za-z0-9_]{1,255})*$';
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+/** A product's status: one GraphQL enum wherever it shows. */
+export const productStatus = (options: { default?: (typeof PRODUCT_STATUSES)[number] } = {}) => t.enum(PRODUCT_STATUSES, { ...options, name: 'ProductStatus' });
 
 export const handle = () => t.string({ minLength: 1, maxLength: 200, pattern: HANDLE_PATTERN });
 /** Facetable custom fields: scalar values only. */

@@ -1,3 +1,4 @@
+import { productStatus } from '../domain/products';
 import { connectionArgs, connectionOf, escapeLike, t } from '@backoffice/platform';
 import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
@@ -18,7 +19,7 @@ export const adminProducts = defineCatalogOperation({
     'Product',
     ['created_at', 'updated_at', 'title'] as const,
     t.object({
-      status: t.optional(t.enum(['draft', 'active', 'archived'] as const)),
+      status: t.optional(productStatus()),
       q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'searches title and handle' })),
       brand_id: t.optional(t.id('the brand’s products')),
       collection_id: t.optional(t.id('the collection’s products')),

@@ -1,6 +1,10 @@
 import { conflict, newId, t, sqlOf } from '@backoffice/platform';
 import { productUpdated, skuUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
+import { mediaKind } from '../domain/product-document';
+
+/** What a media belongs to: one GraphQL enum in the input and the result. */
+const ownerType = t.enum(['product', 'sku'] as const, { name: 'MediaOwnerType' });
 
 /** A provider key that is itself a web address is served as the media URL. */
 const urlOf = (providerKey: string) => (/^https?:\/\//i.test(providerKey) ? providerKey : null);
@@ -12,15 +16,16 @@ export const catalogMediaAttach = defineCatalogOperation({
   scope: 'catalog.product.write',
   summary: 'Attaches a media reference to a product or a SKU; attaching the same provider key again updates it.',
   input: t.object({
-    owner_type: t.enum(['product', 'sku'] as const),
+    owner_type: ownerType,
     owner_id: t.id(),
     provider_key: t.string({ minLength: 1, maxLength: 2000 }),
-    kind: t.optional(t.enum(['image', 'document', 'video_external'] as const, { default: 'image' })),
+    kind: t.optional(mediaKind({ default: 'image' })),
     alt: t.optional(t.string({ maxLength: 1000 })),
     position: t.optional(t.integer({ minimum: 0, maximum: 2_147_483_647 })),
     role: t.optional(t.string({ maxLength: 100 })),
   }),
-  result: t.openObject({ media_id: t.string(), owner_type: t.string(), owner_id: t.string(), product_id: t.string(), kind: t.string(), position: t.integer() }),
+  // Open (the reference); GraphQL types the declared fields, which are all it answers.
+  result: t.openObject({ media_id: t.string(), owner_type: ownerType, owner_id: t.string(), product_id: t.string(), kind: mediaKind(), position: t.integer() }),
   events: [productUpdated, skuUpdated],
   async handler({ input, actor, db, emit }) {
     const [owner] = await sqlOf(db).rows<{ product_id: string }>(

@@ -1,6 +1,6 @@
 import { conflict, newId, t } from '@backoffice/platform';
 import { categoriesInput, INSERT_CATEGORIES, placeCategories } from '../domain/product-categories';
-import { assertOwned, customFields, handle, PRODUCT_STATUSES } from '../domain/products';
+import { assertOwned, customFields, handle, productStatus } from '../domain/products';
 import { productCreated } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -14,7 +14,7 @@ export const catalogProductCreate = defineCatalogOperation({
     title: t.string({ minLength: 1, maxLength: 500 }),
     handle: handle(),
     description: t.optional(t.nullable(t.string({ maxLength: 100_000 }))),
-    status: t.optional(t.enum(PRODUCT_STATUSES, { default: 'draft' })),
+    status: t.optional(productStatus({ default: 'draft' })),
     metadata: t.optional(t.json()),
     brand_id: t.optional(t.nullable(t.id())),
     categories: t.optional(categoriesInput()),

@@ -1,6 +1,6 @@
 import { conflict, t } from '@backoffice/platform';
 import { categoriesInput, INSERT_CATEGORIES, placeCategories } from '../domain/product-categories';
-import { assertOwned, customFields, handle, lockProduct, PRODUCT_STATUSES } from '../domain/products';
+import { assertOwned, customFields, handle, lockProduct, productStatus } from '../domain/products';
 import { productUpdated, type ProductChange } from '../events';
 import { defineCatalogOperation } from '../ports';
 
@@ -18,13 +18,13 @@ export const catalogProductUpdate = defineCatalogOperation({
     title: t.optional(t.string({ minLength: 1, maxLength: 500 })),
     handle: t.optional(handle()),
     description: t.optional(t.nullable(t.string({ maxLength: 100_000 }))),
-    status: t.optional(t.enum(PRODUCT_STATUSES)),
+    status: t.optional(productStatus()),
     metadata: t.optional(t.json()),
     brand_id: t.optional(t.nullable(t.id())),
     categories: t.optional(categoriesInput()),
     custom_fields: t.optional(customFields()),
   }),
-  result: t.object({ product_id: t.string(), status: t.enum(PRODUCT_STATUSES) }),
+  result: t.object({ product_id: t.string(), status: productStatus() }),
   events: [productUpdated],
   async handler({ input, actor, db, stage, emit }) {
     const categories = input.categories && placeCategories(input.categories);

@@ -1,6 +1,7 @@
 import { escapeLike, t, pageOf } from '@backoffice/platform';
 import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
+import { productStatus } from '../domain/products';
 
 const { productColumns } = documentSql(true);
 
@@ -12,7 +13,7 @@ export const catalogProducts = defineCatalogOperation({
   summary: 'The tenant’s products in every status, newest first, each with its SKUs, options and media (admin read, extension).',
   restPath: '/internal/catalog/products',
   input: t.object({
-    status: t.optional(t.enum(['draft', 'active', 'archived'] as const)),
+    status: t.optional(productStatus()),
     q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'searches title and handle' })),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, default: 1 })),

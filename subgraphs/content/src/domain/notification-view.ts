@@ -4,6 +4,8 @@ import type { Notification } from '../entities';
 export type NotificationRow = Notification;
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** A notification's status: one GraphQL enum in the reads and their filter. */
+export const notificationStatus = t.enum(NOTIFICATION_STATUSES, { name: 'NotificationStatus' });
 
 /** A notification record as reads show it, the federation entity `Notification`; the recipient is personal (masked without pii.read). */
 export const notificationView = t.entity(
@@ -18,7 +20,7 @@ export const notificationView = t.entity(
     recipient_name: t.nullable(t.string({ personal: true })),
     sender_name: t.string(),
     reply_to: t.string(),
-    status: t.enum(NOTIFICATION_STATUSES),
+    status: notificationStatus,
     attempts: t.integer({ minimum: 0 }),
     // Personal: an SMTP server's refusal names the recipient (`550 <bob@example.com>: unknown`).
     last_error: t.nullable(t.string({ personal: true })),

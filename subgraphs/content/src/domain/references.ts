@@ -153,7 +153,7 @@ export function contentResolvers({ dataSource }: { dataSource: DataSource }) {
 /** The hand-written part of content's schema: identity's `Store` extended, links, and the entity each command's result names. */
 export const contentTypeDefs = `
 type Store @key(fields: "store_id") {
-  store_id: String!
+  store_id: ID!
   "The store's pages by title, archived ones left out, at most ${STORE_PAGES_MAX} (the pages connection filters by store_id for all). Scope: content.read."
   pages: [Page!]!
   "The store's effective composition, as read.internal.composition shows it. Scope: content.read."

@@ -1,5 +1,5 @@
 import { connectionArgs, connectionOf, mapNodes, maskPersonal, t } from '@backoffice/platform';
-import { NOTIFICATION_STATUSES, notificationOut, notificationView, type NotificationRow } from '../domain/notification-view';
+import { notificationOut, notificationStatus, notificationView, type NotificationRow } from '../domain/notification-view';
 import { defineContentOperation } from '../ports';
 
 /** The tenant's notification records as a Relay connection (GraphQL only): `read.internal.notifications` stays the paged read of REST. */
@@ -18,7 +18,7 @@ export const adminNotifications = defineContentOperation({
     t.object({
       type_key: t.optional(t.string({ minLength: 1, maxLength: 64 })),
       channel_key: t.optional(t.string({ minLength: 1, maxLength: 64 })),
-      status: t.optional(t.enum(NOTIFICATION_STATUSES)),
+      status: t.optional(notificationStatus),
       store_id: t.optional(t.id()),
     }),
   ),

@@ -1,5 +1,5 @@
 import { maskPersonal, t, pageOf } from '@backoffice/platform';
-import { NOTIFICATION_STATUSES, notificationOut, notificationView } from '../domain/notification-view';
+import { notificationStatus, notificationOut, notificationView } from '../domain/notification-view';
 import { defineContentOperation } from '../ports';
 import type { NotificationRow } from '../domain/notification-view';
 
@@ -18,7 +18,7 @@ export const readInternalNotifications = defineContentOperation({
   errors: ['validation_failed', 'unauthorized', 'forbidden', 'internal'],
   input: t.object({
     type_key: t.optional(t.string({ minLength: 1, maxLength: 64 })),
-    status: t.optional(t.enum(NOTIFICATION_STATUSES)),
+    status: t.optional(notificationStatus),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),

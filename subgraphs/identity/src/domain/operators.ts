@@ -95,7 +95,10 @@ export const localeField = t.string({
   description: 'documented values: en, pt-BR, es',
 });
 export const nameField = t.string({ minLength: 1, maxLength: 120, personal: true });
+/** An operator's role, one GraphQL enum wherever it shows. */
+export const roleEnum = t.enum(ROLES, { name: 'AdminUserRole' });
 export const roleField = t.enum(ROLES, {
+  name: 'AdminUserRole',
   description: 'owner: every scope; admin: every scope but admin.users.write and extensions.egress.consent; staff: reads, orders, reservations',
 });
 
@@ -106,9 +109,9 @@ export const adminUserView = t.entity(
     admin_user_id: t.string(),
     email: t.email({ personal: true }),
     name: t.string({ personal: true }),
-    role: t.enum(ROLES),
+    role: roleEnum,
     locale: t.string(),
-    status: t.enum(OPERATOR_STATES),
+    status: OPERATOR_MACHINE.enum(),
     created_at: t.timestamp(),
     activated_at: t.nullable(t.timestamp()),
     deactivated_at: t.nullable(t.timestamp()),
@@ -216,7 +219,7 @@ export const sessionResult = t.object({
   expires_at: t.timestamp(),
   admin_user_id: t.string(),
   tenant_id: t.string(),
-  role: t.enum(ROLES),
+  role: roleEnum,
   activated: t.boolean({ description: 'true when this login activated an invited operator' }),
 });
 

@@ -1,7 +1,7 @@
 import { t } from '@backoffice/platform';
 import type { WebhookDelivery } from '../entities';
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+import { DELIVERY_STATUSES, deliveryStatus } from './webhooks';
 
 /** A delivery of an event to a subscription, the federation entity `WebhookDelivery`: never the envelope (it may hold personal data). */
 export const deliveryView = t.entity(
@@ -11,7 +11,7 @@ export const deliveryView = t.entity(
     subscription_id: t.string(),
     event_id: t.string({ description: 'also the `webhook-id` header of every attempt' }),
     event_type: t.string(),
-    status: t.enum(DELIVERY_STATUSES),
+    status: deliveryStatus(DELIVERY_STATUSES),
     attempts: t.integer({ minimum: 0 }),
     last_attempt_at: t.nullable(t.timestamp()),
     last_response_status: t.nullable(t.integer()),

@@ -14,6 +14,11 @@ export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3_600_000;
 /** The consumer that turns events into deliveries; its event types follow the enabled subscriptions. */
 export const WEBHOOK_CONSUMER = 'webhooks';
 
+/** A delivery's states, one GraphQL enum wherever a delivery's status shows. */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const deliveryStatus = <const V extends readonly (typeof DELIVERY_STATUSES)[number][]>(only: V) =>
+  t.enum(only, { name: 'WebhookDeliveryStatus', among: DELIVERY_STATUSES });
+
 export const urlField = t.string({ minLength: 1, maxLength: 2048, description: 'https (http only to a loopback host when WEBHOOK_ALLOW_INSECURE=1)' });
 export const eventTypesField = t.array(t.string({ minLength: 1, maxLength: 100 }), {
   minItems: 1,

@@ -1,5 +1,5 @@
 import { connectionArgs, connectionOf, escapeLike, forbidden, mapNodes, t } from '@backoffice/platform';
-import { adminUserView, adminUserViewOf, OPERATOR_STATES, ROLES, type AdminUserRow } from '../domain/operators';
+import { adminUserView, adminUserViewOf, OPERATOR_MACHINE, roleEnum, type AdminUserRow } from '../domain/operators';
 import { defineIdentityOperation } from '../ports';
 
 /** The tenant's operators as a Relay connection (GraphQL only): `read.internal.admin_users` stays the paged read of REST. */
@@ -16,8 +16,8 @@ export const adminOperators = defineIdentityOperation({
     'Operator',
     ['created_at', 'status'] as const,
     t.object({
-      status: t.optional(t.enum(OPERATOR_STATES)),
-      role: t.optional(t.enum(ROLES)),
+      status: t.optional(OPERATOR_MACHINE.enum()),
+      role: t.optional(roleEnum),
       q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'searches name and email; needs pii.read' })),
     }),
   ),

@@ -17,7 +17,7 @@ export const adminUserDeactivate = defineOperation({
   input: t.object({ admin_user_id: t.id() }),
   result: t.object({
     admin_user_id: t.string(),
-    status: t.string(),
+    status: OPERATOR_MACHINE.enum(),
     deactivated_at: t.timestamp(),
     sessions_revoked: t.integer({ minimum: 0 }),
     api_keys_revoked: t.array(t.string(), { description: 'the keys the operator had issued, revoked with them' }),
@@ -35,7 +35,7 @@ export const adminUserDeactivate = defineOperation({
       };
     }
     assertMayGrant(actor, operator.role);
-    const to = 'deactivated';
+    const to = 'deactivated' as const;
     const now = new Date();
     const [{ live }] = await sqlOf(db).rows<{ live: number }>(
       `SELECT count(*)::int AS live FROM identity.operator_session WHERE admin_user_id = $1 AND revoked_at IS NULL AND expires_at > now()`,

@@ -1,16 +1,6 @@
 import { conflict, defineOperation, t, validationFailed } from '@backoffice/platform';
 import { adminUserUpdated } from '../events';
-import {
-  assertMayGrant,
-  localeField,
-  lockOperator,
-  nameField,
-  notifyOperatorChanged,
-  OPERATOR_MACHINE,
-  roleField,
-  ROLES,
-  OPERATOR_STATES,
-} from '../domain/operators';
+import { assertMayGrant, localeField, lockOperator, nameField, notifyOperatorChanged, OPERATOR_MACHINE, roleEnum, roleField } from '../domain/operators';
 
 /** Changes an operator's name, role or locale; live sessions follow at once (every process). */
 export const adminUserUpdate = defineOperation({
@@ -28,7 +18,7 @@ export const adminUserUpdate = defineOperation({
     role: t.optional(roleField),
     locale: t.optional(localeField),
   }),
-  result: t.object({ admin_user_id: t.string(), name: t.string(), role: t.enum(ROLES), locale: t.string(), status: t.enum(OPERATOR_STATES) }),
+  result: t.object({ admin_user_id: t.string(), name: t.string(), role: roleEnum, locale: t.string(), status: OPERATOR_MACHINE.enum() }),
   events: [adminUserUpdated],
   async handler({ input, actor, db, stage, emit }) {
     if (input.name === undefined && input.role === undefined && input.locale === undefined)

@@ -1,5 +1,5 @@
 import { defineOperation, t, pageOf } from '@backoffice/platform';
-import { adminUserView, adminUserViewOf, OPERATOR_STATES, type AdminUserRow } from '../domain/operators';
+import { adminUserView, adminUserViewOf, OPERATOR_MACHINE, type AdminUserRow } from '../domain/operators';
 
 /** The tenant's operators; email and name are personal: masked without pii.read. */
 export const readInternalAdminUsers = defineOperation({
@@ -10,7 +10,7 @@ export const readInternalAdminUsers = defineOperation({
   summary: "The tenant's operators (extension), oldest first, optionally by status; email (***@domain) and name (***) are masked without pii.read.",
   restPath: '/internal/admin-users',
   input: t.object({
-    status: t.optional(t.enum(OPERATOR_STATES)),
+    status: t.optional(OPERATOR_MACHINE.enum()),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 10_000, default: 1 })),
   }),

@@ -1,6 +1,7 @@
 import { t, pageOf } from '@backoffice/platform';
 import { defineIdentityOperation } from '../ports';
-import { DELIVERY_COLUMNS, DELIVERY_STATUSES, deliveryView, deliveryViewOf, type DeliveryRow } from '../domain/webhook-deliveries';
+import { DELIVERY_COLUMNS, deliveryView, deliveryViewOf, type DeliveryRow } from '../domain/webhook-deliveries';
+import { DELIVERY_STATUSES, deliveryStatus } from '../domain/webhooks';
 
 export const readInternalWebhooksDeliveries = defineIdentityOperation({
   name: 'read.internal.webhooks.deliveries',
@@ -11,7 +12,7 @@ export const readInternalWebhooksDeliveries = defineIdentityOperation({
   restPath: '/internal/webhooks/deliveries',
   input: t.object({
     subscription_id: t.optional(t.id()),
-    status: t.optional(t.enum(DELIVERY_STATUSES)),
+    status: t.optional(deliveryStatus(DELIVERY_STATUSES)),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
     page: t.optional(t.integer({ minimum: 1, maximum: 1000, default: 1 })),
   }),

@@ -1,6 +1,7 @@
 import { conflict, t, sqlOf } from '@backoffice/platform';
 import { webhookDeliver } from '../tasks/webhook.deliver';
 import { defineIdentityOperation } from '../ports';
+import { deliveryStatus } from '../domain/webhooks';
 
 export const webhookDeliveryRetry = defineIdentityOperation({
   name: 'webhook.delivery.retry',
@@ -9,7 +10,7 @@ export const webhookDeliveryRetry = defineIdentityOperation({
   scope: 'webhooks.write',
   summary: 'Sends one delivery again now (with a fresh retry schedule), whatever became of it before.',
   input: t.object({ delivery_id: t.id() }),
-  result: t.object({ delivery_id: t.string(), status: t.enum(['pending'] as const) }),
+  result: t.object({ delivery_id: t.string(), status: deliveryStatus(['pending']) }),
   events: [],
   async handler({ input, actor, db, enqueue }) {
     const [row] = await sqlOf(db).rows<{ id: string; enabled: boolean }>(

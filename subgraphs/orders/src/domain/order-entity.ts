@@ -1,7 +1,7 @@
 import { t, type Sql } from '@backoffice/platform';
 import type { Order, OrderDocument, OrderItem, PaymentAttempt, Reservation, Shipment } from '../entities';
 import { addressFor, addressView, customerFor, customerView } from './order-view';
-import { DOCUMENT_KINDS } from './shipments';
+import { documentKind } from './shipments';
 import { MACHINES } from './states';
 
 /**
@@ -25,7 +25,7 @@ export const paymentAttemptView = t.entity('PaymentAttempt', {
   payment_attempt_id: t.string(),
   app_id: t.string(),
   method: t.string(),
-  status: t.enum(MACHINES.payment_attempt.states),
+  status: MACHINES.payment_attempt.enum(),
   failure_reason: t.nullable(t.string()),
   provider_reference: t.nullable(t.string()),
   orphaned: t.boolean(),
@@ -34,7 +34,7 @@ export const paymentAttemptView = t.entity('PaymentAttempt', {
 
 const shipmentFields = {
   shipment_id: t.string(),
-  status: t.enum(MACHINES.shipment.states, { description: 'pending: not yet dispatched (it may be split)' }),
+  status: MACHINES.shipment.enum(undefined, { description: 'pending: not yet dispatched (it may be split)' }),
   warehouse_id: t.string({ description: 'where it ships from' }),
   estimated_delivery_date: t.nullable(t.string({ format: 'date', description: 'YYYY-MM-DD, stamped when the parcel was created' })),
   carrier: t.nullable(t.string()),
@@ -64,7 +64,7 @@ export const shipmentNode = t.entity('Shipment', { ...shipmentFields, order_id: 
 
 export const orderDocumentView = t.entity('OrderDocument', {
   document_id: t.string(),
-  kind: t.enum(DOCUMENT_KINDS),
+  kind: documentKind,
   shipment_id: t.nullable(t.string()),
   name: t.nullable(t.string()),
   file_url: t.nullable(t.string()),
@@ -76,7 +76,7 @@ export const orderDocumentView = t.entity('OrderDocument', {
 const head = {
   order_id: t.string(),
   store_id: t.string(),
-  status: t.enum(MACHINES.order.states),
+  status: MACHINES.order.enum(),
   cancel_reason: t.nullable(t.string()),
   currency: t.string(),
   subtotal_amount: t.integer(),
@@ -87,7 +87,7 @@ const head = {
   shipping_address: addressView,
   shipping_method_id: t.nullable(t.string()),
 };
-const reservation = t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: t.enum(MACHINES.reservation.states) });
+const reservation = t.object({ reservation_id: t.string(), warehouse_id: t.string(), status: MACHINES.reservation.enum() });
 const tail = {
   payment_expires_at: t.nullable(t.timestamp()),
   created_at: t.timestamp(),

@@ -5,6 +5,8 @@ import type { Shipment } from '../entities';
 
 /** The kinds of order documents (the reference's order.document.attach). */
 export const DOCUMENT_KINDS = ['fiscal_invoice', 'shipping_label', 'packing_slip', 'content_declaration', 'delivery_proof', 'other'] as const;
+/** A document's kind: one GraphQL enum in the command and the read. */
+export const documentKind = t.enum(DOCUMENT_KINDS, { name: 'OrderDocumentKind' });
 
 /** A URL a caller gives (tracking, document): http or https only, up to 2048 characters. */
 export const httpUrlField = (description: string) => t.string({ minLength: 1, maxLength: 2048, description: `http(s) URL; ${description}` });

@@ -40,6 +40,8 @@ export const METHODS_PER_TENANT = 100;
 export const ZONES_PER_TENANT = 1000;
 
 export const METHOD_KINDS = ['delivery', 'pickup'] as const;
+/** A shipping method's kind: one GraphQL enum wherever it shows. */
+export const methodKind = (options: { description?: string } = {}) => t.enum(METHOD_KINDS, { ...options, name: 'ShippingMethodKind' });
 export type MethodKind = (typeof METHOD_KINDS)[number];
 
 /** Why a method cannot carry a parcel to a postal code. */
@@ -277,7 +279,7 @@ export const methodView = t.entity(
   {
     method_id: t.string(),
     name: t.string(),
-    kind: t.enum(METHOD_KINDS),
+    kind: methodKind(),
     active: t.boolean(),
     carrier_id: t.nullable(t.string()),
     dimensional_divisor: t.integer({ minimum: 1, description: 'cm³ per kg: volumetric grams = length × width × height × 1000 / divisor' }),
@@ -306,7 +308,7 @@ export const methodFields = {
     description: 'cubic divisor in cm³ per kg (e.g. 6000): volumetric grams = length × width × height × 1000 / divisor',
   }),
   active: t.optional(t.boolean({ description: 'default true' })),
-  kind: t.optional(t.enum(METHOD_KINDS, { description: 'default delivery' })),
+  kind: t.optional(methodKind({ description: 'default delivery' })),
   carrier_id: t.optional(t.nullable(t.string({ minLength: 1, maxLength: 200 }))),
   max_dimensions_sum_cm: limit('length + width + height of the parcel at most'),
   max_height_cm: limit('height (shortest side) of the parcel at most'),

@@ -17,7 +17,7 @@ export const adminOrders = defineOrdersOperation({
     'Order',
     ['created_at', 'total_amount'] as const,
     t.object({
-      status: t.optional(t.enum(MACHINES.order.states)),
+      status: t.optional(MACHINES.order.enum()),
       store_id: t.optional(t.id()),
       q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'an order id, or part of the customer’s email (needs pii.read)' })),
     }),

@@ -17,7 +17,7 @@ export const adminShipments = defineOrdersOperation({
     'Shipment',
     ['created_at'] as const,
     t.object({
-      status: t.optional(t.enum(MACHINES.shipment.states)),
+      status: t.optional(MACHINES.shipment.enum()),
       order_id: t.optional(t.id()),
       warehouse_id: t.optional(t.id()),
     }),

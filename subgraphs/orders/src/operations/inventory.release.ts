@@ -3,6 +3,7 @@ import { orderOfReservation } from '../domain/orders';
 import { lockReservation, settle } from '../domain/stock';
 import { inventoryReleased } from '../events';
 import { defineOrdersOperation } from '../ports';
+import { MACHINES } from '../domain/states';
 
 export const inventoryRelease = defineOrdersOperation({
   name: 'inventory.release',
@@ -12,7 +13,7 @@ export const inventoryRelease = defineOrdersOperation({
   scope: 'inventory.reserve',
   summary: 'Releases an active hold; releasing a released hold changes nothing; a committed hold cannot be released (extension).',
   input: t.object({ reservation_id: t.id() }),
-  result: t.object({ reservation_id: t.string(), status: t.enum(['released'] as const) }),
+  result: t.object({ reservation_id: t.string(), status: MACHINES.reservation.enum(['released']) }),
   events: [inventoryReleased],
   async handler({ input, actor, db, emit }) {
     const reservation = await lockReservation(db, actor.tenant_id, input.reservation_id);

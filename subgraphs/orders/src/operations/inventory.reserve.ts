@@ -2,6 +2,7 @@ import { t } from '@backoffice/platform';
 import { distinctSkus, hold, stockLines, warehouseOf } from '../domain/stock';
 import { inventoryReserved } from '../events';
 import { defineOrdersOperation } from '../ports';
+import { MACHINES } from '../domain/states';
 
 export const inventoryReserve = defineOrdersOperation({
   name: 'inventory.reserve',
@@ -14,7 +15,7 @@ export const inventoryReserve = defineOrdersOperation({
     warehouse_id: t.optional(t.id()),
     expires_in_seconds: t.optional(t.integer({ minimum: 60, maximum: 86_400, default: 900 })),
   }),
-  result: t.object({ reservation_id: t.string(), status: t.enum(['active'] as const), expires_at: t.timestamp() }),
+  result: t.object({ reservation_id: t.string(), status: MACHINES.reservation.enum(['active']), expires_at: t.timestamp() }),
   events: [inventoryReserved],
   async handler({ input, actor, db, emit }) {
     distinctSkus(input.items);

@@ -2,6 +2,7 @@ import { t } from '@backoffice/platform';
 import { cancelOrders, lockOrder } from '../domain/orders';
 import { inventoryReleased, orderCancelled, paymentAttemptFailed } from '../events';
 import { defineOrdersOperation } from '../ports';
+import { MACHINES } from '../domain/states';
 
 export const orderCancel = defineOrdersOperation({
   name: 'order.cancel',
@@ -16,7 +17,7 @@ export const orderCancel = defineOrdersOperation({
     order_id: t.id(),
     reason: t.optional(t.string({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$', description: 'default merchant_cancelled' })),
   }),
-  result: t.object({ order_id: t.string(), status: t.enum(['cancelled'] as const) }),
+  result: t.object({ order_id: t.string(), status: MACHINES.order.enum(['cancelled']) }),
   events: [orderCancelled, inventoryReleased, paymentAttemptFailed],
   async handler({ input, actor, db, emit }) {
     const order = await lockOrder(db, actor.tenant_id, input.order_id);

@@ -7,6 +7,7 @@ import { distinctSkus, hold, stockLines, warehouseOf } from '../domain/stock';
 import { inventoryReserved, orderCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
 import { KEY_PATTERN } from '../domain/payments';
+import { MACHINES } from '../domain/states';
 
 const text = (max: number) => t.string({ minLength: 1, maxLength: max });
 
@@ -46,7 +47,7 @@ export const orderCreate = defineOrdersOperation({
   }),
   result: t.object({
     order_id: t.string(),
-    status: t.enum(['pending_payment'] as const),
+    status: MACHINES.order.enum(['pending_payment']),
     currency: t.string(),
     subtotal_amount: t.integer({ minimum: 0 }),
     discount_amount: t.integer({ minimum: 0 }),

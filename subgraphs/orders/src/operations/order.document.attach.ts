@@ -1,5 +1,5 @@
 import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
-import { DOCUMENT_KINDS, httpUrlField, orderForShipping, requireHttpUrl } from '../domain/shipments';
+import { documentKind, httpUrlField, orderForShipping, requireHttpUrl } from '../domain/shipments';
 import { orderDocumentAttached } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -15,7 +15,7 @@ export const orderDocumentAttach = defineOrdersOperation({
     'change and no event, `attached: false` and the existing `document_id`; there is no remove.',
   input: t.object({
     order_id: t.id(),
-    kind: t.enum(DOCUMENT_KINDS),
+    kind: documentKind,
     asset_id: t.optional(t.id('an asset reference; exactly one of asset_id and file_url')),
     file_url: t.optional(httpUrlField('exactly one of file_url and asset_id')),
     name: t.optional(t.string({ minLength: 1, maxLength: 200 })),

@@ -21,7 +21,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
     'order), the app verifies it, then the order is paid as by order.mark_paid. For an order already cancelled, the ' +
     'payment is recorded as orphaned (extension).',
   input: t.object({ order_id: t.id(), provider_reference: t.optional(t.string({ minLength: 1, maxLength: 200 })) }),
-  result: t.object({ order_id: t.string(), status: t.string(), orphaned: t.boolean() }),
+  result: t.object({ order_id: t.string(), status: MACHINES.order.enum(), orphaned: t.boolean() }),
   events: [orderPaid, inventoryCommitted, orderStockUncommitted, paymentOrphaned],
   async handler({ input, actor, db, emit, ports, separately }) {
     const tenantId = actor.tenant_id;
@@ -43,7 +43,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
       }
       return { status: order.status, attempt };
     });
-    if (first.status === 'paid') return { order_id: input.order_id, status: 'paid', orphaned: false };
+    if (first.status === 'paid') return { order_id: input.order_id, status: 'paid' as const, orphaned: false };
     if (first.status === 'pending_payment') {
       const verified = await ports.payments.verify({
         app_key: first.attempt.app_key,
@@ -74,6 +74,6 @@ export const orderPaymentConfirm = defineOrdersOperation({
       [first.attempt.id, reference],
     );
     if (recorded) emit(paymentOrphaned, { payment_attempt_id: first.attempt.id, order_id: order.id, provider_reference: reference });
-    return { order_id: order.id, status: 'cancelled', orphaned: true };
+    return { order_id: order.id, status: 'cancelled' as const, orphaned: true };
   },
 });

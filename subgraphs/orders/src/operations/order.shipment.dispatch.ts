@@ -14,7 +14,7 @@ export const orderShipmentDispatch = defineOrdersOperation({
     'Marks a parcel dispatched (it left the warehouse): it can no longer be split or go back. Only the parcels of a ' +
     'paid order are dispatched (unpaid or cancelled: conflict); dispatching again changes nothing (extension).',
   input: t.object({ order_id: t.id(), shipment_id: t.id() }),
-  result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['dispatched'] as const) }),
+  result: t.object({ order_id: t.string(), shipment_id: t.string(), status: MACHINES.shipment.enum(['dispatched']) }),
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);

@@ -2,6 +2,7 @@ import { t } from '@backoffice/platform';
 import { advanceShipment, lockShipment, orderForShipping, shipmentEvent } from '../domain/shipments';
 import { orderShipmentUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
+import { MACHINES } from '../domain/states';
 
 export const orderShipmentMarkDelivered = defineOrdersOperation({
   name: 'order.shipment.mark_delivered',
@@ -11,7 +12,7 @@ export const orderShipmentMarkDelivered = defineOrdersOperation({
   scope: 'order.write',
   summary: 'Marks a dispatched parcel delivered; marking it again changes nothing, a parcel not yet dispatched is a conflict (extension).',
   input: t.object({ order_id: t.id(), shipment_id: t.id() }),
-  result: t.object({ order_id: t.string(), shipment_id: t.string(), status: t.enum(['delivered'] as const) }),
+  result: t.object({ order_id: t.string(), shipment_id: t.string(), status: MACHINES.shipment.enum(['delivered']) }),
   events: [orderShipmentUpdated],
   async handler({ input, actor, db, emit }) {
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);

@@ -6,7 +6,7 @@ import { defineOrdersOperation } from '../ports';
 const summary = t.object({
   order_id: t.string(),
   store_id: t.string(),
-  status: t.enum(MACHINES.order.states),
+  status: MACHINES.order.enum(),
   currency: t.string(),
   total_amount: t.integer({ description: 'items less discount, plus shipping_amount' }),
   shipping_amount: t.integer({ description: 'the shipping price included in total_amount (extension)' }),
@@ -23,7 +23,7 @@ export const readInternalOrders = defineOrdersOperation({
     'The tenant’s orders, newest first, by status, store, or `q` (the order id or the customer’s email); personal fields masked without pii.read (extension).',
   restPath: '/internal/orders',
   input: t.object({
-    status: t.optional(t.enum(MACHINES.order.states)),
+    status: t.optional(MACHINES.order.enum()),
     store_id: t.optional(t.id()),
     q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'an order id, or part of the customer’s email (needs pii.read)' })),
     limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),

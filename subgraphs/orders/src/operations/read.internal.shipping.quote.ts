@@ -9,7 +9,7 @@ import {
   postalCodeInput,
   REFUSAL_REASONS,
   zonesContaining,
-  METHOD_KINDS,
+  methodKind,
   type Verdict,
 } from '../domain/shipping';
 import { defineOrdersOperation } from '../ports';
@@ -93,7 +93,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
       t.object({
         method_id: t.string(),
         name: t.string(),
-        kind: t.enum(METHOD_KINDS),
+        kind: methodKind(),
         carrier_id: t.nullable(t.string()),
         billable_weight_grams: t.nullable(
           t.integer({ minimum: 0, description: 'max(actual, length × width × height × 1000 / dimensional_divisor), rounded up; null when unknown' }),
@@ -107,7 +107,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
         }),
       }),
     ),
-    refused: t.array(t.object({ method_id: t.string(), name: t.string(), reason: t.enum(REFUSAL_REASONS) })),
+    refused: t.array(t.object({ method_id: t.string(), name: t.string(), reason: t.enum(REFUSAL_REASONS, { name: 'ShippingRefusalReason' }) })),
   }),
   events: [],
   async handler({ input, actor, db, ports }) {
