@@ -548,3 +548,84 @@ describe('Hive Gateway in front of the committed supergraph', () => {
     expect(session.body).toMatchObject({ activated: true });
   });
 });
+
+describe('the admin’s queries of docs/admin-graphql.md', () => {
+  /** The section's queries, by operation name, read from the document itself: what it shows is what runs. */
+  const section = readFileSync(join(ROOT, 'docs', 'admin-graphql.md'), 'utf8').split("## The admin's queries")[1].split('\n## ')[0];
+  const documented = new Map([...section.matchAll(/```graphql\n(query (\w+)[\s\S]*?)```/g)].map((m) => [m[2], m[1]] as const));
+  const ok = async (name: string, input: unknown) => {
+    const res = await fetch(`${ours.url}/v1/commands/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.token}` },
+      body: JSON.stringify(input),
+    });
+    const body = (await res.json()) as any;
+    if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  /** A documented query through both routers: the same answer, without errors. */
+  const run = async (name: string, variables: Record<string, unknown> = {}) => {
+    const query = documented.get(name);
+    if (!query) throw new Error(`docs/admin-graphql.md shows no query ${name}`);
+    const { viaHive, viaOurs } = await both(query, variables);
+    expect([viaOurs.status, viaOurs.body.errors]).toEqual([200, undefined]);
+    expect(viaHive.body).toEqual(viaOurs.body);
+    return viaOurs.body.data;
+  };
+  let productId: string;
+  let orderId: string;
+
+  beforeAll(async () => {
+    productId = (await ok('catalog.product.create', { title: 'Admin Mug', handle: 'admin-mug', status: 'active' })).product_id;
+    const { sku_id } = await ok('catalog.sku.create', { product_id: productId, code: 'ADM-MUG', amount: 1500, currency: 'EUR', weight_grams: 400 });
+    await ok('catalog.product.publish', { product_id: productId, store_id: tenant.store_id });
+    await ok('inventory.adjust', { sku_id, on_hand: 10 });
+    await ok('shipping.method.create', { name: 'Courier', dimensional_divisor: 5000, rates: { currency: 'EUR', flat_amount: 490 } });
+    const order = await ok('order.create', { store_id: tenant.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id, qty: 2 }] });
+    orderId = order.order_id;
+    await ok('order.mark_paid', { order_id: orderId });
+    await ok('order.shipment.dispatch', { order_id: orderId, shipment_id: order.shipment_id });
+  });
+
+  it('shows four queries, each run here', () => {
+    expect([...documented.keys()]).toEqual(['ProductPage', 'OrderPage', 'OrdersList', 'SettingsPage']);
+  });
+
+  it('a product page shows its SKUs with their shipping attributes and their stock per warehouse', async () => {
+    const { catalog_product: product } = await run('ProductPage', { id: productId });
+    expect(product).toMatchObject({ id: productId, title: 'Admin Mug', stores: [{ store: { handle: 'router-shop' } }] });
+    expect(product.skus).toEqual([expect.objectContaining({ code: 'ADM-MUG', weight_grams: 400 })]);
+    // 10 put in, 2 of them sold to the order below (held or shipped, as the order stands when this runs).
+    const [level] = product.skus[0].stock_levels;
+    expect(product.skus[0].stock_levels).toHaveLength(1);
+    expect(level.warehouse).toEqual({ code: expect.any(String), name: expect.any(String) });
+    expect([level.available, level.on_hand - level.reserved, level.available + level.reserved + (10 - level.on_hand)]).toEqual([8, 8, 10]);
+  });
+
+  it('an order page shows the product’s title, the parcel and how far it has gone', async () => {
+    const { read_internal_order: order } = await run('OrderPage', { id: orderId });
+    expect(order).toMatchObject({ id: orderId, status: 'paid', fulfilment_status: 'shipped', subtotal_amount: 3000, store: { handle: 'router-shop' } });
+    expect(order.items).toEqual([{ code: 'ADM-MUG', qty: 2, line_amount: 3000, sku: { code: 'ADM-MUG', product: { title: 'Admin Mug' } } }]);
+    expect(order.shipments).toEqual([{ status: 'dispatched', tracking_code: null, items: [{ qty: 2 }] }]);
+  });
+
+  it('the orders list pages by cursor and filters by a typed status', async () => {
+    const { orders } = await run('OrdersList', { status: 'paid' });
+    expect(orders.edges.map((e: any) => e.node.id)).toContain(orderId);
+    expect(orders.pageInfo.hasNextPage).toBe(false);
+    const next = await run('OrdersList', { status: 'paid', after: orders.pageInfo.endCursor });
+    expect(next.orders.edges).toEqual([]);
+    expect((await run('OrdersList', { status: 'cancelled' })).orders.totalCount).toBe(0);
+  });
+
+  it('a settings page reads every setting in one request, never a secret', async () => {
+    const settings = await run('SettingsPage');
+    expect(settings.stores.edges.map((e: any) => e.node.handle)).toContain('router-shop');
+    expect(settings.api_keys.edges).toEqual(expect.arrayContaining([expect.objectContaining({ node: expect.objectContaining({ is_owner: true }) })]));
+    expect(settings.shipping_methods.edges.map((e: any) => e.node)).toEqual([
+      expect.objectContaining({ name: 'Courier', rates: { currency: 'EUR', flat_amount: 490, bands: null } }),
+    ]);
+    expect(settings.notification_channels.edges.map((e: any) => e.node.channel_key)).toContain('email');
+    expect(JSON.stringify(settings)).not.toContain(tenant.token);
+  });
+});
