@@ -138,7 +138,7 @@ describe('GraphQL over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.a.token).toMatch(/^bok_/);
     expect(res.body.data.b).toBeNull();
-    expect(res.body.errors).toEqual([expect.objectContaining({ path: ['b'], extensions: { code: 'validation_failed' } })]);
+    expect(res.body.errors).toEqual([expect.objectContaining({ path: ['b'], extensions: expect.objectContaining({ code: 'validation_failed' }) })]);
     const who = await t.read('/internal/whoami', {}, res.body.data.a.token);
     expect(who.body.actor_id).toBe(res.body.data.a.api_key_id);
   });

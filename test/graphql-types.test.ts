@@ -67,7 +67,7 @@ describe('the schema is typed', () => {
     }
     const orderStatus = types.find((type) => type.name === 'OrderStatus');
     expect(orderStatus?.kind).toBe('ENUM');
-    const statuses = fields.filter((f) => /^(ReadInternalOrder|OrderCancel)Result\.status$/.test(f.at));
+    const statuses = fields.filter((f) => /^(Order|OrderCancelResult)\.status$/.test(f.at));
     expect(statuses.map((f) => named(f.type))).toEqual(['OrderStatus', 'OrderStatus']);
     const eventStatus = fields.filter((f) => /^(Identity|Catalog|Orders|Content)EventsInput\.status$/.test(f.at)).map((f) => named(f.type));
     expect(eventStatus).toEqual(['EventDeliveryStatus', 'EventDeliveryStatus', 'EventDeliveryStatus', 'EventDeliveryStatus']);

@@ -551,7 +551,9 @@ describe('Hive Gateway in front of the committed supergraph', () => {
 
 describe('the admin’s queries of docs/admin-graphql.md', () => {
   /** The section's queries, by operation name, read from the document itself: what it shows is what runs. */
-  const section = readFileSync(join(ROOT, 'docs', 'admin-graphql.md'), 'utf8').split("## The admin's queries")[1].split('\n## ')[0];
+  const section = readFileSync(join(ROOT, 'docs', 'admin-graphql.md'), 'utf8')
+    .split("## The admin's queries")[1]
+    .split('\n## ')[0];
   const documented = new Map([...section.matchAll(/```graphql\n(query (\w+)[\s\S]*?)```/g)].map((m) => [m[2], m[1]] as const));
   const ok = async (name: string, input: unknown) => {
     const res = await fetch(`${ours.url}/v1/commands/${name}`, {

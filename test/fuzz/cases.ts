@@ -51,7 +51,8 @@ const asTarget = (op: Operation): Target => ({
 });
 
 /** GraphQL has every operation (the per-subgraph audit and event reads too); REST and MCP their surface list. */
-export const GRAPHQL_TARGETS = [...OPERATIONS.values()].map((r) => asTarget(r.operation));
+// An admin connection takes its arguments (`first`, `after`…), not one `input`: test/connections.test.ts refuses its bad ones.
+export const GRAPHQL_TARGETS = [...OPERATIONS.values()].filter((r) => !r.operation.connection).map((r) => asTarget(r.operation));
 export const SURFACE_TARGETS: Target[] = [...SURFACE_OPERATIONS.values()].map((s) =>
   s.kind === 'operation'
     ? asTarget(s.operation)

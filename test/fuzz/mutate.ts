@@ -134,7 +134,10 @@ export function applyMutation(input: unknown, root: Schema, spec: MutationSpec, 
         array: [7, true],
         object: [7, 'x', true, [1]],
       };
-      const options = s.enum ? [7, true, { a: 1 }] : (byType[s.type ?? 'object'] ?? [7]);
+      // GraphQL's ID takes an integer as its text (`7` is "7"), as REST does not: an id is given no integer.
+      const [key, parent] = [site.path.at(-1), site.path.at(-2)];
+      const idLike = [key, parent].some((k) => typeof k === 'string' && (k === 'id' || /_ids?$/.test(k)));
+      const options = s.enum ? [7, true, { a: 1 }] : (byType[s.type ?? 'object'] ?? [7]).filter((o) => !(idLike && o === 7));
       return certain(setAt(value, site.path, clone(pick(options, v))));
     }
     case 'missing_required': {

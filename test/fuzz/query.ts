@@ -50,6 +50,9 @@ export function toPairs(input: Record<string, unknown>): Pair[] {
     if (key === 'options' || key === 'custom_fields') {
       const prefix = key === 'options' ? 'option.' : 'cf.';
       for (const { name, value: v } of value as Array<{ name: string; value: string }>) pairs.push([enc(prefix + name), enc(v)]);
+    } else if (key === 'lines') {
+      // The quote's items as a family (`line.<sku_id>=<qty>`).
+      for (const { sku_id, qty } of value as Array<{ sku_id: string; qty: number }>) pairs.push([enc(`line.${sku_id}`), enc(String(qty))]);
     } else if (key === 'facets') {
       if ((value as string[]).length) pairs.push(['facets', enc((value as string[]).join(','))]);
     } else pairs.push([enc(key), enc(String(value))]);
