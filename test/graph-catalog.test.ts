@@ -78,7 +78,7 @@ async function counted(query: string, variables: Record<string, unknown> = {}) {
 
 describe('a product page in one request', () => {
   it('shows the product with its SKUs and their shipping attributes, categories as a tree, brand, collections and stores', async () => {
-    const { data, errors } = await gql(`query($id: String!) { catalog_product(input: { product_id: $id }) { ${PRODUCT_FIELDS} } }`, { id: products[0] });
+    const { data, errors } = await gql(`query($id: ID!) { catalog_product(input: { product_id: $id }) { ${PRODUCT_FIELDS} } }`, { id: products[0] });
     expect(errors).toBeUndefined();
     const product = data.catalog_product;
     expect(product.skus).toEqual([
@@ -133,7 +133,7 @@ describe('Sku.product', () => {
     await ok('inventory.adjust', { sku_id, on_hand: 5 });
     const { order_id } = await ok('order.create', { store_id: t.tenant.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id, qty: 1 }] });
     const { data, errors } = await gql(
-      `query($id: String!) { read_internal_order(input: { order_id: $id }) { items { sku_id sku { code product { product_id title } } } } }`,
+      `query($id: ID!) { read_internal_order(input: { order_id: $id }) { items { sku_id sku { code product { product_id title } } } } }`,
       { id: order_id },
     );
     expect(errors).toBeUndefined();
@@ -228,7 +228,7 @@ describe('a command’s result names the entity it changed', () => {
     expect(groupings.data.brand.brand).toEqual({ name: 'Bolt' });
     expect(groupings.data.collection.collection).toEqual({ handle: 'boots', product_count: 0 });
     const added = await gql(
-      `mutation($c: String!, $p: [String!]!) { catalog_collection_add_products(input: { collection_id: $c, product_ids: $p }) { added collection { product_count products { title } } } }`,
+      `mutation($c: ID!, $p: [ID!]!) { catalog_collection_add_products(input: { collection_id: $c, product_ids: $p }) { added collection { product_count products { title } } } }`,
       { c: groupings.data.collection.collection_id, p: [productId, products[0]] },
     );
     expect(added.data.catalog_collection_add_products).toEqual({

@@ -55,7 +55,7 @@ async function statementsDuring<T>(dataSource: DataSource, run: () => Promise<T>
 
 const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
   const res = await t.graphql(query, variables, token);
-  expect(res.status).toBe(200);
+  expect([res.status, res.status === 200 ? null : res.body]).toEqual([200, null]);
   return res.body as { data: any; errors?: { message: string; path?: string[]; extensions: { code: string } }[] };
 };
 
@@ -192,14 +192,12 @@ describe('the settings page in one request', () => {
 
 describe('connections', () => {
   it('pages the api keys and the pages of a store by cursor', async () => {
-    const first = await gql(
-      `{ api_keys(first: 1, orderBy: { field: "name", direction: "ASC" }) { edges { node { name } } pageInfo { hasNextPage endCursor } } }`,
-    );
+    const first = await gql(`{ api_keys(first: 1, orderBy: { field: name, direction: ASC }) { edges { node { name } } pageInfo { hasNextPage endCursor } } }`);
     expect(first.data.api_keys.edges.map((e: any) => e.node.name)).toEqual(['ci-bot']);
     expect(first.data.api_keys.pageInfo.hasNextPage).toBe(true);
     const after = first.data.api_keys.pageInfo.endCursor;
     const next = await gql(
-      `query($after: String) { api_keys(first: 1, after: $after, orderBy: { field: "name", direction: "ASC" }) { edges { node { is_owner } } pageInfo { hasNextPage } } }`,
+      `query($after: String) { api_keys(first: 1, after: $after, orderBy: { field: name, direction: ASC }) { edges { node { is_owner } } pageInfo { hasNextPage } } }`,
       {
         after,
       },
@@ -218,7 +216,7 @@ describe('connections', () => {
   it('filters keys, operators, subscriptions, templates and notifications', async () => {
     const body = await gql(`{
       live: api_keys(filter: { revoked: false }) { totalCount }
-      invited: operators(filter: { status: "invited" }) { totalCount }
+      invited: operators(filter: { status: invited }) { totalCount }
       off: webhook_subscriptions(filter: { enabled: false }) { totalCount }
       sms: notification_templates(filter: { channel_key: "sms_gateway" }) { edges { node { type_key channel_key } } }
       notifications(first: 5) { edges { node { notification_id type_key status } } }
@@ -235,13 +233,13 @@ describe('connections', () => {
 describe("commands' results name what they changed", () => {
   it('store, api key, operator, subscription, page, channel and template, read afresh', async () => {
     const body = await gql(
-      `mutation($store: String!, $key: String!) {
+      `mutation($store: ID!, $key: ID!) {
         tenant_store_update(input: { id: $store, name: "Renamed" }) { id store { store_id name } }
         iam_api_key_revoke(input: { api_key_id: $key }) { api_key_id api_key { name revoked revoked_at } }
-        admin_user_invite(input: { email: "leo@example.com", name: "Leo", role: "staff" }) { operator { name status scopes } }
+        admin_user_invite(input: { email: "leo@example.com", name: "Leo", role: staff }) { operator { name status scopes } }
         webhook_subscription_rotate_secret(input: { subscription_id: "${subscriptionId}" }) { secret webhook_subscription { url previous_secret_expires_at } }
         content_page_create(input: { store_id: $store, slug: "new", title: "New page", template_key: "default" }) { page_id page { title store { name } } }
-        notification_channel_register(input: { key: "push", label: "Push", variant_schema: [{ name: "title", label: "Title", type: "text", required: true }] }) {
+        notification_channel_register(input: { key: "push", label: "Push", variant_schema: [{ name: "title", label: "Title", type: text, required: true }] }) {
           notification_channel { channel_key required_fields }
         }
         notification_template_set(input: { type_key: "order.paid", channel_key: "push", locale: "pt-BR", fields: { title: "Pago" } }) {
@@ -273,7 +271,7 @@ describe('tenants apart', () => {
   it("another tenant sees only its own, and none of this tenant's stores, pages, keys or channels", async () => {
     const other = await t.newTenant();
     const body = await gql(
-      `query($store: String!) {
+      `query($store: ID!) {
         stores { edges { node { store_id pages { title } } } }
         api_keys { edges { node { api_key_id } } }
         pages(filter: { store_id: $store }) { totalCount }
@@ -290,7 +288,7 @@ describe('tenants apart', () => {
     expect(body.data.notification_channels.edges).toEqual([{ node: { channel_key: 'email' } }]);
     expect(body.data.webhook_subscriptions.totalCount).toBe(0);
     const refused = await gql(
-      `mutation($store: String!) { tenant_store_update(input: { id: $store, name: "Mine" }) { store { name } } }`,
+      `mutation($store: ID!) { tenant_store_update(input: { id: $store, name: "Mine" }) { store { name } } }`,
       { store: stores[0] },
       other.token,
     );

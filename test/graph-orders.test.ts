@@ -33,7 +33,7 @@ const place = async (skus: string[], qty: number, email = 'buyer@example.com') =
     shipment_id: string;
   };
 
-const ORDER_PAGE = `query Order($id: String!) {
+const ORDER_PAGE = `query Order($id: ID!) {
   read_internal_order(input: { order_id: $id }) {
     order_id status fulfilment_status total_amount customer { email }
     store { store_id }
@@ -168,7 +168,7 @@ describe('mutation results', () => {
     const { order_id } = created.order_create;
     expect(created.order_create.order).toEqual({ order_id, status: 'pending_payment', fulfilment_status: 'unfulfilled' });
     expect(created.order_create.shipment.status).toBe('pending');
-    const cancelled = await data(`mutation($id: String!) { order_cancel(input: { order_id: $id }) { status order { status cancelled_at } } }`, {
+    const cancelled = await data(`mutation($id: ID!) { order_cancel(input: { order_id: $id }) { status order { status cancelled_at } } }`, {
       id: order_id,
     });
     expect(cancelled.order_cancel).toEqual({ status: 'cancelled', order: { status: 'cancelled', cancelled_at: expect.any(String) } });
@@ -244,11 +244,7 @@ describe('connections and tenants', () => {
     expect(lists2).toMatchObject({ orders: { totalCount: 0 }, shipments: { totalCount: 0 }, coupons: { totalCount: 0 } });
     // Its own default warehouse comes when its setup event is consumed: whenever it does, it holds none of our stock.
     expect(JSON.stringify(lists2.warehouses)).not.toContain(sku);
-    const mutation = await t.graphql(
-      `mutation($id: String!) { order_mark_paid(input: { order_id: $id }) { order { order_id } } }`,
-      { id: order_id },
-      other.token,
-    );
+    const mutation = await t.graphql(`mutation($id: ID!) { order_mark_paid(input: { order_id: $id }) { order { order_id } } }`, { id: order_id }, other.token);
     expect(mutation.body.data.order_mark_paid).toBeNull();
   });
 
@@ -257,7 +253,7 @@ describe('connections and tenants', () => {
     const sku = await sellable(2);
     const { order_id } = await place([sku], 1);
     const res = await t.graphql(
-      `query($id: String!) { read_internal_order(input: { order_id: $id }) { order_id shipments { warehouse { code } } } }`,
+      `query($id: ID!) { read_internal_order(input: { order_id: $id }) { order_id shipments { warehouse { code } } } }`,
       { id: order_id },
       token,
     );

@@ -166,7 +166,7 @@ describe('the quote', () => {
     const byLines = await quoteByLines(lines);
     expect([byLines.status, byLines.body]).toEqual([200, byText.body]);
     const gql = await graphql(
-      `query($store_id: String!, $lines: [ReadInternalShippingQuoteInputLines!], $items: String) {
+      `query($store_id: ID!, $lines: [ReadInternalShippingQuoteInputLines!], $items: String) {
         read_internal_shipping_quote(input: { store_id: $store_id, postal_code: "01310-100", lines: $lines, items: $items }) {
           store_id postal_code currency zone_ids parcel { weight_grams length_cm width_cm height_cm }
           methods { method_id name kind carrier_id billable_weight_grams transit_days estimated_delivery_date shipping_amount }
@@ -228,7 +228,7 @@ describe('the order’s shipping line', () => {
       expect.objectContaining({ order_id, shipping_amount: 1490, total_amount: 6890 }),
     ]);
     const gql = await graphql(
-      `query($id: String!) { read_internal_order(input: { order_id: $id }) { subtotal_amount discount_amount shipping_amount total_amount } }`,
+      `query($id: ID!) { read_internal_order(input: { order_id: $id }) { subtotal_amount discount_amount shipping_amount total_amount } }`,
       { id: order_id },
     );
     expect(gql.body.data.read_internal_order).toEqual({ subtotal_amount: 6000, discount_amount: 600, shipping_amount: 1490, total_amount: 6890 });
