@@ -33,7 +33,14 @@ export function connectionArgs<F extends TObject, const K extends readonly [stri
     before: cursor('before'),
     ...(filter ? { filter: t.optional(namedInput(filter, `${node}Filter`)) } : {}),
     orderBy: t.optional(
-      namedInput(t.object({ field: t.enum(orderFields), direction: t.optional(t.enum(ORDER_DIRECTIONS, { default: 'DESC' })) }), `${node}Order`),
+      namedInput(
+        t.object({
+          field: t.enum(orderFields, { name: `${node}OrderField` }),
+          // One enum for every list (identical in each subgraph, as federation wants a shared enum).
+          direction: t.optional(t.enum(ORDER_DIRECTIONS, { default: 'DESC', name: 'OrderDirection' })),
+        }),
+        `${node}Order`,
+      ),
     ),
   });
 }
