@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -14,9 +13,11 @@ export function closeConnectionsWhenIdle(app: FastifyInstance): void {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    answering.add(request.socket);
-    response.once('close', () => answering.delete(request.socket));
+  // A hook, not a second 'request' listener: tracing wraps the server's one listener.
+  app.addHook('onRequest', async (request, reply) => {
+    const socket = request.raw.socket;
+    answering.add(socket);
+    reply.raw.once('close', () => answering.delete(socket));
   });
   app.addHook('preClose', async () => {
     const sweep = setInterval(() => {
