@@ -123,7 +123,11 @@ describe('extension.connection.set', () => {
     await refused(call('extension.connection.set', input, null), 401, 'unauthorized');
 
     // GraphQL goes through the same gate.
-    const gql = await t.graphql('mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) }', { input }, delegated);
+    const gql = await t.graphql(
+      'mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) { extension_id connection_name armed credential_keys updated_at } }',
+      { input },
+      delegated,
+    );
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'forbidden', owner_required: true });
     expect(await t.sql(`SELECT 1 FROM content.extension_connection WHERE tenant_id = $1`, [shop.tenant_id])).toEqual([]);
   });
@@ -226,7 +230,11 @@ describe('the secret', () => {
     const input = { extension_id: 'ext.payments', connection_name: 'live', credential };
     // Armed through every surface.
     await ok('extension.connection.set', input);
-    const gql = await t.graphql('mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) }', { input }, shop.token);
+    const gql = await t.graphql(
+      'mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) { extension_id connection_name armed credential_keys updated_at } }',
+      { input },
+      shop.token,
+    );
     expect(gql.body.data.extension_connection_set).toMatchObject({ armed: true, credential_keys: ['api_key', 'nested', 'note'] });
     answers.push({ status: gql.status, headers: {}, body: gql.body });
     const client = await mcpClient(t.url, shop.token);
@@ -248,9 +256,13 @@ describe('the secret', () => {
     for (const variables of [
       { input: { connection_name: 'live', credential } },
       { input: { ...input, unknown_field: 1 } },
-      { input: { ...input, extension_id: 5 } },
+      { input: { ...input, extension_id: true } },
     ]) {
-      const res = await t.graphql('mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) }', variables, shop.token);
+      const res = await t.graphql(
+        'mutation ($input: ExtensionConnectionSetInput!) { extension_connection_set(input: $input) { extension_id connection_name armed credential_keys updated_at } }',
+        variables,
+        shop.token,
+      );
       expect(res.body.errors?.[0]?.extensions?.code).toBe('validation_failed');
       answers.push({ status: res.status, headers: {}, body: res.body });
     }
