@@ -60,7 +60,7 @@ const feedItem = t.object({
 });
 
 const feedInput = t.object({
-  after: t.optional(t.string({ pattern: FEED_POSITION, description: 'a position this read answered; absent: from now' })),
+  after: t.optional(t.string({ pattern: FEED_POSITION, maxLength: 39, description: 'a position this read answered; absent: from now' })),
   type: t.optional(t.id()),
   limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 100 })),
 });
