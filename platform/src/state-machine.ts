@@ -49,6 +49,7 @@ export function defineStateMachine<const S extends string, const A extends strin
   return {
     name,
     states: states as [S, ...S[]],
+    // Sound: without `only` the enum is every state, which the declared type (a subset of S) includes.
     enum: (only, options = {}) => t.enum(only ?? (states as never), { ...options, name: enumName, ...(only ? { among: states } : {}) }),
     can,
     movesFrom: (state) => transitions[state] ?? [],
