@@ -38,7 +38,7 @@ const envInt = (name: string, fallback: number) => {
   return Number.isSafeInteger(n) && n > 0 ? n : fallback;
 };
 
-async function command(ctx: BenchContext, name: string, input: unknown, token = ctx.target.token): Promise<any> {
+export async function command(ctx: BenchContext, name: string, input: unknown, token = ctx.target.token): Promise<any> {
   const response = await fetch(`${ctx.target.url}/v1/commands/${name}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -56,7 +56,7 @@ interface Shop {
 
 let shop: Promise<Shop> | null = null;
 /** Once per run: published SKUs with ample stock, a payment app with a window, expiry started. */
-function checkoutShop(ctx: BenchContext): Promise<Shop> {
+export function checkoutShop(ctx: BenchContext): Promise<Shop> {
   shop ??= (async () => {
     const skus: string[] = [];
     const tag = Date.now().toString(36);
@@ -87,20 +87,20 @@ function checkoutShop(ctx: BenchContext): Promise<Shop> {
 }
 
 /** Three distinct SKUs, one unit each. */
-function basket(skus: string[]): Array<{ sku_id: string; qty: number }> {
+export function basket(skus: string[]): Array<{ sku_id: string; qty: number }> {
   const picked = new Set<string>();
   while (picked.size < 3) picked.add(skus[Math.floor(Math.random() * skus.length)]);
   return [...picked].map((sku_id) => ({ sku_id, qty: 1 }));
 }
 
-const customer = { email: 'buyer@example.com', name: 'Bench Buyer' };
+export const CUSTOMER = { email: 'buyer@example.com', name: 'Bench Buyer' };
 
 const checkoutRest: Scenario = {
   name: 'checkout_rest',
   description: 'POST /v1/commands/order.create with 3 items and a payment attempt (16 connections)',
   async run(ctx) {
     const { skus, app_id } = await checkoutShop(ctx);
-    const body = () => JSON.stringify({ store_id: ctx.target.store_id, customer, items: basket(skus), payment: { app_id, method: 'pix' } });
+    const body = () => JSON.stringify({ store_id: ctx.target.store_id, customer: CUSTOMER, items: basket(skus), payment: { app_id, method: 'pix' } });
     const load = {
       url: `${ctx.target.url}/v1/commands/order.create`,
       method: 'POST' as const,
@@ -169,7 +169,7 @@ const checkoutBareSql: Scenario = {
             tenant_id,
             store_id,
             total,
-            JSON.stringify(customer),
+            JSON.stringify(CUSTOMER),
             reservation.id,
             snapshot.map(() => newId('oit')),
             snapshot.map((s) => s.sku_id),

@@ -34,6 +34,7 @@ import { httpLoad, loopLoad, type HttpLoad, type Measurement, type Watched } fro
 import type { BenchTarget } from './target';
 import { catalogProducts, catalogScale } from './catalog';
 import { eventsPipeline } from './events';
+import { adminOrderList, graphqlPath } from './graphql';
 import { ordersScenarios } from './orders';
 import { cliStartup } from './startup';
 import { storefrontMemory, storefrontThroughput } from './storefront';
@@ -231,6 +232,8 @@ export const SCENARIOS: Scenario[] = [
   eventsPipeline,
   catalogProducts,
   storefrontThroughput,
+  graphqlPath,
+  adminOrderList,
   catalogScale,
   storefrontMemory,
 ];
