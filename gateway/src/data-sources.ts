@@ -39,6 +39,11 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
 
   constructor(private readonly runtime: SubgraphRuntime) {}
 
+  /** The subgraph's own schema (its field types, which the /graphql lane compares with the supergraph's). */
+  get schema() {
+    return this.runtime.schema;
+  }
+
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     return this.request(options.request, options.context);
   }

@@ -13,7 +13,7 @@ import {
   type ErrorKind,
   type RateDecision,
 } from '@backoffice/platform';
-import { GraphQLError, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { GatewayContext } from './data-sources';
 import type { RequestRecord } from './observe';
@@ -54,7 +54,7 @@ type Extensions = Record<string, unknown> | undefined;
  * refusals, and any error Apollo answers with a 4xx status (a persisted query whose hash does not
  * match), are the request's fault; everything else is ours.
  */
-function kindOf(extensions: Extensions): ErrorKind {
+export function kindOf(extensions: Extensions): ErrorKind {
   const code = extensions?.code;
   if (isErrorKind(code)) return code;
   if (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) return 'validation_failed';
@@ -91,7 +91,7 @@ export function formatError(formatted: GraphQLFormattedError, original?: unknown
 }
 
 /** The root fields that are operations needing a credential (`access: 'internal'`). */
-const CREDENTIAL_FIELDS = new Set([...OPERATIONS.values()].filter((r) => r.operation.access !== 'public').map((r) => fieldName(r.operation.name)));
+export const CREDENTIAL_FIELDS = new Set([...OPERATIONS.values()].filter((r) => r.operation.access !== 'public').map((r) => fieldName(r.operation.name)));
 
 const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'validation_failed', http: { status: 400 } } });
 
@@ -167,11 +167,23 @@ function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayR
   };
 }
 
-export function createGateway(supergraphSdl: string, buildService: (name: string, url: string) => GraphQLDataSource, log: (line: string) => void) {
+/**
+ * Apollo Server over the federated gateway. `onSchema` hears each API schema as it is loaded, after
+ * its scalars learn their input checks (the /graphql lane validates against that very schema).
+ */
+export function createGateway(
+  supergraphSdl: string,
+  buildService: (name: string, url: string) => GraphQLDataSource,
+  log: (line: string) => void,
+  onSchema?: (apiSchema: GraphQLSchema) => void,
+) {
   const armor = armorOptions<GatewayRequestContext>();
   const gateway = new ApolloGateway({ supergraphSdl, buildService: ({ name, url }) => buildService(name, url ?? '') });
   // Registered before Apollo Server's own listener: variables are coerced against this very schema.
-  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => checkScalarInputs(apiSchema));
+  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
+    checkScalarInputs(apiSchema);
+    onSchema?.(apiSchema);
+  });
   return new ApolloServer<GatewayRequestContext>({
     gateway,
     includeStacktraceInErrorResponses: false,

@@ -123,7 +123,7 @@ export function observeRequests(app: FastifyInstance, logger: Logger): void {
 const OPERATION_OF_FIELD = new Map([...OPERATIONS.values()].map(({ operation: op }) => [op.connection?.field ?? fieldName(op.name), op.name] as const));
 
 /** A document's operation label: the declared operation of its one root field, else `multiple`, `introspection` or `unknown`. */
-function graphqlOperation(operation: OperationDefinitionNode): string {
+export function graphqlOperation(operation: OperationDefinitionNode): string {
   const fields = operation.selectionSet.selections;
   if (fields.length !== 1 || fields[0].kind !== 'Field') return fields.length > 1 ? 'multiple' : 'unknown';
   const field = fields[0].name.value;

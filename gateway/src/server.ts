@@ -5,6 +5,7 @@ import {
   asAppError,
   jsonProblem,
   MAX_BODY_DEPTH,
+  metrics,
   registerMetricsEndpoint,
   rootLogger,
   traceHttpServer,
@@ -32,6 +33,8 @@ import { registerAuthRoutes } from './auth-routes';
 import { registerExplorer } from './explorer';
 import { registerEventStream } from './event-stream';
 import { SingleFetchPlanner } from './single-fetch';
+import { GraphqlLane } from './graphql-lane';
+import { armorOptions } from './graphql-limits';
 import { adminOriginsOf, registerCors } from './cors';
 import { loadTrustedDocuments, trustedDocumentFor } from './trusted-documents';
 
@@ -51,6 +54,8 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Where the line of each request goes (default: the process's pino logger). */
   logger?: Logger;
+  /** false: every /graphql request takes Apollo's path (tests compare both; see graphql-lane.ts). */
+  graphqlLane?: boolean;
 }
 
 /** Request bodies are at most 1 MiB. */
@@ -139,8 +144,20 @@ export async function createGatewayServer(options: GatewayOptions) {
   // Checked before anything listens: a malformed origin or manifest stops the start, saying which entry.
   const adminOrigins = adminOriginsOf(process.env.ADMIN_ORIGINS);
   const trustedDocuments = process.env.TRUSTED_DOCUMENTS ? loadTrustedDocuments(process.env.TRUSTED_DOCUMENTS) : undefined;
-  const apollo = createGateway(options.supergraphSdl, options.buildService, log);
   const gatekeeper = new Gatekeeper(options.identity, options.limiter, options.contextSecret);
+  const planner = new SingleFetchPlanner(options.supergraphSdl);
+  const lane =
+    options.graphqlLane === false
+      ? undefined
+      : new GraphqlLane({
+          planner,
+          localSources: options.localSources ?? new Map(),
+          gatekeeper,
+          trustedDocuments,
+          validationRules: armorOptions().validationRules,
+          log,
+        });
+  const apollo = createGateway(options.supergraphSdl, options.buildService, log, (schema) => lane?.useSchema(schema));
 
   app.addHook('onRequest', async (request, reply) => {
     // nosniff: answers echo caller input (a 404 names the path), which must never be read as HTML.
@@ -179,14 +196,25 @@ export async function createGatewayServer(options: GatewayOptions) {
   // The schema explorer (a browser's GET /graphql) and the REST docs (/v1/docs), from npm assets.
   registerExplorer(app);
 
+  // The lane answers what it can before Apollo's handler; the rest goes on with what it did (see graphql-lane.ts).
+  if (lane) {
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return;
+      const served = await lane.serve(request, reply);
+      metrics.graphqlPath(served ? 'lane' : 'gateway');
+      if (served) return reply;
+    });
+  }
   apollo.addPlugin(fastifyApolloDrainPlugin(app));
   apollo.addPlugin(observeGraphql());
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<GatewayRequestContext> => {
       const requestId = reply.getHeader('x-request-id') as string;
+      const handoff = request.graphqlLane;
       try {
-        const admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql');
+        if (handoff?.admissionError) throw handoff.admissionError;
+        const admission = handoff?.admission ?? (await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql'));
         reply.headers(rateHeaders(admission.rate));
         request.observed?.admitted(admission.call.actor);
         let trustedDocument: string | undefined;
@@ -206,6 +234,8 @@ export async function createGatewayServer(options: GatewayOptions) {
           refused: (op, kind) => gatekeeper.refused(admission.call, op, kind),
           // The header reports the bucket after the whole document's charge, not only the admission's token.
           charge: async (cost, op) => {
+            if (handoff?.chargeError) throw handoff.chargeError;
+            if (handoff?.charged) return;
             const rate = await gatekeeper.charge(admission, cost, op);
             if (rate) reply.headers(rateHeaders(rate));
           },
@@ -218,7 +248,7 @@ export async function createGatewayServer(options: GatewayOptions) {
       }
     },
   });
-  const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner: new SingleFetchPlanner(options.supergraphSdl) });
+  const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner });
   registerRest(app, invoker, log);
   registerEventStream(app, { apollo, gatekeeper, log });
   registerAuthRoutes(app, invoker, log);

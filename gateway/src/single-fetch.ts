@@ -1,7 +1,7 @@
 import { operationFromDocument, Supergraph } from '@apollo/federation-internals';
 import { QueryPlanner } from '@apollo/query-planner';
 import { AppError, fromExtensions, isErrorKind } from '@backoffice/platform';
-import { parse, type GraphQLError } from 'graphql';
+import { parse, type DocumentNode, type GraphQLError } from 'graphql';
 import type { Admission } from './admission';
 import type { InProcessDataSource } from './data-sources';
 import { formatError } from './gateway';
@@ -33,12 +33,22 @@ export class SingleFetchPlanner {
   plan(document: string): SingleFetch | null {
     let planned = this.plans.get(document);
     if (planned === undefined) {
-      const operation = operationFromDocument(this.supergraph.apiSchema(), parse(document), { validate: true });
-      const node = this.planner.buildQueryPlan(operation).node;
-      planned = node?.kind === 'Fetch' && !node.requires ? { subgraph: node.serviceName, query: node.operation, operationName: node.operationName } : null;
+      planned = this.planDocument(parse(document));
       this.plans.set(document, planned);
     }
     return planned;
+  }
+
+  /**
+   * The same for a parsed document (its operation `operationName`), unkept: the caller keeps what it
+   * plans. A fetch that rewrites its input or output is not a plain single fetch.
+   */
+  planDocument(document: DocumentNode, operationName?: string): SingleFetch | null {
+    const operation = operationFromDocument(this.supergraph.apiSchema(), document, { validate: true, operationName });
+    const node = this.planner.buildQueryPlan(operation).node;
+    return node?.kind === 'Fetch' && !node.requires && !node.inputRewrites?.length && !node.outputRewrites?.length
+      ? { subgraph: node.serviceName, query: node.operation, operationName: node.operationName }
+      : null;
   }
 }
 

@@ -25,6 +25,8 @@ export interface SystemOptions {
   logger?: Logger;
   /** The payment apps' verification of a reported payment; default: taken as reported (`acceptReported`). */
   payments?: PaymentVerifier;
+  /** false: /graphql without its lane, every request on Apollo's path (for tests comparing the two). */
+  graphqlLane?: boolean;
 }
 
 export interface System {
@@ -67,6 +69,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       : inProcessIdentity(present(runtimes.get('identity'), 'the identity subgraph')),
     limiter,
     contextSecret: secret,
+    graphqlLane: options.graphqlLane,
     ready: async () => {
       const checks = options.remoteSubgraphs
         ? Object.values(remote).map((base) =>

@@ -1,6 +1,6 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap';
-import { parse, type GraphQLSchema } from 'graphql';
+import { parse, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import type { DataSource, EntityManager, EntitySchema, MigrationInterface } from 'typeorm';
 import { verifyContext, type Actor, type CallContext } from './actor';
 import { AuditLog } from './audit';
@@ -20,6 +20,7 @@ import type { EventBus } from './bus/event-bus';
 import { cronOf, runJob, type JobDefinition, type JobRun } from './bus/job';
 import { platformReads } from './platform-reads';
 import { PreparedJson } from './prepared';
+import { projectionForSelection } from './selection-projection';
 import { DateTime, JSONScalar, SafeInt } from './scalars';
 import { metrics, observeSubgraph, operationTimer } from './observability/metrics';
 
@@ -77,14 +78,16 @@ export interface DerivedCopies {
 }
 
 /**
- * Over GraphQL the selection is the projection: a prepared read asked for a declared REST projection
- * answers its whole result, from which any field may be selected.
+ * Over GraphQL the selection is the projection: a prepared read answers the narrowest declared
+ * projection holding every selected field (see selection-projection.ts), whatever `projection` says,
+ * unless it names one not declared (refused by the handler as over REST).
  */
-function graphqlInput(operation: Operation, input: unknown): unknown {
-  const projection = (input as { projection?: unknown }).projection;
-  if (!operation.prepared || typeof projection !== 'string' || !Object.hasOwn(operation.projections ?? {}, projection)) return input;
-  const { projection: _declared, ...rest } = input as Record<string, unknown>;
-  return rest;
+function graphqlInput(operation: Operation, input: unknown, info: GraphQLResolveInfo): unknown {
+  if (!operation.prepared || !operation.projections) return input;
+  const { projection, ...rest } = input as Record<string, unknown>;
+  if (typeof projection === 'string' && projection !== 'full' && !Object.hasOwn(operation.projections, projection)) return input;
+  const narrowest = projectionForSelection(operation, info);
+  return narrowest ? { ...rest, projection: narrowest } : rest;
 }
 
 /**
@@ -217,11 +220,12 @@ export class SubgraphRuntime<P extends object = Record<never, never>> {
         _: unknown,
         args: { input?: unknown; [argument: string]: unknown },
         context: SubgraphContext,
+        info: GraphQLResolveInfo,
       ) => {
         const done = operationTimer(this.definition.name, operation.name);
         try {
           // A connection takes its input as the field's arguments (`first`, `after`…), any other operation as `input`.
-          const input = operation.connection ? withoutNulls(args) : graphqlInput(operation, args.input ?? {});
+          const input = operation.connection ? withoutNulls(args) : graphqlInput(operation, args.input ?? {}, info);
           const result = await this.executor.execute(operation, input, context.call);
           done('ok');
           // A prepared answer is text: GraphQL selects from the object it spells.

@@ -34,6 +34,12 @@ const operationSeconds = new Histogram({
   buckets: REQUEST_BUCKETS,
   registers: [registry],
 });
+const graphqlPaths = new Counter({
+  name: 'backoffice_graphql_path_total',
+  help: 'POST /graphql requests by the path that answered them: lane (one fetch to a subgraph in this process, answered as it is) or gateway (Apollo and the query plan).',
+  labelNames: ['path'] as const,
+  registers: [registry],
+});
 const consumerDeliveries = new Counter({
   name: 'backoffice_consumer_deliveries_total',
   help: 'Deliveries of events to consumers, by consumer and outcome.',
@@ -98,6 +104,11 @@ export const metrics = {
   request(surface: string, operation: string, outcome: string, seconds: number): void {
     requests.inc({ surface, operation, outcome });
     requestSeconds.observe({ surface, operation, outcome }, seconds);
+  },
+
+  /** Which path answered a POST /graphql (see the gateway's graphql-lane.ts). */
+  graphqlPath(path: 'lane' | 'gateway'): void {
+    graphqlPaths.inc({ path });
   },
 
   /** An operation a subgraph ran. */

@@ -1,0 +1,43 @@
+import { Kind, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { Operation } from './operation';
+import type { TSchema } from './schema';
+import { unwrapNullable } from './schema';
+
+type Fragments = GraphQLResolveInfo['fragments'];
+
+/** Whether every field the selection asks is declared by `schema` (a projection's), nested objects included. */
+function covers(schema: TSchema, set: SelectionSetNode | undefined, fragments: Fragments): boolean {
+  if (!set) return true;
+  const s = (unwrapNullable(schema) ?? schema) as { type?: string; items?: TSchema; properties?: Record<string, TSchema> };
+  if (s.type === 'array' && s.items) return covers(s.items, set, fragments);
+  // A JSON value is whole wherever it is declared.
+  if (s.type !== 'object' || !s.properties) return true;
+  const properties = s.properties;
+  return set.selections.every((selection) => {
+    if (selection.kind === Kind.FIELD) {
+      const name = selection.name.value;
+      return name === '__typename' || (Object.hasOwn(properties, name) && covers(properties[name], selection.selectionSet, fragments));
+    }
+    if (selection.kind === Kind.INLINE_FRAGMENT) return covers(schema, selection.selectionSet, fragments);
+    const fragment: FragmentDefinitionNode | undefined = fragments[selection.name.value];
+    return fragment !== undefined && covers(schema, fragment.selectionSet, fragments);
+  });
+}
+
+const chosen = new WeakMap<FieldNode, string | null>();
+
+/**
+ * The narrowest answer a prepared read can give a GraphQL selection: the first declared projection
+ * (the catalog's `feed`) whose schema holds every selected field, else null (the whole result). Over
+ * GraphQL the selection is the projection: a feed page's fields read the small feed documents, not
+ * the full ones. Judged once per field of a parsed document (the gateway keeps documents parsed).
+ */
+export function projectionForSelection(operation: Operation, info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): string | null {
+  const [node] = info.fieldNodes;
+  const known = info.fieldNodes.length === 1 ? chosen.get(node) : undefined;
+  if (known !== undefined) return known;
+  const declared = Object.entries(operation.projections ?? {});
+  const found = declared.find(([, schema]) => info.fieldNodes.every((field) => covers(schema, field.selectionSet, info.fragments)))?.[0] ?? null;
+  if (info.fieldNodes.length === 1) chosen.set(node, found);
+  return found;
+}

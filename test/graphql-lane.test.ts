@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { MemoryRateLimiter } from '../platform/src/rate-limit';
+import { startSystem, type System } from '../gateway/src/system';
+import { startTestSystem, type TestSystem } from './helpers';
+
+/*
+ * The /graphql lane (gateway/src/graphql-lane.ts) answers a document planned to one fetch to a subgraph
+ * in this process without the gateway's plan execution. A client must not be able to tell: every
+ * request below is sent to a system with the lane and to a twin on the same database without it, and
+ * both answer the same status, body and headers. The lane's counter shows which requests it served.
+ */
+
+let t: TestSystem;
+let twin: System;
+let limited: string;
+let storeId: string;
+
+beforeAll(async () => {
+  t = await startTestSystem();
+  const previous = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = t.databaseUrl;
+  try {
+    twin = await startSystem({
+      port: 0,
+      contextSecret: t.contextSecret,
+      limiter: new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
+      log: () => undefined,
+      graphqlLane: false,
+    });
+  } finally {
+    if (previous === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previous;
+  }
+  storeId = t.tenant.store_id;
+  limited = (await t.ok('iam.api_key.create', { name: 'audit only', scopes: ['audit.read'] })).token;
+  for (let i = 0; i < 3; i++) {
+    const { product_id } = await t.ok('catalog.product.create', { title: `Lane mug ${i}`, handle: `lane-mug-${i}`, status: 'active' });
+    await t.ok('catalog.sku.create', { product_id, code: `LM-${i}`, amount: 1000 + i, currency: 'EUR' });
+    await t.ok('catalog.product.publish', { product_id, store_id: storeId });
+  }
+}, 120_000);
+afterAll(async () => {
+  await twin?.stop();
+  await t?.stop();
+});
+
+interface Sent {
+  body: unknown;
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+async function post(base: string, { body, token, headers = {} }: Sent) {
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const pick = (name: string) => response.headers.get(name);
+  return {
+    status: response.status,
+    body: JSON.parse(text) as Record<string, any>,
+    headers: { 'content-type': pick('content-type'), 'cache-control': pick('cache-control'), 'ratelimit-policy': pick('ratelimit-policy') },
+  };
+}
+
+async function laneCount(): Promise<number> {
+  const text = await (await fetch(`${t.url}/metrics`)).text();
+  return Number(/^backoffice_graphql_path_total\{path="lane"\} (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+/** The same request both ways: the answers must be equal; says whether the lane served it. */
+async function both(sent: Sent) {
+  const before = await laneCount();
+  const viaLane = await post(t.url, sent);
+  const served = (await laneCount()) > before;
+  const viaGateway = await post(twin.url, sent);
+  expect(viaLane).toEqual(viaGateway);
+  return { ...viaLane, served };
+}
+
+const WHOAMI = 'query Whoami { read_internal_whoami { actor_id name tenant_id scopes } }';
+
+describe('the lane answers as the gateway does', () => {
+  it('a read, also through aliases and fragments, and as graphql-response+json when asked', async () => {
+    const plain = await both({ body: { query: WHOAMI }, token: t.tenant.token });
+    expect(plain).toMatchObject({ status: 200, served: true, body: { data: { read_internal_whoami: { actor_id: t.tenant.api_key_id } } } });
+    expect(plain.headers).toEqual({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'ratelimit-policy': expect.any(String) });
+
+    const fragments = await both({
+      body: { query: 'query { me: read_internal_whoami { ...Who } } fragment Who on ReadInternalWhoamiResult { id: actor_id tenant_id }' },
+      token: t.tenant.token,
+    });
+    expect(fragments).toMatchObject({ status: 200, served: true, body: { data: { me: { id: t.tenant.api_key_id } } } });
+
+    const negotiated = await both({
+      body: { query: WHOAMI },
+      token: t.tenant.token,
+      headers: { accept: 'application/graphql-response+json, application/json;q=0.9' },
+    });
+    expect(negotiated).toMatchObject({ served: true, headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' } });
+  });
+
+  it('the public feed page, with variables, without a token', async () => {
+    const query = 'query Feed($input: ReadProductsInput!) { read_products(input: $input) { items { product_id title handle } total } }';
+    const page = await both({ body: { query, variables: { input: { store: storeId, limit: 2, projection: 'feed' } } } });
+    expect(page).toMatchObject({ status: 200, served: true, body: { data: { read_products: { total: 3 } } } });
+    expect(page.body.data.read_products.items).toHaveLength(2);
+  });
+
+  it('a refusal on the field (not found, a missing scope) keeps its kind, reason and path', async () => {
+    const missing = await both({ body: { query: 'query { read_internal_order(input: { order_id: "ord_nope" }) { id } }' }, token: t.tenant.token });
+    expect(missing).toMatchObject({ status: 200, served: true, body: { data: { read_internal_order: null } } });
+    expect(missing.body.errors[0]).toMatchObject({ path: ['read_internal_order'], extensions: { code: 'not_found' } });
+
+    const forbidden = await both({ body: { query: 'query { read_internal_order(input: { order_id: "ord_nope" }) { id } }' }, token: limited });
+    expect(forbidden.body.errors[0].extensions.code).toBe('forbidden');
+  });
+
+  it('a mutation runs once and answers its entity', async () => {
+    const before = (await t.sql('SELECT count(*)::int AS n FROM catalog.brand'))[0].n;
+    const served = await laneCount();
+    const made = await post(t.url, {
+      body: { query: 'mutation { catalog_brand_create(input: { name: "Lane brand" }) { brand_id brand { name } } }' },
+      token: t.tenant.token,
+    });
+    expect(made).toMatchObject({
+      status: 200,
+      body: { data: { catalog_brand_create: { brand_id: expect.stringMatching(/^brd_/), brand: { name: 'Lane brand' } } } },
+    });
+    expect((await t.sql('SELECT count(*)::int AS n FROM catalog.brand'))[0].n).toBe(before + 1);
+    expect(await laneCount()).toBe(served + 1);
+  });
+
+  it('hands on to the gateway what it does not serve, which answers as always', async () => {
+    // No credential where one is needed; a token that is not one.
+    expect(await both({ body: { query: WHOAMI } })).toMatchObject({ status: 401, served: false });
+    expect(await both({ body: { query: WHOAMI }, token: 'bo_live_nope' })).toMatchObject({ status: 401, served: false });
+    // A variable of the wrong type (after the document was paid for).
+    const wrong = await both({ body: { query: 'query($n: Int) { read_products(input: { store: "x", limit: $n }) { total } }', variables: { n: 'two' } } });
+    expect(wrong).toMatchObject({ status: 400, served: false });
+    // Two subgraphs in one document; introspection; a syntax error.
+    const two = await both({
+      body: { query: `{ read_internal_whoami { actor_id } read_products(input: { store: "${storeId}", limit: 1 }) { total } }` },
+      token: t.tenant.token,
+    });
+    expect(two).toMatchObject({ status: 200, served: false, body: { data: { read_products: { total: 3 } } } });
+    expect(await both({ body: { query: '{ __schema { queryType { name } } }' } })).toMatchObject({ status: 200, served: false });
+    expect(await both({ body: { query: '{ read_internal_whoami {' }, token: t.tenant.token })).toMatchObject({ status: 400, served: false });
+  });
+
+  it('serves an APQ hash once its text was registered', async () => {
+    const query = 'query ApqWhoami { read_internal_whoami { actor_id } }';
+    const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
+    const unknown = await post(t.url, { body: { extensions: { persistedQuery } }, token: t.tenant.token });
+    expect(unknown.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const registered = await post(t.url, { body: { query, extensions: { persistedQuery } }, token: t.tenant.token });
+    expect(registered.body.data.read_internal_whoami.actor_id).toBe(t.tenant.api_key_id);
+    const before = await laneCount();
+    const byHash = await post(t.url, { body: { extensions: { persistedQuery } }, token: t.tenant.token });
+    expect(byHash.body).toEqual(registered.body);
+    expect(await laneCount()).toBe(before + 1);
+  });
+});
+
+describe('the lane spends what the gateway would, once', () => {
+  let small: TestSystem;
+  beforeAll(async () => {
+    // Three tokens that do not refill during the test.
+    small = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.001, burst: 3 }) });
+  }, 60_000);
+  afterAll(() => small?.stop());
+
+  it('a request refused at its charge or at its admission is refused and audited once, with the rate headers', async () => {
+    // Two root fields: one token at admission, one more for the document.
+    const twice = { body: { query: '{ a: read_internal_whoami { actor_id } b: read_internal_whoami { actor_id } }' }, token: small.tenant.token };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await post(small.url, twice));
+    // 3 tokens: the first pays 2; the second is admitted (the last token) and refused its charge; the third is refused at the door.
+    expect(answers.map((a) => a.status)).toEqual([200, 429, 429]);
+    for (const refused of answers.slice(1)) {
+      expect(refused.body.errors[0].extensions.code).toBe('rate_limited');
+      expect(refused.headers['ratelimit-policy']).toEqual(expect.any(String));
+    }
+    await small.flushAudit();
+    const refused = await small.sql(`SELECT count(*)::int AS n FROM identity.audit_entry WHERE outcome = 'rate_limited'`);
+    expect(refused[0].n).toBe(2);
+  });
+});
