@@ -272,6 +272,7 @@ function mergeRounds(rounds: Measurement[]): Measurement {
       postgres: byTime((m) => m.cpu_percent.postgres),
       kernel: byTime((m) => m.cpu_percent.kernel),
       other: byTime((m) => m.cpu_percent.other),
+      ...(rounds.some((m) => m.cpu_percent.subgraphs !== undefined) ? { subgraphs: byTime((m) => m.cpu_percent.subgraphs ?? null) } : {}),
     },
     probe: rounds.find((m) => m.probe && !m.probe.ok)?.probe ?? rounds[0].probe,
     extra: { ...rounds[rounds.length - 1].extra, rounds_rps: rounds.map((m) => m.rps) },
