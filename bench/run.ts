@@ -7,7 +7,8 @@
  *                          database bo_bench_<timestamp> is created on it and dropped at the end
  *   BENCH_SECONDS          measured seconds per scenario (default 10)
  *   BENCH_WARMUP_SECONDS   warm-up seconds before each (default 2)
- *   BENCH_CONNECTIONS      concurrent connections / clients (default 32)
+ *   BENCH_CONNECTIONS      concurrent connections / clients (default 32; split_routers keeps the
+ *                          issue's 16)
  *   BENCH_ROUNDS           the two sides of a ratio run in this many alternating rounds (default 3),
  *                          splitting the measured seconds, so that drift (a checkpoint, a busy
  *                          neighbour on a shared host) weighs on both sides alike
@@ -35,6 +36,7 @@ import type { BenchTarget } from './target';
 import { catalogProducts, catalogScale } from './catalog';
 import { eventsPipeline } from './events';
 import { ordersScenarios } from './orders';
+import { splitRouters } from './split';
 import { cliStartup } from './startup';
 import { storefrontMemory, storefrontThroughput } from './storefront';
 
@@ -231,6 +233,7 @@ export const SCENARIOS: Scenario[] = [
   eventsPipeline,
   catalogProducts,
   storefrontThroughput,
+  splitRouters,
   catalogScale,
   storefrontMemory,
 ];
