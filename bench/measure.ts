@@ -19,8 +19,10 @@ export interface Measurement {
    * plus the shared background processes (null when the database is not on this machine); kernel
    * threads and interrupts (I/O, loopback networking). `other` is everything else the machine ran
    * meanwhile (other databases' backends included), which should be near 0 for comparable numbers.
+   * `subgraphs`, only when the measurement watched subgraph processes (`Watched.subgraphPids`): their
+   * CPU together, then not counted in `other`.
    */
-  cpu_percent: { server: number | null; loadgen: number; postgres: number | null; kernel: number | null; other: number | null };
+  cpu_percent: { server: number | null; loadgen: number; postgres: number | null; kernel: number | null; other: number | null; subgraphs?: number | null };
   /** What a single probe request answered before the load started. */
   probe?: { status: number; ok: boolean; body: string };
   note?: string;
@@ -80,6 +82,8 @@ export interface Watched {
   serverPid: number;
   /** Backends of this database count as postgres; backends of other databases count as other. */
   database: string;
+  /** Subgraphs run as their own processes behind the server (a router): counted apart, as `subgraphs`. */
+  subgraphPids?: number[];
 }
 
 /** A client backend's title: `postgres: 15/main: <user> <database> <host>(<port>) <state>`. */
@@ -88,6 +92,8 @@ const BACKEND_TITLE = /^postgres: [^:]+: \S+ (\S+) (?:\[local\]|\S+\(\d+\))/;
 /** CPU seconds used so far, per pid, of what a measurement tells apart. */
 interface CpuSnapshot {
   server: number | null;
+  /** The watched subgraph processes together (null when none are watched or one is gone). */
+  subgraphs: number | null;
   /** This database's backends and PostgreSQL's shared background processes (WAL writer, checkpointer...). */
   postgres: Map<number, number>;
   /** Kernel threads (I/O completion, journaling...): children of kthreadd. */
@@ -99,7 +105,15 @@ interface CpuSnapshot {
 }
 
 function snapshot(watched: Watched): CpuSnapshot {
-  const shot: CpuSnapshot = { server: processCpuSeconds(watched.serverPid), postgres: new Map(), kthreads: new Map(), irq: null, busy: null };
+  const subgraphs = watched.subgraphPids?.length ? watched.subgraphPids.map(processCpuSeconds) : [];
+  const shot: CpuSnapshot = {
+    server: processCpuSeconds(watched.serverPid),
+    subgraphs: subgraphs.length && subgraphs.every((s) => s !== null) ? subgraphs.reduce((sum: number, s) => sum + s!, 0) : null,
+    postgres: new Map(),
+    kthreads: new Map(),
+    irq: null,
+    busy: null,
+  };
   try {
     const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
     // user nice system idle iowait irq softirq steal guest...: busy is everything but idle, iowait and guest.
@@ -139,7 +153,7 @@ function grown(before: Map<number, number>, after: Map<number, number>): number 
   return sum;
 }
 
-/** Measures CPU of the server, this process, this database's PostgreSQL, the kernel and the rest over `work`. */
+/** Measures CPU of the server (and its subgraph processes), this process, this database's PostgreSQL, the kernel and the rest over `work`. */
 export async function withCpu<T>(watched: Watched, work: () => Promise<T>): Promise<{ value: T; cpu: Measurement['cpu_percent'] }> {
   const before = snapshot(watched);
   const selfBefore = process.cpuUsage();
@@ -153,8 +167,11 @@ export async function withCpu<T>(watched: Watched, work: () => Promise<T>): Prom
   const loadgen = (self.user + self.system) / 1e6;
   const postgres = after.postgres.size ? grown(before.postgres, after.postgres) : null;
   const kernel = before.irq === null || after.irq === null ? null : after.irq - before.irq + grown(before.kthreads, after.kthreads);
+  const subgraphs = before.subgraphs === null || after.subgraphs === null ? null : after.subgraphs - before.subgraphs;
   const other =
-    before.busy === null || after.busy === null ? null : Math.max(0, after.busy - before.busy - (server ?? 0) - loadgen - (postgres ?? 0) - (kernel ?? 0));
+    before.busy === null || after.busy === null
+      ? null
+      : Math.max(0, after.busy - before.busy - (server ?? 0) - (subgraphs ?? 0) - loadgen - (postgres ?? 0) - (kernel ?? 0));
   return {
     value,
     cpu: {
@@ -163,6 +180,7 @@ export async function withCpu<T>(watched: Watched, work: () => Promise<T>): Prom
       postgres: postgres === null ? null : percent(postgres),
       kernel: kernel === null ? null : percent(kernel),
       other: other === null ? null : percent(other),
+      ...(watched.subgraphPids?.length ? { subgraphs: subgraphs === null ? null : percent(subgraphs) } : {}),
     },
   };
 }

@@ -7,7 +7,8 @@
  *                          database bo_bench_<timestamp> is created on it and dropped at the end
  *   BENCH_SECONDS          measured seconds per scenario (default 10)
  *   BENCH_WARMUP_SECONDS   warm-up seconds before each (default 2)
- *   BENCH_CONNECTIONS      concurrent connections / clients (default 32)
+ *   BENCH_CONNECTIONS      concurrent connections / clients (default 32; split_routers keeps the
+ *                          issue's 16)
  *   BENCH_ROUNDS           the two sides of a ratio run in this many alternating rounds (default 3),
  *                          splitting the measured seconds, so that drift (a checkpoint, a busy
  *                          neighbour on a shared host) weighs on both sides alike
@@ -36,6 +37,7 @@ import { catalogProducts, catalogScale } from './catalog';
 import { eventsPipeline } from './events';
 import { adminOrderList, graphqlPath } from './graphql';
 import { ordersScenarios } from './orders';
+import { splitRouters } from './split';
 import { cliStartup } from './startup';
 import { storefrontMemory, storefrontThroughput } from './storefront';
 
@@ -234,6 +236,7 @@ export const SCENARIOS: Scenario[] = [
   storefrontThroughput,
   graphqlPath,
   adminOrderList,
+  splitRouters,
   catalogScale,
   storefrontMemory,
 ];
@@ -275,6 +278,7 @@ function mergeRounds(rounds: Measurement[]): Measurement {
       postgres: byTime((m) => m.cpu_percent.postgres),
       kernel: byTime((m) => m.cpu_percent.kernel),
       other: byTime((m) => m.cpu_percent.other),
+      ...(rounds.some((m) => m.cpu_percent.subgraphs !== undefined) ? { subgraphs: byTime((m) => m.cpu_percent.subgraphs ?? null) } : {}),
     },
     probe: rounds.find((m) => m.probe && !m.probe.ok)?.probe ?? rounds[0].probe,
     extra: { ...rounds[rounds.length - 1].extra, rounds_rps: rounds.map((m) => m.rps) },
