@@ -13,6 +13,8 @@ import { startTestSystem, type TestSystem } from './helpers';
 let t: TestSystem;
 let twin: System;
 let limited: string;
+/** A key used only in requests sent both ways: its bucket is spent alike on both systems, so their RateLimit headers agree. */
+let reader: string;
 let storeId: string;
 
 beforeAll(async () => {
@@ -33,6 +35,7 @@ beforeAll(async () => {
   }
   storeId = t.tenant.store_id;
   limited = (await t.ok('iam.api_key.create', { name: 'audit only', scopes: ['audit.read'] })).token;
+  reader = (await t.ok('iam.api_key.create', { name: 'reader', scopes: ['order.read', 'audit.read'] })).token;
   for (let i = 0; i < 3; i++) {
     const { product_id } = await t.ok('catalog.product.create', { title: `Lane mug ${i}`, handle: `lane-mug-${i}`, status: 'active' });
     await t.ok('catalog.sku.create', { product_id, code: `LM-${i}`, amount: 1000 + i, currency: 'EUR' });
@@ -60,13 +63,19 @@ async function post(base: string, { body, token, headers = {} }: Sent) {
   const pick = (name: string) => response.headers.get(name);
   return {
     status: response.status,
+    text,
     body: JSON.parse(text) as Record<string, any>,
-    headers: { 'content-type': pick('content-type'), 'cache-control': pick('cache-control'), 'ratelimit-policy': pick('ratelimit-policy') },
+    headers: {
+      'content-type': pick('content-type'),
+      'cache-control': pick('cache-control'),
+      ratelimit: pick('ratelimit'),
+      'ratelimit-policy': pick('ratelimit-policy'),
+    },
   };
 }
 
-async function laneCount(): Promise<number> {
-  const text = await (await fetch(`${t.url}/metrics`)).text();
+async function laneCount(base = t.url): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
   return Number(/^backoffice_graphql_path_total\{path="lane"\} (\d+)/m.exec(text)?.[1] ?? 0);
 }
 
@@ -76,6 +85,7 @@ async function both(sent: Sent) {
   const viaLane = await post(t.url, sent);
   const served = (await laneCount()) > before;
   const viaGateway = await post(twin.url, sent);
+  // The very bytes, and the headers a client reads (the rate left included).
   expect(viaLane).toEqual(viaGateway);
   return { ...viaLane, served };
 }
@@ -84,15 +94,20 @@ const WHOAMI = 'query Whoami { read_internal_whoami { actor_id name tenant_id sc
 
 describe('the lane answers as the gateway does', () => {
   it('a read, also through aliases and fragments, and as graphql-response+json when asked', async () => {
-    const plain = await both({ body: { query: WHOAMI }, token: t.tenant.token });
-    expect(plain).toMatchObject({ status: 200, served: true, body: { data: { read_internal_whoami: { actor_id: t.tenant.api_key_id } } } });
-    expect(plain.headers).toEqual({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'ratelimit-policy': expect.any(String) });
+    const plain = await both({ body: { query: WHOAMI }, token: reader });
+    expect(plain).toMatchObject({ status: 200, served: true, body: { data: { read_internal_whoami: { name: 'reader' } } } });
+    expect(plain.headers).toEqual({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ratelimit: expect.stringMatching(/^limit=/),
+      'ratelimit-policy': expect.any(String),
+    });
 
     const fragments = await both({
       body: { query: 'query { me: read_internal_whoami { ...Who } } fragment Who on ReadInternalWhoamiResult { id: actor_id tenant_id }' },
-      token: t.tenant.token,
+      token: reader,
     });
-    expect(fragments).toMatchObject({ status: 200, served: true, body: { data: { me: { id: t.tenant.api_key_id } } } });
+    expect(fragments).toMatchObject({ status: 200, served: true, body: { data: { me: { tenant_id: t.tenant.tenant_id } } } });
 
     const negotiated = await both({
       body: { query: WHOAMI },
@@ -110,7 +125,7 @@ describe('the lane answers as the gateway does', () => {
   });
 
   it('a refusal on the field (not found, a missing scope) keeps its kind, reason and path', async () => {
-    const missing = await both({ body: { query: 'query { read_internal_order(input: { order_id: "ord_nope" }) { id } }' }, token: t.tenant.token });
+    const missing = await both({ body: { query: 'query { read_internal_order(input: { order_id: "ord_nope" }) { id } }' }, token: reader });
     expect(missing).toMatchObject({ status: 200, served: true, body: { data: { read_internal_order: null } } });
     expect(missing.body.errors[0]).toMatchObject({ path: ['read_internal_order'], extensions: { code: 'not_found' } });
 
@@ -143,24 +158,49 @@ describe('the lane answers as the gateway does', () => {
     // Two subgraphs in one document; introspection; a syntax error.
     const two = await both({
       body: { query: `{ read_internal_whoami { actor_id } read_products(input: { store: "${storeId}", limit: 1 }) { total } }` },
-      token: t.tenant.token,
+      token: reader,
     });
     expect(two).toMatchObject({ status: 200, served: false, body: { data: { read_products: { total: 3 } } } });
     expect(await both({ body: { query: '{ __schema { queryType { name } } }' } })).toMatchObject({ status: 200, served: false });
-    expect(await both({ body: { query: '{ read_internal_whoami {' }, token: t.tenant.token })).toMatchObject({ status: 400, served: false });
+    expect(await both({ body: { query: '{ read_internal_whoami {' }, token: reader })).toMatchObject({ status: 400, served: false });
+    // Operation names: none of that name, an empty one, one of several.
+    const several = 'query A { read_internal_whoami { name } } query B { read_internal_whoami { tenant_id } }';
+    expect(await both({ body: { query: WHOAMI, operationName: 'Other' }, token: reader })).toMatchObject({ status: 400, served: false });
+    expect(await both({ body: { query: WHOAMI, operationName: '' }, token: reader })).toMatchObject({ status: 400, served: false });
+    expect(await both({ body: { query: several, operationName: 'B' }, token: reader })).toMatchObject({
+      served: true,
+      body: { data: { read_internal_whoami: { tenant_id: t.tenant.tenant_id } } },
+    });
+    expect(await both({ body: { query: several }, token: reader })).toMatchObject({ status: 400, served: false });
   });
 
-  it('serves an APQ hash once its text was registered', async () => {
-    const query = 'query ApqWhoami { read_internal_whoami { actor_id } }';
+  it('serves an APQ hash once Apollo has stored its text, never one it refused', async () => {
+    const query = 'query ApqWhoami { read_internal_whoami { name } }';
     const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
-    const unknown = await post(t.url, { body: { extensions: { persistedQuery } }, token: t.tenant.token });
-    expect(unknown.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
-    const registered = await post(t.url, { body: { query, extensions: { persistedQuery } }, token: t.tenant.token });
-    expect(registered.body.data.read_internal_whoami.actor_id).toBe(t.tenant.api_key_id);
-    const before = await laneCount();
-    const byHash = await post(t.url, { body: { extensions: { persistedQuery } }, token: t.tenant.token });
-    expect(byHash.body).toEqual(registered.body);
-    expect(await laneCount()).toBe(before + 1);
+    const byHash = { body: { extensions: { persistedQuery } }, token: reader };
+    expect((await both(byHash)).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    // A registration refused (no valid key) stores nothing.
+    expect(await both({ body: { query, extensions: { persistedQuery } }, token: 'bo_live_nope' })).toMatchObject({ status: 401, served: false });
+    expect((await both(byHash)).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(await both({ body: { query, extensions: { persistedQuery } }, token: reader })).toMatchObject({ status: 200, served: false });
+    expect(await both(byHash)).toMatchObject({ status: 200, served: true, body: { data: { read_internal_whoami: { name: 'reader' } } } });
+    // Another version of the protocol is Apollo's to refuse.
+    expect(await both({ body: { extensions: { persistedQuery: { ...persistedQuery, version: 2 } } }, token: reader })).toMatchObject({ served: false });
+  });
+});
+
+describe('a prepared read over GraphQL', () => {
+  it('answers the feed fields from the feed documents with the values the full documents hold', async () => {
+    const fields =
+      'product_id title description handle status metadata brand_id categories { category_id path is_primary } media { media_id kind alt position role }';
+    const page = async (extra: string) =>
+      (await post(t.url, { body: { query: `{ read_products(input: { store: "${storeId}", limit: 3 }) { items { ${fields} ${extra} } } }` } })).body.data
+        .read_products.items;
+    const feed = await page('');
+    // price_min is not a feed field: this selection reads the full documents.
+    const full = (await page('price_min')).map(({ price_min: _, ...rest }: Record<string, unknown>) => rest);
+    expect(feed).toHaveLength(3);
+    expect(feed).toEqual(full);
   });
 });
 
@@ -176,7 +216,10 @@ describe('the lane spends what the gateway would, once', () => {
     // Two root fields: one token at admission, one more for the document.
     const twice = { body: { query: '{ a: read_internal_whoami { actor_id } b: read_internal_whoami { actor_id } }' }, token: small.tenant.token };
     const answers = [];
+    const served = await laneCount(small.url);
     for (let i = 0; i < 3; i++) answers.push(await post(small.url, twice));
+    // The lane answered the first; the other two went on to Apollo with what it had spent.
+    expect(await laneCount(small.url)).toBe(served + 1);
     // 3 tokens: the first pays 2; the second is admitted (the last token) and refused its charge; the third is refused at the door.
     expect(answers.map((a) => a.status)).toEqual([200, 429, 429]);
     for (const refused of answers.slice(1)) {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { ERRORS, errorCodeDef } from '@apollo/federation-internals';
-import { documentCost, GRAPHQL_LIMITS, rateCost, rateHeaders, rootFields } from '@backoffice/platform';
+import { documentCost, GRAPHQL_LIMITS, rateCost, rateHeaders, rootFields, type RateDecision } from '@backoffice/platform';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
@@ -43,6 +43,8 @@ export interface LaneHandoff {
   admission?: Admission;
   admissionError?: unknown;
   charged?: boolean;
+  /** The bucket after the document's charge (what the RateLimit header reports). */
+  rate?: RateDecision;
   chargeError?: unknown;
 }
 
@@ -52,7 +54,12 @@ declare module 'fastify' {
   }
 }
 
-/** A document the lane serves: one fetch to a subgraph in this process whose answer is the response as it is. */
+/** A fetch the lane makes: the planner's one fetch, to a subgraph in this process. */
+interface LaneFetch extends SingleFetch {
+  source: InProcessDataSource;
+}
+
+/** A document the lane may serve (parsed and validated); its fetch is planned on first use. */
 interface Route {
   document: DocumentNode;
   operation: OperationDefinitionNode;
@@ -60,19 +67,20 @@ interface Route {
   /** A root field needs a credential (no actor: Apollo answers the 401). */
   credential: boolean;
   label: string;
-  source: InProcessDataSource;
-  subgraph: string;
-  fetch: SingleFetch;
+  /** Unset until planned; null when the plan is not one fetch the lane can hand on as it is. */
+  fetch?: LaneFetch | null;
 }
 
-/** Bounds of the lane's caches: the documents it has judged (by their text's size) and APQ hashes it has seen registered. */
-export const LANE_LIMITS = { documentBytes: 32 * 1024 * 1024, documents: 5_000, hashes: 5_000 };
+/**
+ * Bounds of the lane: the documents it has judged (by their text's size) and the APQ hashes Apollo
+ * stored, each kept by the least recently used; a document longer than 64 Ki characters is Apollo's.
+ */
+export const LANE_LIMITS = { documentBytes: 32 * 1024 * 1024, documents: 5_000, hashes: 5_000, documentCharacters: 64 * 1024 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
 /** Apollo's subscription-callback type: chosen only by clients that ask for it, and left to Apollo. */
 const CALLBACK_TYPE = 'application/json; callbackSpec=1.0; charset=utf-8';
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const directivesOf = (directives: readonly DirectiveNode[] | undefined) => (directives?.length ? ` ${directives.map(print).join(' ')}` : '');
 
@@ -127,6 +135,11 @@ function sameFieldTypes(api: GraphQLSchema, subgraph: GraphQLSchema, document: D
   return same;
 }
 
+/** An internal error as the gateway's `willSendResponse` words it: the request id to quote, nothing of the cause. */
+function internalError(requestId: string): GraphQLFormattedError {
+  return { message: `internal error (request ${requestId})`, extensions: { code: 'internal', request_id: requestId } };
+}
+
 export interface LaneDeps {
   planner: SingleFetchPlanner;
   localSources: Map<string, InProcessDataSource>;
@@ -152,8 +165,8 @@ export class GraphqlLane {
   private readonly routes = new LRUCache<string, Route | false>({
     max: LANE_LIMITS.documents,
     maxSize: LANE_LIMITS.documentBytes,
-    // A parsed document holds about 24 bytes per character of its text.
-    sizeCalculation: (_route, key) => 24 * key.length + 1024,
+    // A parsed document holds about 24 bytes per character of its text; a refused one only its key.
+    sizeCalculation: (route, key) => (route ? 24 : 2) * key.length + 1024,
   });
   private readonly hashes = new LRUCache<string, string>({
     max: LANE_LIMITS.hashes,
@@ -170,6 +183,19 @@ export class GraphqlLane {
     this.routes.clear();
   }
 
+  /** Learns an APQ hash once Apollo has stored its text (a registration it accepted): see `plugin`. */
+  plugin(): ApolloServerPlugin<BaseContext> {
+    return {
+      requestDidStart: async () => ({
+        willSendResponse: async ({ request, metrics, response }) => {
+          const hash = (request.extensions?.persistedQuery as { sha256Hash?: unknown } | undefined)?.sha256Hash;
+          const ok = response.body.kind === 'single' && !response.body.singleResult.errors?.length;
+          if (metrics.persistedQueryRegister && ok && typeof hash === 'string' && typeof request.query === 'string') this.hashes.set(hash, request.query);
+        },
+      }),
+    };
+  }
+
   /** Answers the request and returns true, or returns false having answered nothing (Apollo goes on). */
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const schema = this.schema;
@@ -179,12 +205,11 @@ export class GraphqlLane {
     if (operationName != null && typeof operationName !== 'string') return false;
     if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return false;
     const text = this.textOf(body);
-    if (text === undefined) return false;
+    if (text === undefined || text.length > LANE_LIMITS.documentCharacters) return false;
     const contentType = this.contentType(request.headers.accept);
     if (!contentType) return false;
-    const route = this.route(schema, text, operationName ?? undefined);
-    if (!route) return false;
 
+    // Admitted before anything is parsed or planned, as on Apollo's path (whose context reuses this admission).
     const handoff: LaneHandoff = {};
     request.graphqlLane = handoff;
     const { gatekeeper, trustedDocuments } = this.deps;
@@ -206,63 +231,79 @@ export class GraphqlLane {
         return false; // Apollo's context refuses it, and audits the refusal once
       }
     }
+    const route = this.route(schema, text, operationName ?? undefined);
+    // The operation the request names must be the one judged (an empty or other name is Apollo's to refuse).
+    if (!route || (operationName != null && operationName !== route.operation.name?.value)) return false;
     if (route.credential && !actor) return false;
+    const given = (variables ?? {}) as Record<string, unknown>;
     let cost: number;
     try {
-      cost = documentCost(schema, route.document, (variables ?? undefined) as Record<string, unknown> | undefined, operationName as string | undefined);
+      cost = documentCost(schema, route.document, given, route.operation.name?.value);
     } catch {
       return false;
     }
     if (cost > GRAPHQL_LIMITS.maxCost) return false;
+    // Planned once the document is known to be affordable, as the gateway plans after the charge.
+    const fetch = this.fetchOf(schema, route);
+    if (!fetch) return false;
     try {
       const rate = await gatekeeper.charge(admission, rateCost(route.roots, cost) - 1, 'graphql');
-      if (rate) reply.headers(rateHeaders(rate));
+      if (rate) {
+        reply.headers(rateHeaders(rate));
+        handoff.rate = rate;
+      }
       handoff.charged = true;
     } catch (error) {
       handoff.chargeError = error;
       return false;
     }
-    const given = (variables ?? {}) as Record<string, unknown>;
     if ('errors' in getVariableValues(schema, route.operation.variableDefinitions ?? [], given, { maxErrors: 50 })) return false;
 
     request.observed?.named(route.label);
-    const result = await route.source.request(
-      { query: route.fetch.query, variables: given, operationName: route.fetch.operationName },
-      { call: admission.call, signed: admission.signed, trace: request.observed?.trace },
-    );
-    // No data: the subgraph refused the request itself and ran nothing; Apollo's path says why.
-    if (result.data === undefined) return false;
-    const errors = result.errors?.length ? result.errors.map((error) => this.formatted(error as GraphQLError, route.subgraph, requestId)) : undefined;
+    let data: unknown;
+    let errors: GraphQLFormattedError[] | undefined;
+    try {
+      const result = await fetch.source.request(
+        { query: fetch.query, variables: given, operationName: fetch.operationName },
+        { call: admission.call, signed: admission.signed, trace: request.observed?.trace },
+      );
+      // No data: the subgraph refused the request itself and ran nothing; Apollo's path says why.
+      if (result.data === undefined) return false;
+      data = result.data;
+      if (result.errors?.length) errors = result.errors.map((error) => this.formatted(error as GraphQLError, fetch.subgraph, requestId));
+    } catch (error) {
+      // As the gateway: a fetch that failed leaves its root fields null, beside an internal error.
+      this.deps.log(`[${requestId}] internal error: ${(error as Error).stack ?? error}`);
+      data = Object.fromEntries([...rootFields(route.document, route.operation).keys()].map((key) => [key, null]));
+      errors = [internalError(requestId)];
+    }
     if (errors) {
       const code = errors[0].extensions?.code;
       request.observed?.failed(typeof code === 'string' ? code : 'internal');
     }
+    // As Apollo writes a result: errors first, and a line end.
     reply
       .code(200)
       .header('content-type', contentType)
       .header('cache-control', 'no-store')
-      .send(JSON.stringify(errors ? { errors, data: result.data } : { data: result.data }));
+      .send(`${JSON.stringify(errors ? { errors, data } : { data })}\n`);
     return true;
   }
 
-  /** The document's text: sent, or named by a trusted document's hash, or by an APQ hash registered before. */
+  /** The document's text: sent, or named by a trusted document's hash, or by an APQ hash Apollo has stored. */
   private textOf(body: Record<string, unknown>): string | undefined {
     const { query, extensions, documentId } = body;
-    const persisted = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined)?.persistedQuery;
-    const hash =
-      typeof documentId === 'string' ? documentId.replace(/^sha256:/, '') : typeof persisted?.sha256Hash === 'string' ? persisted.sha256Hash : undefined;
     if (extensions !== undefined && (typeof extensions !== 'object' || extensions === null || Object.keys(extensions).some((k) => k !== 'persistedQuery')))
       return undefined;
-    if (typeof query === 'string') {
-      // A registration: Apollo keeps it in its APQ store; the lane learns the hash for the requests naming it.
-      if (persisted) {
-        if (hash && hash === sha256(query)) this.hashes.set(hash, query);
-        return undefined;
-      }
-      return documentId === undefined ? query : undefined;
-    }
-    if (query !== undefined || hash === undefined) return undefined;
-    return this.deps.trustedDocuments?.get(hash) ?? (typeof documentId === 'string' ? undefined : this.hashes.get(hash));
+    const persisted = (extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | undefined)?.persistedQuery;
+    // A registration (Apollo stores it), another version, or a hash beside a document id: Apollo's.
+    if (persisted !== undefined && (typeof query === 'string' || documentId !== undefined || persisted?.version !== 1)) return undefined;
+    if (typeof query === 'string') return documentId === undefined ? query : undefined;
+    if (query !== undefined) return undefined;
+    if (typeof documentId === 'string') return this.deps.trustedDocuments?.get(documentId.replace(/^sha256:/, ''));
+    const hash = persisted?.sha256Hash;
+    if (typeof hash !== 'string') return undefined;
+    return this.deps.trustedDocuments?.get(hash) ?? this.hashes.get(hash);
   }
 
   /** The response's type as Apollo negotiates it for a single result; false for an Accept the lane leaves to Apollo. */
@@ -278,7 +319,7 @@ export class GraphqlLane {
   }
 
   private route(schema: GraphQLSchema, text: string, operationName: string | undefined): Route | null {
-    const key = `${operationName ?? ''}\n${text}`;
+    const key = JSON.stringify([operationName ?? null, text]);
     let route = this.routes.get(key);
     if (route === undefined) {
       route = this.judge(schema, text, operationName);
@@ -287,7 +328,7 @@ export class GraphqlLane {
     return route || null;
   }
 
-  /** Whether the lane can serve a document, judged once: anything unusual is Apollo's. */
+  /** Whether the lane may serve a document (parsed and validated as Apollo would), judged once: anything unusual is Apollo's. */
   private judge(schema: GraphQLSchema, text: string, operationName: string | undefined): Route | false {
     let document: DocumentNode;
     try {
@@ -300,28 +341,34 @@ export class GraphqlLane {
     if (!operation || operation.operation === 'subscription') return false;
     const roots = rootFields(document, operation);
     if (roots.size > GRAPHQL_LIMITS.maxRootFields) return false;
-    let fetch: SingleFetch | null;
-    try {
-      fetch = this.deps.planner.planDocument(document, operationName);
-    } catch {
-      return false;
-    }
-    const source = fetch && this.deps.localSources.get(fetch.subgraph);
-    if (!fetch || !source) return false;
-    const fetched = parse(fetch.query);
-    const fetchOperation = getOperationAST(fetched, fetch.operationName);
-    if (!fetchOperation || operationShape(schema, fetched, fetchOperation) !== operationShape(schema, document, operation)) return false;
-    if (!sameFieldTypes(schema, source.schema, document)) return false;
     return {
       document,
       operation,
       roots: roots.size,
       credential: [...roots.values()].some((field) => CREDENTIAL_FIELDS.has(field.name.value)),
       label: graphqlOperation(operation),
-      source,
-      subgraph: fetch.subgraph,
-      fetch,
     };
+  }
+
+  /** The route's one fetch to a subgraph in this process asking what the client asked, planned once; null when there is none. */
+  private fetchOf(schema: GraphQLSchema, route: Route): LaneFetch | null {
+    if (route.fetch === undefined) {
+      route.fetch = null;
+      let planned: SingleFetch | null = null;
+      try {
+        planned = this.deps.planner.planDocument(route.document, route.operation.name?.value);
+      } catch {
+        return null;
+      }
+      const source = planned && this.deps.localSources.get(planned.subgraph);
+      if (!planned || !source) return null;
+      const fetched = parse(planned.query);
+      const fetchOperation = getOperationAST(fetched, planned.operationName);
+      if (!fetchOperation || operationShape(schema, fetched, fetchOperation) !== operationShape(schema, route.document, route.operation)) return null;
+      if (!sameFieldTypes(schema, source.schema, route.document)) return null;
+      route.fetch = { ...planned, source };
+    }
+    return route.fetch;
   }
 
   /**
@@ -342,6 +389,6 @@ export class GraphqlLane {
       this.deps.log(`[${requestId}] internal error: ${error.originalError?.stack ?? error.stack ?? error.message}`);
     const formatted = formatError({ ...json, extensions }, downstream);
     if (formatted.extensions?.code !== 'internal' || formatted.message !== 'internal error') return formatted;
-    return { ...formatted, message: `internal error (request ${requestId})`, extensions: { ...formatted.extensions, request_id: requestId } };
+    return { ...formatted, ...internalError(requestId) };
   }
 }

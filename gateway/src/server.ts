@@ -205,6 +205,7 @@ export async function createGatewayServer(options: GatewayOptions) {
       if (served) return reply;
     });
   }
+  if (lane) apollo.addPlugin(lane.plugin());
   apollo.addPlugin(fastifyApolloDrainPlugin(app));
   apollo.addPlugin(observeGraphql());
   await apollo.start();
@@ -215,7 +216,8 @@ export async function createGatewayServer(options: GatewayOptions) {
       try {
         if (handoff?.admissionError) throw handoff.admissionError;
         const admission = handoff?.admission ?? (await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql'));
-        reply.headers(rateHeaders(admission.rate));
+        // After the lane's charge, the bucket it left (the header reports the whole document's charge).
+        reply.headers(rateHeaders(handoff?.rate ?? admission.rate));
         request.observed?.admitted(admission.call.actor);
         let trustedDocument: string | undefined;
         try {

@@ -8,10 +8,12 @@ type Fragments = GraphQLResolveInfo['fragments'];
 /** Whether every field the selection asks is declared by `schema` (a projection's), nested objects included. */
 function covers(schema: TSchema, set: SelectionSetNode | undefined, fragments: Fragments): boolean {
   if (!set) return true;
-  const s = (unwrapNullable(schema) ?? schema) as { type?: string; items?: TSchema; properties?: Record<string, TSchema> };
+  const s = (unwrapNullable(schema) ?? schema) as { type?: string; items?: TSchema; properties?: Record<string, TSchema>; anyOf?: TSchema[] };
+  if (s.anyOf) return s.anyOf.every((branch) => covers(branch, set, fragments));
   if (s.type === 'array' && s.items) return covers(s.items, set, fragments);
-  // A JSON value is whole wherever it is declared.
-  if (s.type !== 'object' || !s.properties) return true;
+  // A JSON value (no type) is whole wherever it is declared; an object of no declared fields (a record) may be narrowed.
+  if (s.type === undefined) return true;
+  if (s.type !== 'object' || !s.properties) return false;
   const properties = s.properties;
   return set.selections.every((selection) => {
     if (selection.kind === Kind.FIELD) {

@@ -1,6 +1,6 @@
 import type { SubgraphContext } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
-import { type Loaders, loadersAfter, loadersOf } from './loaders';
+import { type Loaders, loadersAfter, loadersOf, PRODUCT_OF_SKU } from './loaders';
 
 type Resolver<P> = (parent: P, args: unknown, context: SubgraphContext) => unknown;
 type Fact = 'weight_grams' | 'length_cm' | 'width_cm' | 'height_cm';
@@ -29,9 +29,9 @@ export function linkResolvers({ dataSource }: { dataSource: DataSource }) {
       store: (publication: { store_id: string }) => ({ __typename: 'Store', store_id: publication.store_id }),
     },
     Sku: {
-      product: load<{ sku_id: string }>(async (sku, l) => {
-        const facts = await l.skuFacts.load(sku.sku_id);
-        return facts && l.products.load(facts.product_id);
+      product: load<{ sku_id: string; [PRODUCT_OF_SKU]?: string }>(async (sku, l) => {
+        const productId = sku[PRODUCT_OF_SKU] ?? (await l.skuFacts.load(sku.sku_id))?.product_id;
+        return productId ? l.products.load(productId) : null;
       }),
       weight_grams: fact('weight_grams'),
       length_cm: fact('length_cm'),

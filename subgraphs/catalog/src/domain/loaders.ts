@@ -6,6 +6,9 @@ import { documentSql, shapeItems, shapeSku, type Row } from './product-document'
 
 const { productColumns, skuObject } = documentSql(true);
 
+/** The product id a SKU loaded by id carries (not a field of its document). */
+export const PRODUCT_OF_SKU = Symbol('product_id');
+
 /** A plural link lists at most this many (documented in docs/admin-graphql.md). */
 export const LINK_BOUND = 100;
 
@@ -80,11 +83,12 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
       ),
     ),
     skus: new DataLoader(async (ids) => {
-      const found = await rows<{ doc: Record<string, unknown> }>(
-        `SELECT s.id AS _id, ${skuObject} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+      const found = await rows<{ doc: Record<string, unknown>; product_id: string }>(
+        `SELECT s.id AS _id, s.product_id, ${skuObject} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
         ids,
       );
-      return one(found, ids).map((row) => row && shapeSku(row.doc));
+      // Its product's id goes along: `Sku.product` then needs no second statement (see links.ts).
+      return one(found, ids).map((row) => row && { ...shapeSku(row.doc), [PRODUCT_OF_SKU]: row.product_id });
     }),
     skuFacts: new DataLoader(async (ids) =>
       one(
