@@ -190,6 +190,20 @@ describe('the lane answers as the gateway does', () => {
 });
 
 describe('a prepared read over GraphQL', () => {
+  it('answers a page made once per page the catalog keeps, and the page as it is after a change', async () => {
+    const query = 'query Titles($input: ReadProductsInput!) { read_products(input: $input) { items { product_id title } } }';
+    const variables = { input: { store: storeId, limit: 3, sort: 'title_asc' } };
+    const first = await both({ body: { query, variables } });
+    const again = await both({ body: { query, variables } });
+    expect(again).toEqual(first);
+    expect(first.served && again.served).toBe(true);
+    const [top] = first.body.data.read_products.items;
+    await t.ok('catalog.product.update', { product_id: top.product_id, title: 'AAA renamed mug' });
+    const after = await both({ body: { query, variables } });
+    expect(after.body.data.read_products.items[0]).toEqual({ product_id: top.product_id, title: 'AAA renamed mug' });
+  });
+
+
   it('answers the feed fields from the feed documents with the values the full documents hold', async () => {
     const fields =
       'product_id title description handle status metadata brand_id categories { category_id path is_primary } media { media_id kind alt position role }';

@@ -1,9 +1,22 @@
 import { ERRORS, errorCodeDef } from '@apollo/federation-internals';
-import { documentCost, GRAPHQL_LIMITS, rateCost, rateHeaders, rootFields, type RateDecision } from '@backoffice/platform';
+import {
+  documentCost,
+  fieldName,
+  GRAPHQL_LIMITS,
+  PreparedJson,
+  preparedInput,
+  rateCost,
+  rateHeaders,
+  rootFields,
+  selectionWithinAnswer,
+  type Operation,
+  type RateDecision,
+} from '@backoffice/platform';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
+  getArgumentValues,
   getNamedType,
   getOperationAST,
   getVariableValues,
@@ -17,6 +30,8 @@ import {
   visitWithTypeInfo,
   type DirectiveNode,
   type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
   type FragmentDefinitionNode,
   type GraphQLFormattedError,
   type GraphQLNamedType,
@@ -33,6 +48,10 @@ import { CREDENTIAL_FIELDS, formatError, kindOf } from './gateway';
 import { PARSE_OPTIONS } from './graphql-limits';
 import { graphqlOperation } from './observe';
 import type { SingleFetch, SingleFetchPlanner } from './single-fetch';
+import { OPERATIONS } from './subgraphs';
+
+/** GraphQL root field → the operation it serves. */
+const OPERATION_OF_FIELD = new Map([...OPERATIONS.values()].map(({ operation }) => [fieldName(operation.name), operation] as const));
 import { trustedDocumentFor, type TrustedDocuments } from './trusted-documents';
 
 /**
@@ -69,13 +88,24 @@ interface Route {
   label: string;
   /** Unset until planned; null when the plan is not one fetch the lane can hand on as it is. */
   fetch?: LaneFetch | null;
+  /** The route's key (its operation name and text). */
+  key: string;
+  /** One root field, a public prepared read selecting within its answer: its GraphQL answer is kept per prepared answer. */
+  prepared?: { operation: Operation; field: FieldNode; definition: GraphQLField<unknown, unknown> };
 }
 
 /**
  * Bounds of the lane: the documents it has judged (by their text's size) and the APQ hashes Apollo
  * stored, each kept by the least recently used; a document longer than 64 Ki characters is Apollo's.
  */
-export const LANE_LIMITS = { documentBytes: 32 * 1024 * 1024, documents: 5_000, hashes: 5_000, documentCharacters: 64 * 1024 };
+export const LANE_LIMITS = {
+  documentBytes: 32 * 1024 * 1024,
+  documents: 5_000,
+  hashes: 5_000,
+  documentCharacters: 64 * 1024,
+  responseBytes: 32 * 1024 * 1024,
+  responsesPerAnswer: 8,
+};
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
@@ -135,6 +165,25 @@ function sameFieldTypes(api: GraphQLSchema, subgraph: GraphQLSchema, document: D
   return same;
 }
 
+const fragmentsOf = (document: DocumentNode) =>
+  Object.fromEntries(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+
+/**
+ * The prepared read a document asks, when it asks one root field (no directives) of a public prepared
+ * read, selecting only what its answer holds.
+ */
+function preparedOf(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, roots: Map<string, FieldNode>): Route['prepared'] {
+  if (roots.size !== 1 || operation.operation !== 'query') return undefined;
+  const [field] = roots.values();
+  const declared = OPERATION_OF_FIELD.get(field.name.value);
+  const definition = schema.getQueryType()?.getFields()[field.name.value];
+  if (!declared?.prepared || declared.access !== 'public' || !definition || field.directives?.length) return undefined;
+  // The root field spelled once (a fragment spreading it again could carry its own directives).
+  if (operation.selectionSet.selections.length !== 1 || operation.selectionSet.selections[0] !== field) return undefined;
+  if (!selectionWithinAnswer(declared, { fieldNodes: [field], fragments: fragmentsOf(document) })) return undefined;
+  return { operation: declared, field, definition };
+}
+
 /** An internal error as the gateway's `willSendResponse` words it: the request id to quote, nothing of the cause. */
 function internalError(requestId: string): GraphQLFormattedError {
   return { message: `internal error (request ${requestId})`, extensions: { code: 'internal', request_id: requestId } };
@@ -174,6 +223,11 @@ export class GraphqlLane {
     sizeCalculation: (text) => 2 * text.length + 128,
   });
   private readonly accepts = new LRUCache<string, string | false>({ max: 64 });
+  /** Responses made from a prepared answer (a page the catalog keeps), by route and variables. */
+  private readonly responses = new LRUCache<PreparedJson, Map<string, string>>({
+    maxSize: LANE_LIMITS.responseBytes,
+    sizeCalculation: (kept, page) => page.size + [...kept].reduce((sum, [key, text]) => sum + 2 * (key.length + text.length), 0),
+  });
 
   constructor(private readonly deps: LaneDeps) {}
 
@@ -257,9 +311,15 @@ export class GraphqlLane {
       handoff.chargeError = error;
       return false;
     }
-    if ('errors' in getVariableValues(schema, route.operation.variableDefinitions ?? [], given, { maxErrors: 50 })) return false;
+    const coerced = getVariableValues(schema, route.operation.variableDefinitions ?? [], given, { maxErrors: 50 });
+    if (!coerced.coerced) return false;
 
     request.observed?.named(route.label);
+    const kept = route.prepared && (await this.keptAnswer(route, route.prepared, fetch, coerced.coerced, given, admission));
+    if (kept?.text !== undefined) {
+      reply.code(200).header('content-type', contentType).header('cache-control', 'no-store').send(kept.text);
+      return true;
+    }
     let data: unknown;
     let errors: GraphQLFormattedError[] | undefined;
     try {
@@ -282,12 +342,49 @@ export class GraphqlLane {
       request.observed?.failed(typeof code === 'string' ? code : 'internal');
     }
     // As Apollo writes a result: errors first, and a line end.
-    reply
-      .code(200)
-      .header('content-type', contentType)
-      .header('cache-control', 'no-store')
-      .send(`${JSON.stringify(errors ? { errors, data } : { data })}\n`);
+    const answer = `${JSON.stringify(errors ? { errors, data } : { data })}\n`;
+    if (kept?.keep && !errors) kept.keep(answer);
+    reply.code(200).header('content-type', contentType).header('cache-control', 'no-store').send(answer);
     return true;
+  }
+
+  /**
+   * For a public prepared read: its answer (the page the catalog keeps), and the response this route
+   * gave for it before with these variables, or how to keep the one about to be given. The same
+   * prepared answer and document make the same response, so a page's GraphQL answer is made once.
+   * A refusal is left to the fetch, which answers it as the subgraph words it.
+   */
+  private async keptAnswer(
+    route: Route,
+    prepared: NonNullable<Route['prepared']>,
+    fetch: LaneFetch,
+    coerced: Record<string, unknown>,
+    given: Record<string, unknown>,
+    admission: Admission,
+  ): Promise<{ text?: string; keep?: (text: string) => void } | undefined> {
+    let answer: unknown;
+    try {
+      const args = getArgumentValues(prepared.definition, prepared.field, coerced);
+      const input = preparedInput(prepared.operation, args.input ?? {}, { fieldNodes: [prepared.field], fragments: fragmentsOf(route.document) });
+      answer = await fetch.source.direct(prepared.operation, input as Record<string, unknown>, admission.call);
+    } catch {
+      return undefined;
+    }
+    if (!(answer instanceof PreparedJson)) return undefined;
+    const page = answer;
+    const key = `${route.key}\n${JSON.stringify(given)}`;
+    const responses = this.responses.get(page);
+    const text = responses?.get(key);
+    if (text !== undefined) return { text };
+    return {
+      keep: (made) => {
+        const kept = responses ?? new Map<string, string>();
+        if (kept.size >= LANE_LIMITS.responsesPerAnswer) kept.delete(kept.keys().next().value as string);
+        kept.set(key, made);
+        // Set again so that the cache weighs the answer with its responses.
+        this.responses.set(page, kept);
+      },
+    };
   }
 
   /** The document's text: sent, or named by a trusted document's hash, or by an APQ hash Apollo has stored. */
@@ -322,14 +419,14 @@ export class GraphqlLane {
     const key = JSON.stringify([operationName ?? null, text]);
     let route = this.routes.get(key);
     if (route === undefined) {
-      route = this.judge(schema, text, operationName);
+      route = this.judge(schema, key, text, operationName);
       this.routes.set(key, route);
     }
     return route || null;
   }
 
   /** Whether the lane may serve a document (parsed and validated as Apollo would), judged once: anything unusual is Apollo's. */
-  private judge(schema: GraphQLSchema, text: string, operationName: string | undefined): Route | false {
+  private judge(schema: GraphQLSchema, key: string, text: string, operationName: string | undefined): Route | false {
     let document: DocumentNode;
     try {
       document = parse(text, PARSE_OPTIONS);
@@ -344,9 +441,11 @@ export class GraphqlLane {
     return {
       document,
       operation,
+      key,
       roots: roots.size,
       credential: [...roots.values()].some((field) => CREDENTIAL_FIELDS.has(field.name.value)),
       label: graphqlOperation(operation),
+      prepared: preparedOf(schema, document, operation, roots),
     };
   }
 

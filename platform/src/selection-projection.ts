@@ -43,3 +43,24 @@ export function projectionForSelection(operation: Operation, info: Pick<GraphQLR
   if (info.fieldNodes.length === 1) chosen.set(node, found);
   return found;
 }
+
+/**
+ * A prepared read's input over GraphQL: the selection is the projection, so it answers the narrowest
+ * declared projection holding every selected field, whatever `projection` says, unless it names one
+ * not declared (refused by the handler as over REST). Other operations' input is as given.
+ */
+export function preparedInput(operation: Operation, input: unknown, info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): unknown {
+  if (!operation.prepared || !operation.projections) return input;
+  const { projection, ...rest } = input as Record<string, unknown>;
+  if (typeof projection === 'string' && projection !== 'full' && !Object.hasOwn(operation.projections, projection)) return input;
+  const narrowest = projectionForSelection(operation, info);
+  return narrowest ? { ...rest, projection: narrowest } : rest;
+}
+
+/**
+ * Whether a selection stays within a read's answer (its result schema's fields, no link a resolver
+ * loads from elsewhere): its GraphQL answer is then a function of the answer alone.
+ */
+export function selectionWithinAnswer(operation: Operation, info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
+  return info.fieldNodes.every((field) => covers(operation.result, field.selectionSet, info.fragments));
+}

@@ -20,7 +20,7 @@ import type { EventBus } from './bus/event-bus';
 import { cronOf, runJob, type JobDefinition, type JobRun } from './bus/job';
 import { platformReads } from './platform-reads';
 import { PreparedJson } from './prepared';
-import { projectionForSelection } from './selection-projection';
+import { preparedInput } from './selection-projection';
 import { DateTime, JSONScalar, SafeInt } from './scalars';
 import { metrics, observeSubgraph, operationTimer } from './observability/metrics';
 
@@ -75,19 +75,6 @@ export interface DerivedCopies {
    * what the process is to be told once the command has committed (e.g. a cache's new version).
    */
   refresh(db: EntityManager, events: readonly EventDraft[], tenantId: string): Promise<undefined | (() => void)>;
-}
-
-/**
- * Over GraphQL the selection is the projection: a prepared read answers the narrowest declared
- * projection holding every selected field (see selection-projection.ts), whatever `projection` says,
- * unless it names one not declared (refused by the handler as over REST).
- */
-function graphqlInput(operation: Operation, input: unknown, info: GraphQLResolveInfo): unknown {
-  if (!operation.prepared || !operation.projections) return input;
-  const { projection, ...rest } = input as Record<string, unknown>;
-  if (typeof projection === 'string' && projection !== 'full' && !Object.hasOwn(operation.projections, projection)) return input;
-  const narrowest = projectionForSelection(operation, info);
-  return narrowest ? { ...rest, projection: narrowest } : rest;
 }
 
 /**
@@ -225,7 +212,7 @@ export class SubgraphRuntime<P extends object = Record<never, never>> {
         const done = operationTimer(this.definition.name, operation.name);
         try {
           // A connection takes its input as the field's arguments (`first`, `after`…), any other operation as `input`.
-          const input = operation.connection ? withoutNulls(args) : graphqlInput(operation, args.input ?? {}, info);
+          const input = operation.connection ? withoutNulls(args) : preparedInput(operation, args.input ?? {}, info);
           const result = await this.executor.execute(operation, input, context.call);
           done('ok');
           // A prepared answer is text: GraphQL selects from the object it spells.
