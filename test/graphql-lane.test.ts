@@ -203,7 +203,6 @@ describe('a prepared read over GraphQL', () => {
     expect(after.body.data.read_products.items[0]).toEqual({ product_id: top.product_id, title: 'AAA renamed mug' });
   });
 
-
   it('answers the feed fields from the feed documents with the values the full documents hold', async () => {
     const fields =
       'product_id title description handle status metadata brand_id categories { category_id path is_primary } media { media_id kind alt position role }';

@@ -44,6 +44,8 @@ let smtp: SMTPServer;
 const mails: ParsedMail[] = [];
 const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
 let ours: System;
+/** This gateway again, without its /graphql lane: every request on Apollo's path. */
+let oursPlain: System;
 let tenant: CreatedTenant;
 const savedEnv: Record<string, string | undefined> = {};
 
@@ -162,10 +164,19 @@ beforeAll(async () => {
     limiter: new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
     log: (line) => output.push(`[gateway] ${line}`),
   });
+  oursPlain = await startSystem({
+    remoteSubgraphs: true,
+    port: 0,
+    contextSecret: secret,
+    limiter: new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
+    log: (line) => output.push(`[gateway, no lane] ${line}`),
+    graphqlLane: false,
+  });
 }, 90_000);
 
 afterAll(async () => {
   await ours?.stop();
+  await oursPlain?.stop();
   if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
   if (receiver) await new Promise((resolve) => receiver.close(resolve));
   if (hive) {
@@ -629,5 +640,42 @@ describe('the admin’s queries of docs/admin-graphql.md', () => {
     ]);
     expect(settings.notification_channels.edges.map((e: any) => e.node.channel_key)).toContain('email');
     expect(JSON.stringify(settings)).not.toContain(tenant.token);
+  });
+});
+
+describe("this gateway's /graphql lane in front of subgraphs in other processes", () => {
+  const laneCount = async () =>
+    Number(/^backoffice_graphql_path_total\{path="lane"\} (\d+)/m.exec(await (await fetch(`${ours.url}/metrics`)).text())?.[1] ?? 0);
+  /** The same request through this gateway with and without its lane: the same status and bytes; whether the lane served it. */
+  async function laneAndPlain(query: string, variables: Record<string, unknown>, token: string | null) {
+    const send = async (base: string) => {
+      const response = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const before = await laneCount();
+    const viaLane = await send(ours.url);
+    const served = (await laneCount()) > before;
+    expect(viaLane).toEqual(await send(oursPlain.url));
+    return { ...viaLane, served };
+  }
+
+  it('passes a subgraph answer on as it is, and words its field errors as the gateway does', async () => {
+    expect(await laneAndPlain(WHOAMI, {}, tenant.token)).toMatchObject({ status: 200, served: true });
+    const products = 'query($s: String!) { read_products(input: { store: $s, limit: 2 }) { items { product_id title } total } }';
+    expect(await laneAndPlain(products, { s: 'router-shop' }, null)).toMatchObject({ status: 200, served: true });
+    const missing = await laneAndPlain('{ read_internal_order(input: { order_id: "ord_nope" }) { id } }', {}, tenant.token);
+    expect(missing).toMatchObject({ status: 200, served: true });
+    expect(JSON.parse(missing.text).errors[0].extensions.code).toBe('not_found');
+    // Two subgraphs: the gateway's path.
+    expect(
+      await laneAndPlain(`{ read_internal_whoami { name } read_products(input: { store: "router-shop", limit: 1 }) { total } }`, {}, tenant.token),
+    ).toMatchObject({
+      status: 200,
+      served: false,
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   selectionWithinAnswer,
   type Operation,
   type RateDecision,
+  type TraceHeaders,
 } from '@backoffice/platform';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,6 +45,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Admission, Gatekeeper } from './admission';
 import type { InProcessDataSource } from './data-sources';
+import type { RemoteSubgraph } from './remote-subgraph';
 import { CREDENTIAL_FIELDS, formatError, kindOf } from './gateway';
 import { PARSE_OPTIONS } from './graphql-limits';
 import { graphqlOperation } from './observe';
@@ -73,10 +75,8 @@ declare module 'fastify' {
   }
 }
 
-/** A fetch the lane makes: the planner's one fetch, to a subgraph in this process. */
-interface LaneFetch extends SingleFetch {
-  source: InProcessDataSource;
-}
+/** A fetch the lane makes: the planner's one fetch, to a subgraph in this process or in another. */
+type LaneFetch = SingleFetch & ({ source: InProcessDataSource; remote?: undefined } | { source?: undefined; remote: RemoteSubgraph });
 
 /** A document the lane may serve (parsed and validated); its fetch is planned on first use. */
 interface Route {
@@ -147,7 +147,7 @@ function operationShape(schema: GraphQLSchema, document: DocumentNode, operation
 }
 
 /** Every field of the operation has the same type in the subgraph as in the supergraph (so the subgraph already nulled what the gateway would). */
-function sameFieldTypes(api: GraphQLSchema, subgraph: GraphQLSchema, document: DocumentNode): boolean {
+function sameFieldTypes(api: GraphQLSchema, planner: SingleFetchPlanner, subgraph: string, document: DocumentNode): boolean {
   const info = new TypeInfo(api);
   let same = true;
   visit(
@@ -157,8 +157,7 @@ function sameFieldTypes(api: GraphQLSchema, subgraph: GraphQLSchema, document: D
         const parent = info.getParentType();
         const type = info.getType();
         if (!parent || !type || node.name.value.startsWith('__')) return;
-        const own = (subgraph.getType(parent.name) as { getFields?: () => Record<string, { type: unknown }> } | undefined)?.getFields?.()[node.name.value];
-        if (!own || String(own.type) !== String(type)) same = false;
+        if (planner.fieldType(subgraph, parent.name, node.name.value) !== String(type)) same = false;
       },
     }),
   );
@@ -192,6 +191,8 @@ function internalError(requestId: string): GraphQLFormattedError {
 export interface LaneDeps {
   planner: SingleFetchPlanner;
   localSources: Map<string, InProcessDataSource>;
+  /** Subgraphs in other processes, by name. */
+  remotes: Map<string, RemoteSubgraph>;
   gatekeeper: Gatekeeper;
   trustedDocuments?: TrustedDocuments;
   validationRules: readonly ValidationRule[];
@@ -199,15 +200,15 @@ export interface LaneDeps {
 }
 
 /**
- * The short way through /graphql for a document whose query plan is one fetch to a subgraph in this
- * process, asking exactly what the client asked (same fields, aliases, arguments and types): the
- * subgraph's answer is the response, so the gateway's plan execution and result reshaping are
- * skipped, and parsing, validation and planning happen once per document. Everything else about
+ * The short way through /graphql for a document whose query plan is one fetch to a subgraph, asking
+ * exactly what the client asked (same fields, aliases, arguments and types): the subgraph's answer
+ * is the response (from another process, its very bytes when it holds no error), so the gateway's
+ * plan execution and result reshaping are skipped, and parsing, validation and planning happen once
+ * per document. Everything else about
  * the request is as on Apollo's path (admission, trusted documents, the credential check, cost and
  * rate, variable coercion against the supergraph, error formatting, headers, the request record);
  * `test/graphql-lane.test.ts` answers the same requests both ways. Anything the lane does not handle
- * (GET, batches, APQ registrations, introspection, several fetches, remote subgraphs, a refusal of
- * any kind) goes on to Apollo with what the lane did so far, so nothing is spent twice.
+ * (GET, batches, APQ registrations, introspection, several fetches, a refusal of any kind) goes on to Apollo with what the lane did so far, so nothing is spent twice.
  */
 export class GraphqlLane {
   private schema?: GraphQLSchema;
@@ -315,7 +316,7 @@ export class GraphqlLane {
     if (!coerced.coerced) return false;
 
     request.observed?.named(route.label);
-    const kept = route.prepared && (await this.keptAnswer(route, route.prepared, fetch, coerced.coerced, given, admission));
+    const kept = route.prepared && fetch.source && (await this.keptAnswer(route, route.prepared, fetch.source, coerced.coerced, given, admission));
     if (kept?.text !== undefined) {
       reply.code(200).header('content-type', contentType).header('cache-control', 'no-store').send(kept.text);
       return true;
@@ -323,10 +324,12 @@ export class GraphqlLane {
     let data: unknown;
     let errors: GraphQLFormattedError[] | undefined;
     try {
-      const result = await fetch.source.request(
-        { query: fetch.query, variables: given, operationName: fetch.operationName },
-        { call: admission.call, signed: admission.signed, trace: request.observed?.trace },
-      );
+      const result = await this.fetched(fetch, given, admission, request.observed?.trace);
+      if (typeof result === 'string') {
+        // A remote subgraph's answer with data and no error is the response, byte for byte.
+        reply.code(200).header('content-type', contentType).header('cache-control', 'no-store').send(result);
+        return true;
+      }
       // No data: the subgraph refused the request itself and ran nothing; Apollo's path says why.
       if (result.data === undefined) return false;
       data = result.data;
@@ -357,7 +360,7 @@ export class GraphqlLane {
   private async keptAnswer(
     route: Route,
     prepared: NonNullable<Route['prepared']>,
-    fetch: LaneFetch,
+    source: InProcessDataSource,
     coerced: Record<string, unknown>,
     given: Record<string, unknown>,
     admission: Admission,
@@ -366,7 +369,7 @@ export class GraphqlLane {
     try {
       const args = getArgumentValues(prepared.definition, prepared.field, coerced);
       const input = preparedInput(prepared.operation, args.input ?? {}, { fieldNodes: [prepared.field], fragments: fragmentsOf(route.document) });
-      answer = await fetch.source.direct(prepared.operation, input as Record<string, unknown>, admission.call);
+      answer = await source.direct(prepared.operation, input as Record<string, unknown>, admission.call);
     } catch {
       return undefined;
     }
@@ -385,6 +388,26 @@ export class GraphqlLane {
         this.responses.set(page, kept);
       },
     };
+  }
+
+  /**
+   * Runs the fetch: in process, the subgraph's result; in another process, its answer as text when
+   * it holds data and no error (Apollo writes `errors` first: a body opening with `{"data":` has
+   * none), else its result parsed. A refusal before execution (4xx: nothing ran) reads as no data.
+   */
+  private async fetched(
+    fetch: LaneFetch,
+    variables: Record<string, unknown>,
+    admission: Admission,
+    trace: TraceHeaders | undefined,
+  ): Promise<string | { data?: unknown; errors?: readonly unknown[] }> {
+    const request = { query: fetch.query, variables, operationName: fetch.operationName };
+    if (fetch.source) return fetch.source.request(request, { call: admission.call, signed: admission.signed, trace });
+    const answer = await fetch.remote.fetch(JSON.stringify(request), admission.signed(), trace, fetch.operationName);
+    if (answer.status >= 400 && answer.status < 500) return {};
+    if (answer.status !== 200) throw new Error(`subgraph ${fetch.subgraph} answered ${answer.status}`);
+    if (answer.text.startsWith('{"data":')) return answer.text;
+    return JSON.parse(answer.text) as { data?: unknown; errors?: readonly unknown[] };
   }
 
   /** The document's text: sent, or named by a trusted document's hash, or by an APQ hash Apollo has stored. */
@@ -459,13 +482,16 @@ export class GraphqlLane {
       } catch {
         return null;
       }
-      const source = planned && this.deps.localSources.get(planned.subgraph);
-      if (!planned || !source) return null;
+      if (!planned) return null;
+      const source = this.deps.localSources.get(planned.subgraph);
+      const remote = this.deps.remotes.get(planned.subgraph);
+      const target = source ? { source } : remote ? { remote } : null;
+      if (!target) return null;
       const fetched = parse(planned.query);
       const fetchOperation = getOperationAST(fetched, planned.operationName);
       if (!fetchOperation || operationShape(schema, fetched, fetchOperation) !== operationShape(schema, route.document, route.operation)) return null;
-      if (!sameFieldTypes(schema, source.schema, route.document)) return null;
-      route.fetch = { ...planned, source };
+      if (!sameFieldTypes(schema, this.deps.planner, planned.subgraph, route.document)) return null;
+      route.fetch = { ...planned, ...target };
     }
     return route.fetch;
   }

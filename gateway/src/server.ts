@@ -34,6 +34,7 @@ import { registerExplorer } from './explorer';
 import { registerEventStream } from './event-stream';
 import { SingleFetchPlanner } from './single-fetch';
 import { GraphqlLane } from './graphql-lane';
+import { RemoteSubgraph } from './remote-subgraph';
 import { armorOptions } from './graphql-limits';
 import { adminOriginsOf, registerCors } from './cors';
 import { loadTrustedDocuments, trustedDocumentFor } from './trusted-documents';
@@ -54,6 +55,8 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Where the line of each request goes (default: the process's pino logger). */
   logger?: Logger;
+  /** Subgraphs in other processes: their GraphQL URLs by name (the /graphql lane calls them itself). */
+  remoteSubgraphUrls?: Record<string, string>;
   /** false: every /graphql request takes Apollo's path (tests compare both; see graphql-lane.ts). */
   graphqlLane?: boolean;
 }
@@ -146,12 +149,17 @@ export async function createGatewayServer(options: GatewayOptions) {
   const trustedDocuments = process.env.TRUSTED_DOCUMENTS ? loadTrustedDocuments(process.env.TRUSTED_DOCUMENTS) : undefined;
   const gatekeeper = new Gatekeeper(options.identity, options.limiter, options.contextSecret);
   const planner = new SingleFetchPlanner(options.supergraphSdl);
+  const remotes = new Map(Object.entries(options.remoteSubgraphUrls ?? {}).map(([name, url]) => [name, new RemoteSubgraph(name, url)] as const));
+  app.addHook('onClose', async () => {
+    await Promise.all([...remotes.values()].map((remote) => remote.close()));
+  });
   const lane =
     options.graphqlLane === false
       ? undefined
       : new GraphqlLane({
           planner,
           localSources: options.localSources ?? new Map(),
+          remotes,
           gatekeeper,
           trustedDocuments,
           validationRules: armorOptions().validationRules,

@@ -39,6 +39,12 @@ export class SingleFetchPlanner {
     return planned;
   }
 
+  /** A field's type in a subgraph's own schema, as the supergraph records it (undefined: no such field there). */
+  fieldType(subgraph: string, parent: string, field: string): string | undefined {
+    const type = this.supergraph.subgraphs().get(subgraph)?.schema.type(parent);
+    return type && (type.kind === 'ObjectType' || type.kind === 'InterfaceType') ? type.field(field)?.type?.toString() : undefined;
+  }
+
   /**
    * The same for a parsed document (its operation `operationName`), unkept: the caller keeps what it
    * plans. A fetch that rewrites its input or output is not a plain single fetch.

@@ -70,6 +70,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     limiter,
     contextSecret: secret,
     graphqlLane: options.graphqlLane,
+    remoteSubgraphUrls: Object.fromEntries(Object.entries(remote).map(([name, base]) => [name, `${base}/graphql`])),
     ready: async () => {
       const checks = options.remoteSubgraphs
         ? Object.values(remote).map((base) =>
