@@ -47,6 +47,7 @@ export async function serveMcpStdio(options: { url: string; token?: string }): P
   transport.onerror = (error) => {
     const invalid =
       error instanceof SyntaxError ? { code: -32700, message: 'Parse error' } : error.name === 'ZodError' ? { code: -32600, message: 'Invalid Request' } : null;
+    // Sound: a JSON-RPC error answer with a null id, which the SDK's message union leaves out though the spec allows it.
     if (invalid) void transport.send({ jsonrpc: '2.0', id: null, error: invalid } as unknown as JSONRPCMessage);
   };
   await server.connect(transport);

@@ -21,6 +21,7 @@ export const catalogProduct = defineCatalogOperation({
       actor.tenant_id,
     ]);
     if (!rows.length) throw notFound(`product ${input.product_id} does not exist`, { field: 'product_id' });
+    // Sound as admin.products': the document SQL builds the product's shape, and the executor checks the result against it.
     return shapeItems(rows)[0] as never;
   },
 });

@@ -37,6 +37,7 @@ export const catalogProducts = defineCatalogOperation({
       },
       input,
     );
+    // Sound as admin.products': the document SQL builds the product's shape, and the executor checks the result against it.
     return { ...page, items: shapeItems(page.items) as never };
   },
 });
