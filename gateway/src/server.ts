@@ -15,7 +15,7 @@ import {
 } from '@backoffice/platform';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { RatedError, rateHeaders, requestIdOf } from '@backoffice/platform';
 import { Gatekeeper } from './admission';
@@ -204,13 +204,19 @@ export async function createGatewayServer(options: GatewayOptions) {
   // The schema explorer (a browser's GET /graphql) and the REST docs (/v1/docs), from npm assets.
   registerExplorer(app);
 
-  // The lane answers what it can before Apollo's handler; the rest goes on with what it did (see graphql-lane.ts).
+  // The lane answers what it can before Apollo's handler; the rest goes on with what it did (see
+  // graphql-lane.ts). A hook of the /graphql route alone: no other route pays for it.
   if (lane) {
-    app.addHook('preHandler', async (request, reply) => {
-      if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return;
+    const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'POST') return;
       const served = await lane.serve(request, reply);
       metrics.graphqlPath(served ? 'lane' : 'gateway');
       if (served) return reply;
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/graphql') return;
+      const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+      route.preHandler = [...own, serve];
     });
   }
   if (lane) apollo.addPlugin(lane.plugin());
