@@ -77,7 +77,9 @@ async function http(method: string, url: string, body: unknown, token: string | 
 }
 
 /** The whole system on a fresh database, listening on a free port, with a first tenant. */
-export async function startTestSystem(options: { limiter?: RateLimiter; logger?: Logger; payments?: PaymentVerifier } = {}): Promise<TestSystem> {
+export async function startTestSystem(
+  options: { limiter?: RateLimiter; logger?: Logger; payments?: PaymentVerifier; adminDist?: string } = {},
+): Promise<TestSystem> {
   const database = await freshDatabase();
   const previous = process.env.DATABASE_URL;
   process.env.DATABASE_URL = database.url;
@@ -90,6 +92,7 @@ export async function startTestSystem(options: { limiter?: RateLimiter; logger?:
     log: (line) => logs.push(line),
     logger: options.logger,
     payments: options.payments,
+    adminDist: options.adminDist,
   });
   if (previous === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = previous;

@@ -35,10 +35,24 @@ it('npm start on the embedded default, a tenant from the CLI, whoami with its ke
       `  REST      ${url}/v1/commands/<name>  ${url}/v1/read/...  (docs: ${url}/v1/docs)`,
       `  OpenAPI   ${url}/v1/openapi.json`,
       `  MCP       ${url}/mcp  (Streamable HTTP; stdio: npm run --silent backoffice -- mcp)`,
+      `  admin     ${url}/admin  (the admin front-end; operators sign in with a code mailed to them)`,
       `  metrics   ${url}/metrics`,
     ]) {
       expect(banner).toContain(line);
     }
+    // The first start's demo prints a one-time sign-in link for its owner operator: what it carries signs in, once.
+    const linked = new RegExp(`${url}/admin/sign-in#(\\S+)`);
+    for (let waited = 0; !linked.test(started.output()) && waited < 60_000; waited += 100) await new Promise((ok) => setTimeout(ok, 100));
+    const link = linked.exec(started.output())?.[1];
+    const signIn = Object.fromEntries(new URLSearchParams(link));
+    expect(signIn).toEqual({ store: 'demo', email: 'owner@demo.example', code: expect.stringMatching(/^[0-9]{6}$/) });
+    const session = (body: unknown) =>
+      fetch(`${url}/v1/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const signedIn = await session(signIn);
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { role: string }).role).toBe('owner');
+    expect(signedIn.headers.get('set-cookie')).toMatch(/^bo_session=bos_/);
+    expect((await session(signIn)).status).toBe(401);
     // Each address it gives answers: the explorer to a browser, the docs, the document, the metrics; MCP takes POSTs only.
     const answers = await Promise.all(
       [`${url}/graphql`, `${url}/v1/docs`, `${url}/v1/openapi.json`, `${url}/metrics`, `${url}/mcp`].map(async (address) => {

@@ -5,6 +5,7 @@ import { rateHeaders } from '@backoffice/platform';
 import type { Caller, Invoker } from './invoker';
 import { sendError } from './rest';
 import { COMMANDS } from './subgraphs';
+import { assertSameOrigin, cookieOf, SESSION_COOKIE, sessionCookie } from './session-cookie';
 
 /**
  * The browser's side of an operator's OIDC login, over the public commands auth.oidc.start and
@@ -13,6 +14,10 @@ import { COMMANDS } from './subgraphs';
  * as JSON, like auth.login_code.verify. The redirect URI is OIDC_REDIRECT_URI. The start sets a
  * cookie binding the attempt to this browser; the callback needs it, so a code and state sent to
  * anyone else (or planted in a victim's browser) are worth nothing.
+ *
+ * And the admin front-end's session in a cookie (session-cookie.ts): `POST /v1/auth/session` trades a
+ * login code for a session as auth.login_code.verify does, keeping its token in an HttpOnly cookie
+ * rather than the answer; `DELETE /v1/auth/session` ends it with auth.logout and clears the cookie.
  */
 const BINDING_COOKIE = 'bo_oidc_binding';
 export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: (line: string) => void): void {
@@ -62,13 +67,47 @@ export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: 
       return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
     }
   });
-}
 
-/** One cookie's value from a Cookie header. */
-function cookieOf(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
-  }
-  return undefined;
+  app.post('/v1/auth/session', async (request, reply) => {
+    try {
+      // Signing a browser in to a session of a foreign page's choosing is a forgery too.
+      assertSameOrigin(request);
+      if (request.body === null) throw validationFailed('the body must be a JSON object');
+      // The subgraph's executor checked the result against the command's schema (sessionResult).
+      const session = (await invoker.invoke(command('auth.login_code.verify'), request.body ?? {}, caller(request, reply))) as {
+        token: string;
+        expires_at: string;
+      };
+      const { token, ...answer } = session;
+      const maxAge = Math.max(0, Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000));
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', sessionCookie(request, token, maxAge))
+        .send(answer);
+    } catch (error) {
+      return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
+    }
+  });
+
+  app.delete('/v1/auth/session', async (request, reply) => {
+    try {
+      assertSameOrigin(request);
+      const token = cookieOf(request.headers.cookie, SESSION_COOKIE);
+      let ended: unknown = { session_id: null, logged_out: false };
+      if (token) {
+        try {
+          ended = await invoker.invoke(command('auth.logout'), {}, { ...caller(request, reply), authorization: `Bearer ${token}` });
+        } catch (error) {
+          // A session that no longer works (expired, ended, revoked) is signed out already: signing out again succeeds.
+          if (!(error instanceof AppError && error.kind === 'unauthorized')) throw error;
+        }
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', sessionCookie(request, '', 0))
+        .send(ended);
+    } catch (error) {
+      return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
+    }
+  });
 }

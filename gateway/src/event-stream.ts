@@ -8,6 +8,7 @@ import type { GatewayRequestContext } from './gateway';
 import { sendError } from './rest';
 import { decodePosition, encodePosition, type StreamPosition } from './stream-position';
 import { OPERATIONS, SUBGRAPHS } from './subgraphs';
+import { credentialOf } from './session-cookie';
 
 /** The bounds of the live event stream (README, *Live events*). */
 export const STREAM_LIMITS = {
@@ -155,9 +156,11 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
   const perTenant = new Map<string, number>();
 
   async function admit(request: FastifyRequest, reply: FastifyReply, requestId: string) {
-    const admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, OPERATION);
+    // The header, or the admin's session cookie from the gateway's own pages (an EventSource sends cookies).
+    const credential = credentialOf(request);
+    const admission = await gatekeeper.admit(credential, request.ip, requestId, OPERATION);
     const actor = admission.call.actor;
-    if (!actor) throw unauthorized();
+    if (!actor || credential === undefined) throw unauthorized();
     try {
       if (!actor.scopes.includes(SCOPE)) throw forbidden(SCOPE);
       const { type, last_event_id } = validate<{ type?: string; last_event_id?: string }>(streamQuery, { ...(request.query as object) }, true);
@@ -170,7 +173,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
         reply.header('retry-after', String(STREAM_LIMITS.pollMs / 1000));
         throw new AppError('rate_limited', `at most ${STREAM_LIMITS.perTenant} event streams may be open per tenant; close one first`);
       }
-      return { admission, type, position, tenant: actor.tenant_id };
+      return { admission, credential, type, position, tenant: actor.tenant_id };
     } catch (error) {
       if (error instanceof AppError) gatekeeper.refused(admission.call, OPERATION, error.kind);
       throw error;
@@ -225,7 +228,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
     } catch (error) {
       return sendError(reply, asAppError(error, requestId, log));
     }
-    const { admission, type, position, tenant } = admitted;
+    const { admission, credential, type, position, tenant } = admitted;
     request.observed?.admitted(admission.call.actor);
     perTenant.set(tenant, (perTenant.get(tenant) ?? 0) + 1);
     reply.hijack();
@@ -249,7 +252,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
     });
     open.add(stream);
     stream.write(': events of your tenant; ids resume with Last-Event-ID\n\n');
-    void run(stream, request.headers.authorization as string, admission, type);
+    void run(stream, credential, admission, type);
   });
 
   // Stopping ends every stream at once: an open response would hold the server's close.

@@ -55,6 +55,7 @@ import { OPERATIONS } from './subgraphs';
 /** GraphQL root field → the operation it serves. */
 const OPERATION_OF_FIELD = new Map([...OPERATIONS.values()].map(({ operation }) => [fieldName(operation.name), operation] as const));
 import { trustedDocumentFor, type TrustedDocuments } from './trusted-documents';
+import { credentialOf } from './session-cookie';
 
 /**
  * What the lane did for a request it handed on to Apollo: Apollo's context reuses the admission (one
@@ -272,7 +273,7 @@ export class GraphqlLane {
     const { gatekeeper, trustedDocuments } = this.deps;
     const requestId = reply.getHeader('x-request-id') as string;
     try {
-      handoff.admission = await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql');
+      handoff.admission = await gatekeeper.admit(credentialOf(request), request.ip, requestId, 'graphql');
     } catch (error) {
       handoff.admissionError = error;
       return false;

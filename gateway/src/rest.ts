@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RatedError, rateHeaders } from '@backoffice/platform';
 import type { Caller, Invoker } from './invoker';
 import { deprecationHeaders } from './deprecation';
+import { credentialOf } from './session-cookie';
 import { COMMANDS, MERGED_READS, READS } from './subgraphs';
 
 /** The documented error body, with the kind's status (or the one HTTP itself calls for, e.g. 414). */
@@ -40,7 +41,7 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, result: Prep
 
 function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
   return {
-    authorization: request.headers.authorization,
+    authorization: credentialOf(request),
     ip: request.ip,
     requestId: reply.getHeader('x-request-id') as string,
     admitted: (admission) => reply.headers(rateHeaders(admission.rate)),

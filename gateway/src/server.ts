@@ -31,6 +31,7 @@ import { registerMcp } from './mcp';
 import { registerRest, sendError } from './rest';
 import { registerAuthRoutes } from './auth-routes';
 import { registerExplorer } from './explorer';
+import { registerAdminApp } from './admin-app';
 import { registerEventStream } from './event-stream';
 import { SingleFetchPlanner } from './single-fetch';
 import { GraphqlLane } from './graphql-lane';
@@ -38,6 +39,7 @@ import { RemoteSubgraph } from './remote-subgraph';
 import { armorOptions } from './graphql-limits';
 import { adminOriginsOf, registerCors } from './cors';
 import { loadTrustedDocuments, trustedDocumentFor } from './trusted-documents';
+import { credentialOf } from './session-cookie';
 
 export interface GatewayOptions {
   supergraphSdl: string;
@@ -59,6 +61,8 @@ export interface GatewayOptions {
   remoteSubgraphUrls?: Record<string, string>;
   /** false: every /graphql request takes Apollo's path (tests compare both; see graphql-lane.ts). */
   graphqlLane?: boolean;
+  /** The admin front-end's build served at /admin (default: the workspace's, ADMIN_DIST). */
+  adminDist?: string;
 }
 
 /** Request bodies are at most 1 MiB. */
@@ -109,7 +113,7 @@ function refuseMalformedRequest(error: Error & { code?: string }, socket: Duplex
   );
 }
 
-/** The gateway process's HTTP face: /graphql and its explorer, the REST shim, OpenAPI and its docs, MCP, health. */
+/** The gateway process's HTTP face: /graphql and its explorer, the REST shim, OpenAPI and its docs, MCP, the admin front-end, health. */
 export async function createGatewayServer(options: GatewayOptions) {
   const log = options.log ?? console.error;
   const app = Fastify({
@@ -203,6 +207,8 @@ export async function createGatewayServer(options: GatewayOptions) {
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`)));
   // The schema explorer (a browser's GET /graphql) and the REST docs (/v1/docs), from npm assets.
   registerExplorer(app);
+  // The admin front-end (its files, and its page for any path of the app).
+  registerAdminApp(app, options.adminDist);
 
   // The lane answers what it can before Apollo's handler; the rest goes on with what it did (see
   // graphql-lane.ts). A hook of the /graphql route alone: no other route pays for it.
@@ -229,7 +235,7 @@ export async function createGatewayServer(options: GatewayOptions) {
       const handoff = request.graphqlLane;
       try {
         if (handoff?.admissionError) throw handoff.admissionError;
-        const admission = handoff?.admission ?? (await gatekeeper.admit(request.headers.authorization, request.ip, requestId, 'graphql'));
+        const admission = handoff?.admission ?? (await gatekeeper.admit(credentialOf(request), request.ip, requestId, 'graphql'));
         // After the lane's charge, the bucket it left (the header reports the whole document's charge).
         reply.headers(rateHeaders(handoff?.rate ?? admission.rate));
         request.observed?.admitted(admission.call.actor);

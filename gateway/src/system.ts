@@ -27,6 +27,8 @@ export interface SystemOptions {
   payments?: PaymentVerifier;
   /** false: /graphql without its lane, every request on Apollo's path (for tests comparing the two). */
   graphqlLane?: boolean;
+  /** The admin front-end's build served at /admin (default: the workspace's, `admin/dist`). */
+  adminDist?: string;
 }
 
 export interface System {
@@ -70,6 +72,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     limiter,
     contextSecret: secret,
     graphqlLane: options.graphqlLane,
+    adminDist: options.adminDist,
     remoteSubgraphUrls: Object.fromEntries(Object.entries(remote).map(([name, base]) => [name, `${base}/graphql`])),
     ready: async () => {
       const checks = options.remoteSubgraphs

@@ -54,6 +54,7 @@ export { ALL_SCOPES, SCOPES } from './domain/scopes';
 export type { IdentityPorts } from './ports';
 export { TOKEN_PREFIX } from './domain/tokens';
 export { loginCodeHandoff, loginCodeHandoffOf, SESSION_PREFIX } from './domain/operators';
+export { ownerSignIn, type SignIn } from './domain/sign-in-link';
 export { webhookSecretKey, webhookSettings, type WebhookSettings } from './domain/webhook-settings';
 
 /** Tenants, stores, API keys (actors) and their token generations, and webhook subscriptions. */

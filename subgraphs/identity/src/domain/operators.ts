@@ -362,6 +362,25 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/**
+ * The writes of a new code for an operator: the latest earlier codes stay live (see LIVE_CODES), older
+ * ones end with their sealed copies erased; then the code, hashed, and `sealed` for the mail, or not
+ * at all for a code handed over otherwise (the first start's sign-in link).
+ */
+export function loginCodeWrites(operator: { id: string; tenant_id: string }, loginCodeId: string, code: string, expiresAt: Date, sealed: boolean) {
+  return [
+    {
+      sql: `UPDATE identity.login_code SET sealed_code = NULL, used_at = now() WHERE admin_user_id = $1 AND used_at IS NULL AND id NOT IN (
+         SELECT id FROM identity.login_code WHERE admin_user_id = $1 AND used_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id DESC LIMIT ${LIVE_CODES - 1})`,
+      params: [operator.id],
+    },
+    {
+      sql: `INSERT INTO identity.login_code (id, tenant_id, admin_user_id, code_hash, sealed_code, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      params: [loginCodeId, operator.tenant_id, operator.id, codeHash(loginCodeId, code), sealed ? sealCode(loginCodeId, operator.id, code) : null, expiresAt],
+    },
+  ];
+}
+
 /** Codes are hashed with the code's id, so equal codes of two requests hash apart. */
 export function codeHash(loginCodeId: string, code: string): Buffer {
   return createHash('sha256').update(`${loginCodeId}:${code}`).digest();

@@ -1,6 +1,6 @@
 import { present, defineOperation, newId, t, sqlOf } from '@backoffice/platform';
 import { authLoginCode } from '../events';
-import { CODE_TTL_MS, codeHash, LIVE_CODES, LOGIN_FLOOR_MS, newCode, sealCode, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
+import { CODE_TTL_MS, LOGIN_FLOOR_MS, loginCodeWrites, newCode, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
 import { STORE_HANDLE_PATTERN } from '../domain/tenants';
 
 export const loginStoreField = t.string({
@@ -44,20 +44,7 @@ export const authLoginCodeRequest = defineOperation({
     const loginCodeId = newId('lcd');
     const code = newCode();
     const expiresAt = new Date(Date.now() + CODE_TTL_MS);
-    // The latest earlier codes stay live (see LIVE_CODES); older ones end, their sealed copies erased.
-    stage(
-      `UPDATE identity.login_code SET sealed_code = NULL, used_at = now() WHERE admin_user_id = $1 AND used_at IS NULL AND id NOT IN (
-         SELECT id FROM identity.login_code WHERE admin_user_id = $1 AND used_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id DESC LIMIT ${LIVE_CODES - 1})`,
-      [operator.id],
-    );
-    stage(`INSERT INTO identity.login_code (id, tenant_id, admin_user_id, code_hash, sealed_code, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      loginCodeId,
-      operator.tenant_id,
-      operator.id,
-      codeHash(loginCodeId, code),
-      sealCode(loginCodeId, operator.id, code),
-      expiresAt,
-    ]);
+    for (const write of loginCodeWrites(operator, loginCodeId, code, expiresAt, true)) stage(write.sql, write.params);
     present(attribute, 'attribute')({ tenant_id: operator.tenant_id, actor_id: operator.id, actor_name: operator.name });
     emit(authLoginCode, {
       login_code_id: loginCodeId,
