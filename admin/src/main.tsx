@@ -12,12 +12,15 @@ import { Provider as GraphQLProvider } from 'urql';
 import { onUnauthenticated, useClient } from './app-client';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes, { basename: '/admin' });
+const BASE = '/admin';
+const router = createBrowserRouter(routes, { basename: BASE });
 
 // A session that ended (expired, signed out elsewhere): to the sign-in screen, then back where the operator was.
 onUnauthenticated(() => {
   const { pathname, search } = router.state.location;
-  if (pathname !== '/sign-in') void router.navigate('/sign-in', { replace: true, state: { from: `${pathname}${search}`, expired: true } });
+  // The router's location has the basename; navigate() adds it.
+  const path = pathname.startsWith(`${BASE}/`) ? pathname.slice(BASE.length) : pathname;
+  if (path !== '/sign-in') void router.navigate('/sign-in', { replace: true, state: { from: `${path}${search}`, expired: true } });
 });
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });

@@ -1,6 +1,6 @@
 import { Alert, List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CombinedError } from 'urql';
+import type { CombinedError } from '@urql/core';
 import { type Refusal, refusals } from '../graphql/errors';
 
 /** A request's refusals in words (the gateway's messages), announced to screen readers as an alert. */

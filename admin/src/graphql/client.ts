@@ -1,4 +1,5 @@
-import { Client, type CombinedError, cacheExchange, fetchExchange, mapExchange } from 'urql';
+// Free of the DOM: test/admin-documents.test.ts runs these exchanges in Node.
+import { type CombinedError, type Exchange, fetchExchange, mapExchange } from '@urql/core';
 
 /** Whether the gateway refused the request for want of a valid session (401: none, expired, or signed out elsewhere). */
 export function isUnauthenticated(error: CombinedError): boolean {
@@ -6,25 +7,18 @@ export function isUnauthenticated(error: CombinedError): boolean {
 }
 
 /**
- * The GraphQL client of the page: POST /graphql on the page's own origin, authenticated by the HttpOnly
- * session cookie the browser adds (`credentials: 'same-origin'`; the page never holds the token). A
- * request refused as unauthenticated calls `onUnauthenticated` (the app sends the operator to sign in).
+ * What a request goes through. No `cacheExchange`: it rewrites each document (adding `__typename`),
+ * and the text sent must stay the trusted documents' manifest text (src/graphql/trusted.ts); each
+ * screen asks the network (urql still shares one request among identical ones in flight).
+ * test/admin-documents.test.ts sends every document through these.
  */
-export function createClient(onUnauthenticated: () => void): Client {
-  return new Client({
-    url: `${window.location.origin}/graphql`,
-    // Documents are sent as text (never a documentId alone, which only a gateway with TRUSTED_DOCUMENTS knows).
-    preferGetMethod: false,
-    fetchOptions: { credentials: 'same-origin', headers: { accept: 'application/graphql-response+json, application/json' } },
-    requestPolicy: 'cache-and-network',
-    exchanges: [
-      cacheExchange,
-      mapExchange({
-        onError(error) {
-          if (isUnauthenticated(error)) onUnauthenticated();
-        },
-      }),
-      fetchExchange,
-    ],
-  });
+export function exchanges(onUnauthenticated: () => void): Exchange[] {
+  return [
+    mapExchange({
+      onError(error) {
+        if (isUnauthenticated(error)) onUnauthenticated();
+      },
+    }),
+    fetchExchange,
+  ];
 }

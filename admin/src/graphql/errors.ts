@@ -1,4 +1,4 @@
-import type { CombinedError } from 'urql';
+import type { CombinedError } from '@urql/core';
 
 /** One refusal in words, as the gateway gave it (`extensions.reason` and `field`: docs/admin-graphql.md, Errors). */
 export interface Refusal {

@@ -80,6 +80,7 @@ void i18next.use(initReactI18next).init({
   resources: { en: { translation: en }, 'pt-BR': { translation: ptBR }, es: { translation: es } },
   // React escapes what it renders.
   interpolation: { escapeValue: false },
+  showSupportNotice: false,
 });
 
 export { i18next };

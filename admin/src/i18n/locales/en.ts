@@ -18,7 +18,7 @@ export const en = {
     fromLink: 'Signing you in…',
     linkFailed: 'That sign-in link did not work: {{message}}',
     signedOut: 'You are signed out.',
-    expired: 'Your session has ended: sign in again.',
+    expired: 'Sign in to go on (a session ends after 12 hours, or when signed out elsewhere).',
   },
   errors: { title: 'The server said no', network: 'The server could not be reached: check the connection and try again.' },
   common: { loading: 'Loading…', previous: 'Previous', next: 'Next', pages: 'Pages', all: 'All', empty: '—', retry: 'Try again' },

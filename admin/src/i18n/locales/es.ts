@@ -28,7 +28,7 @@ export const es: Messages = {
     fromLink: 'Iniciando sesión…',
     linkFailed: 'Ese enlace de acceso no funcionó: {{message}}',
     signedOut: 'Cerraste la sesión.',
-    expired: 'Tu sesión terminó: inicia sesión de nuevo.',
+    expired: 'Inicia sesión para continuar (una sesión termina a las 12 horas, o al cerrarla en otro lugar).',
   },
   errors: { title: 'El servidor lo rechazó', network: 'No se pudo contactar al servidor: revisa la conexión y vuelve a intentarlo.' },
   common: { loading: 'Cargando…', previous: 'Anterior', next: 'Siguiente', pages: 'Páginas', all: 'Todos', empty: '—', retry: 'Reintentar' },

@@ -28,7 +28,7 @@ export const ptBR: Messages = {
     fromLink: 'Entrando…',
     linkFailed: 'Esse link de acesso não funcionou: {{message}}',
     signedOut: 'Você saiu.',
-    expired: 'Sua sessão terminou: entre novamente.',
+    expired: 'Entre para continuar (uma sessão termina após 12 horas, ou ao sair em outro lugar).',
   },
   errors: { title: 'O servidor recusou', network: 'Não foi possível falar com o servidor: verifique a conexão e tente de novo.' },
   common: { loading: 'Carregando…', previous: 'Anterior', next: 'Próxima', pages: 'Páginas', all: 'Todos', empty: '—', retry: 'Tentar de novo' },
