@@ -13,6 +13,7 @@ COPY subgraphs/identity/package.json subgraphs/identity/
 COPY subgraphs/catalog/package.json subgraphs/catalog/
 COPY subgraphs/orders/package.json subgraphs/orders/
 COPY subgraphs/content/package.json subgraphs/content/
+COPY admin/package.json admin/
 
 # Production dependencies only: the runtime's node_modules (with the @backoffice/* workspace links).
 # --ignore-scripts: the root's `prepare` (npm run build) needs the sources and TypeScript, absent here;
@@ -32,6 +33,9 @@ COPY gateway/surfaces.json gateway/favicon.svg gateway/
 # The CLI calls the system through the SDK's sources (compiled with it).
 COPY sdk/src sdk/src
 COPY subgraphs subgraphs
+# The admin front-end, built by Vite into admin/dist/ (its typed documents are committed in admin/src/gql/).
+COPY scripts/admin-budget.mjs scripts/
+COPY admin admin
 RUN npm run build
 
 # What runs: node_modules for production and the compiled packages where the sources were
@@ -47,6 +51,8 @@ COPY --from=build /app/dist/contracts contracts
 COPY --from=build /app/dist/gateway gateway
 COPY --from=build /app/dist/sdk sdk
 COPY --from=build /app/dist/subgraphs subgraphs
+# The admin front-end's static files (index.html, assets/, persisted-documents.json for TRUSTED_DOCUMENTS).
+COPY --from=build /app/admin/dist admin/dist
 # DATA_DIR (./.data): .eml files when no SMTP is configured, keys generated when not given.
 RUN mkdir -p .data && chown node:node .data
 USER node

@@ -6,9 +6,12 @@ import { join } from 'node:path';
 /** Touched by the build with the time it started: a file saved during the build counts as newer. */
 export const STAMP = join('dist', '.built');
 
-/** The repository's files the build reads, relative to `root`. */
+/** The workspaces compiled into dist/: all but the admin front-end, a browser app Vite builds into admin/dist/. */
+export const NODE_WORKSPACES = (rootPackage) => rootPackage.workspaces.filter((workspace) => workspace !== 'admin');
+
+/** The repository's files the build of dist/ reads, relative to `root`. */
 function inputs(root) {
-  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const workspaces = NODE_WORKSPACES(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')));
   const sources = [...workspaces.map((w) => join(w, 'src')), join('sdk', 'src')].flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())

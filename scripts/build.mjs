@@ -6,6 +6,8 @@
 //   dist/supergraph.graphql, dist/subgraphs/<name>/schema.graphql                  (read at start)
 //   dist/<workspace>/package.json                        ("main" pointing at the compiled index.js)
 //   dist/node_modules/@backoffice/<name> -> ../../<workspace>     (the workspaces, compiled)
+//   admin/dist/                  (the admin front-end, by Vite: admin/vite.config.ts; its budget checked),
+//                                 copied to dist/admin/dist for the compiled gateway
 //
 // The same relative layout keeps every `__dirname`-based path of the sources right (the repository
 // root is two folders above gateway/src; a subgraph's schema.graphql one above its src/). Compiled
@@ -15,11 +17,12 @@
 // whose own @backoffice links (made by `npm ci`) then lead to the same compiled packages.
 // The sources keep `"main": "src/index.ts"` for tsx, jest and tsc: nothing here changes how they run.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAMP } from './build-inputs.mjs';
+import { ADMIN_BUDGET_BYTES, measureAdmin } from './admin-budget.mjs';
+import { NODE_WORKSPACES, STAMP } from './build-inputs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -43,7 +46,7 @@ copy('gateway/surfaces.json');
 // The gateway's icon (explorer, docs).
 copy('gateway/favicon.svg');
 
-for (const workspace of rootPackage.workspaces) {
+for (const workspace of NODE_WORKSPACES(rootPackage)) {
   const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
   if (typeof manifest.main === 'string') manifest.main = manifest.main.replace(/\.ts$/, '.js');
   mkdirSync(join(dist, workspace), { recursive: true });
@@ -58,6 +61,28 @@ for (const workspace of rootPackage.workspaces) {
   mkdirSync(dirname(link), { recursive: true });
   symlinkSync(relative(dirname(link), join(dist, workspace)), link, 'dir');
 }
+
+// The admin front-end (a browser app, not part of dist/): its typed documents are committed
+// (admin/src/gql/, `npm run generate`), so this is Vite alone.
+const vitePackage = createRequire(join(root, 'package.json')).resolve('vite/package.json');
+const vite = join(dirname(vitePackage), JSON.parse(readFileSync(vitePackage, 'utf8')).bin.vite);
+const admin = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'admin', 'vite.config.ts'), '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (admin.status !== 0) process.exit(admin.status ?? 1);
+const budget = measureAdmin(join(root, 'admin', 'dist'));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(
+  `admin/dist: first-visit JavaScript, gzipped (budget ${kb(ADMIN_BUDGET_BYTES)}): ${budget.rows.map((r) => `${r.screen} ${kb(r.bytes)}`).join(', ')}`,
+);
+if (budget.largest > ADMIN_BUDGET_BYTES) {
+  console.error(`admin/dist: ${kb(budget.largest)} of JavaScript on a first visit, over the budget of ${kb(ADMIN_BUDGET_BYTES)}`);
+  process.exit(1);
+}
+// A copy in dist/admin/dist, where the compiled gateway looks (gateway/src/admin-app.ts: two folders
+// above its own, as every `__dirname` path); the image's /app gets it with the rest of dist/.
+cpSync(join(root, 'admin', 'dist'), join(dist, 'admin', 'dist'), { recursive: true });
 
 // Last, dated from the start: scripts/run.mjs trusts dist/ only while no input is newer.
 writeFileSync(join(root, STAMP), '');

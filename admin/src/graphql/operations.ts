@@ -1,0 +1,10 @@
+// The admin's documents, typed, as sent: each one's text is the trusted documents' manifest entry.
+// They are written in documents.graphql and generated into src/gql/ by `npm run generate`.
+import { OrderPageDocument, OrdersListDocument, ProductsListDocument, RequestLoginCodeDocument, WhoamiDocument } from '../gql/graphql';
+import { trusted } from './trusted';
+
+export const Whoami = trusted(WhoamiDocument);
+export const RequestLoginCode = trusted(RequestLoginCodeDocument);
+export const ProductsList = trusted(ProductsListDocument);
+export const OrdersList = trusted(OrdersListDocument);
+export const OrderPage = trusted(OrderPageDocument);

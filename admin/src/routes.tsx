@@ -1,0 +1,28 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { Loading } from './components/Loading';
+
+/**
+ * The screens, each its own chunk loaded when first visited (react-router's `lazy`). Paths are under
+ * the app's base, /admin (the router's basename).
+ */
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: Loading,
+    children: [
+      { path: 'sign-in', lazy: () => import('./screens/SignIn').then((m) => ({ Component: m.SignIn })) },
+      {
+        path: '/',
+        lazy: () => import('./screens/Shell').then((m) => ({ Component: m.Shell })),
+        children: [
+          { index: true, element: <Navigate to="/catalog/products" replace /> },
+          { path: 'catalog', element: <Navigate to="/catalog/products" replace /> },
+          { path: 'catalog/products', lazy: () => import('./screens/Products').then((m) => ({ Component: m.Products })) },
+          { path: 'orders', lazy: () => import('./screens/Orders').then((m) => ({ Component: m.Orders })) },
+          { path: 'orders/:id', lazy: () => import('./screens/OrderPage').then((m) => ({ Component: m.OrderPage })) },
+          { path: 'settings', lazy: () => import('./screens/Settings').then((m) => ({ Component: m.Settings })) },
+          { path: '*', lazy: () => import('./screens/NotFound').then((m) => ({ Component: m.NotFound })) },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,187 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Loading } from '../components/Loading';
+import { FULFILMENT_COLOR, ORDER_STATUS_COLOR } from '../components/status';
+import { useTitle } from '../components/useTitle';
+import { dateTime, money } from '../format';
+import { OrderPage as OrderPageQuery } from '../graphql/operations';
+
+/** A labelled value of the summary (a description list's term and details). */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack component="section" gap="xs">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** An order, read-only: docs/admin-graphql.md's OrderPage query (items, payments, parcels, documents in one request). */
+export function OrderPage() {
+  const { t, i18n } = useTranslation();
+  const id = useParams().id ?? '';
+  useTitle(t('order.title', { id }));
+  const [{ data, fetching, error }] = useQuery({ query: OrderPageQuery, variables: { id } });
+  const order = data?.read_internal_order;
+  const locale = i18n.language;
+  const none = <Text c="dimmed">{t('order.noneYet')}</Text>;
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/orders" size="sm">
+        ← {t('order.back')}
+      </Anchor>
+      <Title order={1}>{t('order.title', { id })}</Title>
+      {error && <ErrorNotice error={error} />}
+      {fetching && !order && <Loading />}
+      {order && (
+        <>
+          <Group gap="xs">
+            <Badge color={ORDER_STATUS_COLOR[order.status]} variant="light">
+              {t(`orders.statuses.${order.status}`)}
+            </Badge>
+            <Badge color={FULFILMENT_COLOR[order.fulfilment_status]} variant="outline">
+              {t(`orders.fulfilment.${order.fulfilment_status}`)}
+            </Badge>
+          </Group>
+          <Section title={t('order.summary')}>
+            <Paper withBorder p="md">
+              <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} m={0}>
+                <Field label={t('order.customer')}>{order.customer.email}</Field>
+                <Field label={t('order.store')}>{order.store ? `${order.store.name} (${order.store.handle})` : t('common.empty')}</Field>
+                <Field label={t('order.placed')}>{dateTime(order.created_at, locale)}</Field>
+                <Field label={t('order.subtotal')}>{money(order.subtotal_amount, order.currency, locale)}</Field>
+                <Field label={t('order.discount')}>{money(order.discount_amount, order.currency, locale)}</Field>
+                <Field label={t('order.shipping')}>{money(order.shipping_amount, order.currency, locale)}</Field>
+                <Field label={t('order.total')}>
+                  <strong>{money(order.total_amount, order.currency, locale)}</strong>
+                </Field>
+              </SimpleGrid>
+            </Paper>
+          </Section>
+          <Section title={t('order.items')}>
+            <Table.ScrollContainer minWidth={560}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('order.sku')}</Table.Th>
+                    <Table.Th scope="col">{t('order.product')}</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('order.qty')}
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('order.amount')}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.items.map((item) => (
+                    <Table.Tr key={item.code}>
+                      <Table.Td ff="monospace">{item.sku?.code ?? item.code}</Table.Td>
+                      <Table.Td>{item.sku?.product?.title ?? t('common.empty')}</Table.Td>
+                      <Table.Td ta="right">{item.qty}</Table.Td>
+                      <Table.Td ta="right">{money(item.line_amount, order.currency, locale)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Section>
+          <Section title={t('order.payments')}>
+            {order.payment_attempts.length === 0 ? (
+              none
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('order.method')}</Table.Th>
+                    <Table.Th scope="col">{t('order.status')}</Table.Th>
+                    <Table.Th scope="col">{t('order.date')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.payment_attempts.map((attempt) => (
+                    <Table.Tr key={`${attempt.created_at} ${attempt.method}`}>
+                      <Table.Td>{attempt.method}</Table.Td>
+                      <Table.Td>{t(`order.paymentStatuses.${attempt.status}`)}</Table.Td>
+                      <Table.Td>{dateTime(attempt.created_at, locale)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Section>
+          <Section title={t('order.shipments')}>
+            {order.shipments.length === 0 ? (
+              none
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('order.status')}</Table.Th>
+                    <Table.Th scope="col">{t('order.tracking')}</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('order.units')}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.shipments.map((shipment, i) => (
+                    // Parcels come oldest first and are never reordered (the query selects no parcel id).
+                    <Table.Tr key={i}>
+                      <Table.Td>{t(`order.shipmentStatuses.${shipment.status}`)}</Table.Td>
+                      <Table.Td ff="monospace">{shipment.tracking_code ?? t('common.empty')}</Table.Td>
+                      <Table.Td ta="right">{shipment.items.reduce((sum, item) => sum + item.qty, 0)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Section>
+          <Section title={t('order.documents')}>
+            {order.documents.length === 0 ? (
+              none
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('order.kind')}</Table.Th>
+                    <Table.Th scope="col">{t('order.name')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.documents.map((document, i) => (
+                    // Oldest first, never reordered (the query selects no document id).
+                    <Table.Tr key={i}>
+                      <Table.Td>{t(`order.documentKinds.${document.kind}`)}</Table.Td>
+                      <Table.Td>{document.name}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Section>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from 'urql';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Loading } from '../components/Loading';
+import { Pager } from '../components/Pager';
+import { FULFILMENT_COLOR, ORDER_STATUS_COLOR } from '../components/status';
+import { usePaging } from '../components/paging';
+import { useTitle } from '../components/useTitle';
+import { dateTime, money } from '../format';
+import type { OrderStatus } from '../gql/graphql';
+import { OrdersList } from '../graphql/operations';
+
+const STATUSES: readonly OrderStatus[] = ['pending_payment', 'paid', 'cancelled'];
+
+const statusOf = (value: string | null) => STATUSES.find((s) => s === value) ?? null;
+
+/** Orders: the `orders` connection (newest first), filtered by status, 50 rows a page; docs/admin-graphql.md's OrdersList columns. */
+export function Orders() {
+  const { t, i18n } = useTranslation();
+  useTitle(t('orders.title'));
+  const paging = usePaging();
+  const status = statusOf(paging.params.get('status'));
+  const [{ data, fetching, error }] = useQuery({ query: OrdersList, variables: { ...paging.window, status } });
+  const connection = data?.orders;
+
+  return (
+    <Stack>
+      <Title order={1}>{t('orders.title')}</Title>
+      <Group align="flex-end">
+        <NativeSelect
+          label={t('orders.status')}
+          value={status ?? ''}
+          onChange={(e) => paging.set({ status: e.currentTarget.value || null })}
+          data={[{ value: '', label: t('common.all') }, ...STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))]}
+        />
+      </Group>
+      {error && <ErrorNotice error={error} />}
+      {fetching && !connection ? (
+        <Loading />
+      ) : connection ? (
+        <>
+          {connection.totalCount !== null && (
+            <Text size="sm" c="dimmed" role="status">
+              {t('orders.total', { count: connection.totalCount })}
+            </Text>
+          )}
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover aria-busy={fetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('orders.columns.order')}</Table.Th>
+                  <Table.Th scope="col">{t('orders.columns.store')}</Table.Th>
+                  <Table.Th scope="col">{t('orders.columns.status')}</Table.Th>
+                  <Table.Th scope="col">{t('orders.columns.fulfilment')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('orders.columns.total')}
+                  </Table.Th>
+                  <Table.Th scope="col">{t('orders.columns.created')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {connection.edges.map(({ node }) => (
+                  <Table.Tr key={node.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/orders/${encodeURIComponent(node.id)}`} ff="monospace" size="sm">
+                        {node.id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{node.store?.name ?? t('common.empty')}</Table.Td>
+                    <Table.Td>
+                      <Badge color={ORDER_STATUS_COLOR[node.status]} variant="light">
+                        {t(`orders.statuses.${node.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={FULFILMENT_COLOR[node.fulfilment_status]} variant="outline">
+                        {t(`orders.fulfilment.${node.fulfilment_status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{money(node.total_amount, node.currency, i18n.language)}</Table.Td>
+                    <Table.Td>{dateTime(node.created_at, i18n.language)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {connection.edges.length === 0 && <Text>{t('orders.none')}</Text>}
+          <Pager
+            hasPrevious={connection.pageInfo.hasPreviousPage}
+            hasNext={connection.pageInfo.hasNextPage}
+            onPrevious={() => paging.previous(connection.pageInfo.startCursor)}
+            onNext={() => paging.next(connection.pageInfo.endCursor)}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { AppShell, Burger, Button, Group, NativeSelect, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useQuery } from 'urql';
+import { resetClient } from '../app-client';
+import { SessionError, signOut } from '../auth/session';
+import { Loading } from '../components/Loading';
+import { Whoami } from '../graphql/operations';
+import { chooseLocale, LOCALE_NAMES, LOCALES, type Locale, supported } from '../i18n';
+
+/** The frame of every screen after sign-in: header (operator, language, sign-out), navigation, the screen. */
+export function Shell() {
+  const { t, i18n } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const [{ data }] = useQuery({ query: Whoami });
+  const name = data?.read_internal_whoami?.name;
+  const language = supported(i18n.language) ?? 'en';
+
+  const leave = async () => {
+    try {
+      await signOut();
+      resetClient();
+      navigate('/sign-in', { replace: true, state: { signedOut: true } });
+    } catch (error) {
+      const message = error instanceof SessionError ? error.message : t('errors.network');
+      notifications.show({ color: 'red', message: t('shell.signOutFailed', { message }) });
+    }
+  };
+
+  const link = (to: string, label: string) => (
+    <NavLink component={RouterLink} to={to} label={label} active={pathname === to || pathname.startsWith(`${to}/`)} onClick={close} />
+  );
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <a href="#main" className="skip-link">
+        {t('nav.skip')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.open')} aria-expanded={opened} aria-controls="navigation" />
+            <Text fw={700}>{t('app.title')}</Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {name && (
+              <Text size="sm" visibleFrom="sm">
+                {t('shell.signedInAs', { name })}
+              </Text>
+            )}
+            <NativeSelect
+              aria-label={t('shell.language')}
+              size="xs"
+              value={language}
+              onChange={(e) => chooseLocale(e.currentTarget.value as Locale)}
+              data={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+            />
+            <Button size="xs" variant="default" onClick={leave}>
+              {t('shell.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="navigation" p="xs" component="nav" aria-label={t('nav.main')}>
+        <NavLink label={t('nav.catalog')} defaultOpened childrenOffset="md">
+          {link('/catalog/products', t('nav.products'))}
+        </NavLink>
+        {link('/orders', t('nav.orders'))}
+        {link('/settings', t('nav.settings'))}
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        {navigation.state === 'loading' ? <Loading /> : <Outlet />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
