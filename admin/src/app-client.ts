@@ -19,7 +19,7 @@ function createClient(onUnauthenticated: () => void): Client {
 }
 
 /**
- * The page's GraphQL client, made anew at each sign-in and sign-out so that nothing cached for one
+ * The page's GraphQL client, made anew at each sign-in so that nothing cached for one
  * session shows in the next. A request refused as unauthenticated calls the handler main.tsx sets
  * (to the sign-in screen).
  */

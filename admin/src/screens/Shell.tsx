@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useQuery } from 'urql';
-import { resetClient } from '../app-client';
 import { SessionError, signOut } from '../auth/session';
 import { Loading } from '../components/Loading';
 import { Whoami } from '../graphql/operations';
@@ -24,8 +23,9 @@ export function Shell() {
   const leave = async () => {
     try {
       await signOut();
-      resetClient();
-      navigate('/sign-in', { replace: true, state: { signedOut: true } });
+      // The client is made anew at the next sign-in (SignIn.tsx), not here: a fresh client under the
+      // screens still shown would ask them again, now without a session.
+      await navigate('/sign-in', { replace: true, state: { signedOut: true } });
     } catch (error) {
       const message = error instanceof SessionError ? error.message : t('errors.network');
       notifications.show({ color: 'red', message: t('shell.signOutFailed', { message }) });

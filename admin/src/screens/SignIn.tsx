@@ -135,7 +135,7 @@ export function SignIn() {
                   onChange={(e) => setEmail(e.currentTarget.value)}
                   error={fields.email}
                   required
-                  autoComplete="username email"
+                  autoComplete="email"
                 />
                 <Button type="submit" loading={busy}>
                   {t('signIn.requestCode')}

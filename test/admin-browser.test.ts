@@ -1,0 +1,160 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ownerSignIn } from '@backoffice/identity';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN_DIST } from '../gateway/src/admin-app';
+import { startTestSystem, type TestSystem } from './helpers';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// As the explorer's tests: skipped on a machine without Chromium, never under CI. The admin must be built (npm install builds it).
+const installed = (existsSync(CHROMIUM) && existsSync(join(ADMIN_DIST, 'index.html'))) || process.env.CI === 'true';
+if (!installed) console.warn(`admin browser tests skipped: no Chromium at ${CHROMIUM} or no admin build (npm run build)`);
+const browserIt = installed ? it : it.skip;
+
+/**
+ * The admin front-end in Debian's Chromium over the real gateway and PostgreSQL: signed in by the
+ * one-time link the first start prints, through its screens, under its Content-Security-Policy,
+ * offline (any request elsewhere is aborted and named), with no serious or critical axe-core finding.
+ */
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let t: TestSystem;
+let browser: Browser;
+let orderId: string;
+
+beforeAll(async () => {
+  t = await startTestSystem();
+  for (const n of [1, 2, 3]) {
+    const { product_id } = await t.ok('catalog.product.create', { title: `Admin mug ${n}`, handle: `admin-mug-${n}`, status: 'active' });
+    const { sku_id } = await t.ok('catalog.sku.create', { product_id, code: `AM-${n}`, amount: 1500, currency: 'EUR' });
+    await t.ok('catalog.product.publish', { product_id, store_id: t.tenant.store_id });
+    await t.ok('inventory.adjust', { sku_id, on_hand: 10 });
+    if (n === 1) {
+      const order = await t.ok('order.create', { store_id: t.tenant.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id, qty: 2 }] });
+      orderId = order.order_id;
+    }
+  }
+  if (!installed) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+interface Session {
+  page: Page;
+  context: BrowserContext;
+  elsewhere: string[];
+  errors: string[];
+}
+
+async function open(): Promise<Session> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const origin = new URL(t.url).origin;
+  const elsewhere: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === origin) return route.continue();
+    elsewhere.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  await page.addInitScript({
+    content: "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
+  });
+  return { page, context, elsewhere, errors };
+}
+
+/** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */
+async function accessibilityFindings(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const found = await page.evaluate<Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>>(
+    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
+  );
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The screen kept its promises: nothing refused by the policy, no script error, nothing fetched elsewhere, nothing serious for axe. */
+async function expectClean(session: Session): Promise<void> {
+  expect(await session.page.evaluate<string[]>('window.violations')).toEqual([]);
+  expect(session.errors).toEqual([]);
+  expect(session.elsewhere).toEqual([]);
+  expect(await accessibilityFindings(session.page)).toEqual([]);
+}
+
+browserIt(
+  'signs in by the one-time link, lists products and orders, shows an order with its titles, and signs out',
+  async () => {
+    const identity = t.system.runtimes.get('identity')!;
+    const link = await ownerSignIn(identity.dataSource, t.tenant.tenant_id, 'owner@admin.test');
+    const session = await open();
+    const { page, context } = session;
+    try {
+      const fragment = new URLSearchParams({ store: link.store, email: link.email, code: link.code }).toString();
+      await page.goto(`${t.url}/admin/sign-in#${fragment}`);
+      // Signed in: the products screen, the fragment gone from the address bar.
+      await page.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
+      expect(page.url()).toBe(`${t.url}/admin/catalog/products`);
+      for (const n of [1, 2, 3]) await page.getByRole('cell', { name: `Admin mug ${n}` }).waitFor();
+      // The session is an HttpOnly cookie; the page holds no token.
+      const cookie = (await context.cookies()).find((c) => c.name === 'bo_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+      const stored = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie');
+      expect(stored).not.toContain(cookie!.value);
+      await expectClean(session);
+
+      await page.getByRole('link', { name: 'Orders' }).first().click();
+      await page.getByRole('heading', { name: 'Orders' }).waitFor();
+      await page.getByRole('link', { name: orderId }).click();
+      await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+      await page.getByText('Admin mug 1').first().waitFor();
+      await expectClean(session);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      // The session is over on the server too: the old cookie no longer reads anything.
+      const after = await fetch(`${t.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `bo_session=${cookie!.value}`, origin: new URL(t.url).origin },
+        body: JSON.stringify({ query: '{ read_internal_whoami { name } }' }),
+      });
+      expect(after.status).toBe(401);
+      await expectClean(session);
+    } finally {
+      await context.close();
+    }
+  },
+  120_000,
+);
+
+browserIt(
+  'asks a stranger to sign in, in the browser’s language (Portuguese and Spanish too), keyboard first',
+  async () => {
+    for (const [locale, heading] of [
+      ['pt-BR', 'Entrar'],
+      ['es-ES', 'Iniciar sesión'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${t.url}/admin/orders`);
+        await page.getByRole('heading', { name: heading }).waitFor({ timeout: 30_000 });
+        // The first field takes focus from the keyboard alone.
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate<string>('document.activeElement?.tagName ?? ""');
+        expect(['INPUT', 'BUTTON', 'A', 'SELECT']).toContain(focused);
+        expect(await accessibilityFindings(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  },
+  90_000,
+);
