@@ -67,7 +67,8 @@ async function open(): Promise<Session> {
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
   await page.addInitScript({
-    content: "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
+    content:
+      "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
   });
   return { page, context, elsewhere, errors };
 }
@@ -78,7 +79,9 @@ async function accessibilityFindings(page: Page): Promise<string[]> {
   const found = await page.evaluate<Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>>(
     'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
   );
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The screen kept its promises: nothing refused by the policy, no script error, nothing fetched elsewhere, nothing serious for axe. */
