@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ownerSignIn } from '@backoffice/identity';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -17,6 +17,14 @@ const browserIt = installed ? it : it.skip;
  * offline (any request elsewhere is aborted and named), with no serious or critical axe-core finding.
  */
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** ADMIN_SCREENSHOTS=docs/admin: the screens as these tests leave them, for the README (kept in docs/admin/). */
+const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS;
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
 
 let t: TestSystem;
 let browser: Browser;
@@ -53,7 +61,7 @@ interface Session {
 }
 
 async function open(): Promise<Session> {
-  const context = await browser.newContext({ locale: 'en-US' });
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const origin = new URL(t.url).origin;
   const elsewhere: string[] = [];
   await context.route('**/*', (route) => {
@@ -106,6 +114,7 @@ browserIt(
       await page.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
       expect(page.url()).toBe(`${t.url}/admin/catalog/products`);
       for (const n of [1, 2, 3]) await page.getByRole('cell', { name: `Admin mug ${n}` }).waitFor();
+      await screenshot(page, 'products');
       // The session is an HttpOnly cookie; the page holds no token.
       const cookie = (await context.cookies()).find((c) => c.name === 'bo_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
@@ -115,13 +124,17 @@ browserIt(
 
       await page.getByRole('link', { name: 'Orders' }).first().click();
       await page.getByRole('heading', { name: 'Orders' }).waitFor();
+      await page.getByRole('link', { name: orderId }).waitFor();
+      await screenshot(page, 'orders');
       await page.getByRole('link', { name: orderId }).click();
       await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
       await page.getByText('Admin mug 1').first().waitFor();
+      await screenshot(page, 'order');
       await expectClean(session);
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await screenshot(page, 'sign-in');
       // The session is over on the server too: the old cookie no longer reads anything.
       const after = await fetch(`${t.url}/graphql`, {
         method: 'POST',
