@@ -36,6 +36,7 @@ import type { BenchTarget } from './target';
 import { catalogProducts, catalogScale } from './catalog';
 import { eventsPipeline } from './events';
 import { adminOrderList, graphqlPath } from './graphql';
+import { adminFirstPaint } from './admin';
 import { ordersScenarios } from './orders';
 import { splitRouters } from './split';
 import { cliStartup } from './startup';
@@ -236,6 +237,7 @@ export const SCENARIOS: Scenario[] = [
   storefrontThroughput,
   graphqlPath,
   adminOrderList,
+  adminFirstPaint,
   splitRouters,
   catalogScale,
   storefrontMemory,
