@@ -17,6 +17,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/catalog/products" replace /> },
           { path: 'catalog', element: <Navigate to="/catalog/products" replace /> },
           { path: 'catalog/products', lazy: () => import('./screens/Products').then((m) => ({ Component: m.Products })) },
+          { path: 'catalog/products/new', lazy: () => import('./screens/ProductEditor').then((m) => ({ Component: m.ProductEditor })) },
+          { path: 'catalog/products/:id', lazy: () => import('./screens/ProductEditor').then((m) => ({ Component: m.ProductEditor })) },
           { path: 'orders', lazy: () => import('./screens/Orders').then((m) => ({ Component: m.Orders })) },
           { path: 'orders/:id', lazy: () => import('./screens/OrderPage').then((m) => ({ Component: m.OrderPage })) },
           { path: 'settings', lazy: () => import('./screens/Settings').then((m) => ({ Component: m.Settings })) },

@@ -11,12 +11,152 @@ export type AuthLoginCodeRequestInput = {
   store: string;
 };
 
+export type CatalogProductCreateInput = {
+  /** length 1 to 200; or null */
+  brand_id?: string | null | undefined;
+  categories?: Array<CatalogProductCreateInputCategories> | null | undefined;
+  /** facetable custom fields (at most 100): string, number or boolean values */
+  custom_fields?: unknown;
+  /** max length 100000; or null */
+  description?: string | null | undefined;
+  /** length 1 to 200; pattern ^[a-z0-9]+(-[a-z0-9]+)*$ */
+  handle: string;
+  metadata?: unknown;
+  /** default "draft"  */
+  status?: ProductStatus | null | undefined;
+  /** length 1 to 500 */
+  title: string;
+};
+
+export type CatalogProductCreateInputCategories = {
+  /** length 1 to 200 */
+  category_id: string;
+  is_primary?: boolean | null | undefined;
+};
+
+export type CatalogProductPublishInput = {
+  /** length 1 to 200 */
+  product_id: string;
+  /** the store id or its handle; length 1 to 200 */
+  store_id: string;
+};
+
+export type CatalogProductUnpublishInput = {
+  /** length 1 to 200 */
+  product_id: string;
+  /** the store id or its handle; length 1 to 200 */
+  store_id: string;
+};
+
+export type CatalogProductUpdateInput = {
+  /** length 1 to 200; or null */
+  brand_id?: string | null | undefined;
+  categories?: Array<CatalogProductUpdateInputCategories> | null | undefined;
+  /** facetable custom fields (at most 100): string, number or boolean values */
+  custom_fields?: unknown;
+  /** max length 100000; or null */
+  description?: string | null | undefined;
+  /** length 1 to 200; pattern ^[a-z0-9]+(-[a-z0-9]+)*$ */
+  handle?: string | null | undefined;
+  metadata?: unknown;
+  /** length 1 to 200 */
+  product_id: string;
+  status?: ProductStatus | null | undefined;
+  /** length 1 to 500 */
+  title?: string | null | undefined;
+};
+
+export type CatalogProductUpdateInputCategories = {
+  /** length 1 to 200 */
+  category_id: string;
+  is_primary?: boolean | null | undefined;
+};
+
+export type CatalogSkuCreateInput = {
+  /** min 0 */
+  amount: number;
+  /** length 1 to 200 */
+  code?: string | null | undefined;
+  /** min 0; or null */
+  compare_at_amount?: number | null | undefined;
+  /** an ISO 4217 code; stored upper case; length 3 to 3; pattern ^[A-Za-z]{3}$ */
+  currency?: string | null | undefined;
+  /** max length 64 */
+  ean?: string | null | undefined;
+  /** height in centimetres; null when unknown; min 1; or null */
+  height_cm?: number | null | undefined;
+  is_default?: boolean | null | undefined;
+  /** length in centimetres; null when unknown; min 1; or null */
+  length_cm?: number | null | undefined;
+  metadata?: unknown;
+  /** max length 500 */
+  name?: string | null | undefined;
+  option_values?: Array<CatalogSkuCreateInputOptionValues> | null | undefined;
+  /** length 1 to 200 */
+  product_id: string;
+  /** max length 200 */
+  ref?: string | null | undefined;
+  /** max length 100 */
+  status?: string | null | undefined;
+  /** weight in grams; null when unknown; min 1; or null */
+  weight_grams?: number | null | undefined;
+  /** width in centimetres; null when unknown; min 1; or null */
+  width_cm?: number | null | undefined;
+};
+
+export type CatalogSkuCreateInputOptionValues = {
+  /** max length 200 */
+  option: string;
+  /** max length 200 */
+  value: string;
+};
+
+export type CatalogSkuUpdateInput = {
+  /** must stay above a promotional amount the SKU has; min 0 */
+  amount?: number | null | undefined;
+  /** unique in the tenant; length 1 to 200 */
+  code?: string | null | undefined;
+  /** min 0; or null */
+  compare_at_amount?: number | null | undefined;
+  /** max length 64; or null */
+  ean?: string | null | undefined;
+  /** height in centimetres; null when unknown; min 1; or null */
+  height_cm?: number | null | undefined;
+  /** length in centimetres; null when unknown; min 1; or null */
+  length_cm?: number | null | undefined;
+  /** replaces the SKU’s metadata */
+  metadata?: unknown;
+  /** max length 500; or null */
+  name?: string | null | undefined;
+  /** max length 200; or null */
+  ref?: string | null | undefined;
+  /** length 1 to 200 */
+  sku_id: string;
+  /** max length 100 */
+  status?: string | null | undefined;
+  /** weight in grams; null when unknown; min 1; or null */
+  weight_grams?: number | null | undefined;
+  /** width in centimetres; null when unknown; min 1; or null */
+  width_cm?: number | null | undefined;
+};
+
 /** How far an order's goods have gone (a shipment not yet dispatched counts for nothing). */
 export type FulfilmentStatus =
   | 'delivered'
   | 'partially_shipped'
   | 'shipped'
   | 'unfulfilled';
+
+export type InventoryAdjustInput = {
+  /** -1000000000 to 1000000000 */
+  delta?: number | null | undefined;
+  /** 0 to 1000000000 */
+  on_hand?: number | null | undefined;
+  /** length 1 to 200 */
+  sku_id: string;
+  /** length 1 to 200 */
+  warehouse_id?: string | null | undefined;
+};
 
 export type OrderDirection =
   | 'ASC'
@@ -116,9 +256,79 @@ export type OrderPageQueryVariables = Exact<{
 
 export type OrderPageQuery = { read_internal_order: { id: string, status: OrderStatus, fulfilment_status: FulfilmentStatus, currency: string, subtotal_amount: number, discount_amount: number, shipping_amount: number, total_amount: number, created_at: string, customer: { email: string }, store: { handle: string, name: string } | null, items: Array<{ code: string, qty: number, line_amount: number, sku: { code: string, product: { title: string } | null } | null }>, payment_attempts: Array<{ method: string, status: PaymentAttemptStatus, created_at: string }>, shipments: Array<{ status: ShipmentStatus, tracking_code: string | null, items: Array<{ qty: number }> }>, documents: Array<{ kind: OrderDocumentKind, name: string | null }> } | null };
 
+export type ProductPageQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ProductPageQuery = { catalog_product: { id: string, title: string, handle: string, description: string | null, status: ProductStatus, brand_id: string | null, updated_at: string, brand: { name: string } | null, stores: Array<{ store_id: string, published_at: string, store: { handle: string, name: string } }>, skus: Array<{ id: string, code: string, amount: number, currency: string, weight_grams: number | null, length_cm: number | null, width_cm: number | null, height_cm: number | null, stock_levels: Array<{ warehouse_id: string, on_hand: number, reserved: number, available: number, warehouse: { code: string, name: string } | null }> }> } | null };
+
+export type ProductChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProductChoicesQuery = { brands: { edges: Array<{ node: { id: string, name: string } }> } | null, stores: { edges: Array<{ node: { id: string, handle: string, name: string } }> } | null, warehouses: { edges: Array<{ node: { id: string, code: string, name: string } }> } | null };
+
+export type CreateProductMutationVariables = Exact<{
+  input: CatalogProductCreateInput;
+}>;
+
+
+export type CreateProductMutation = { catalog_product_create: { product_id: string } | null };
+
+export type UpdateProductMutationVariables = Exact<{
+  input: CatalogProductUpdateInput;
+}>;
+
+
+export type UpdateProductMutation = { catalog_product_update: { product_id: string, status: ProductStatus } | null };
+
+export type PublishProductMutationVariables = Exact<{
+  input: CatalogProductPublishInput;
+}>;
+
+
+export type PublishProductMutation = { catalog_product_publish: { product_id: string, store_id: string, published: boolean } | null };
+
+export type UnpublishProductMutationVariables = Exact<{
+  input: CatalogProductUnpublishInput;
+}>;
+
+
+export type UnpublishProductMutation = { catalog_product_unpublish: { product_id: string, store_id: string, published: boolean } | null };
+
+export type CreateSkuMutationVariables = Exact<{
+  input: CatalogSkuCreateInput;
+}>;
+
+
+export type CreateSkuMutation = { catalog_sku_create: { sku_id: string } | null };
+
+export type UpdateSkuMutationVariables = Exact<{
+  input: CatalogSkuUpdateInput;
+}>;
+
+
+export type UpdateSkuMutation = { catalog_sku_update: { sku_id: string, amount: number, changed: Array<string> } | null };
+
+export type AdjustStockMutationVariables = Exact<{
+  input: InventoryAdjustInput;
+}>;
+
+
+export type AdjustStockMutation = { inventory_adjust: { sku_id: string, warehouse_id: string, on_hand: number, reserved: number, available: number } | null };
+
 
 export const WhoamiDocument = {"__meta__":{"text":"query Whoami { read_internal_whoami { actor_id name } }","hash":"93d31c55168ea84a90f8bddbf6fdcc642c6eb73b745f31436c943f3acc1ceb2c"}} as unknown as DocumentNode<WhoamiQuery, WhoamiQueryVariables>;
 export const RequestLoginCodeDocument = {"__meta__":{"text":"mutation RequestLoginCode($input: AuthLoginCodeRequestInput!) { auth_login_code_request(input: $input) { expires_in_seconds requested } }","hash":"56f521553e4c5fcfa570e020c24c3618491000866861f9ba4fe4a06c6b5dece3"}} as unknown as DocumentNode<RequestLoginCodeMutation, RequestLoginCodeMutationVariables>;
 export const ProductsListDocument = {"__meta__":{"text":"query ProductsList($after: String, $before: String, $filter: ProductFilter, $first: SafeInt, $last: SafeInt, $orderBy: ProductOrder) { products( first: $first after: $after last: $last before: $before filter: $filter orderBy: $orderBy ) { edges { cursor node { brand { name } handle id status title updated_at } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"0d9db69023009b24b114100c82ab654a96b54bf377da5a86ba30c0c7f3bbd926"}} as unknown as DocumentNode<ProductsListQuery, ProductsListQueryVariables>;
 export const OrdersListDocument = {"__meta__":{"text":"query OrdersList($after: String, $before: String, $first: SafeInt, $last: SafeInt, $status: OrderStatus) { orders( first: $first after: $after last: $last before: $before filter: {status: $status} ) { edges { cursor node { created_at currency fulfilment_status id status store { name } total_amount } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"be42a6d562361e60544a1adadab6db8847650797bd7d5aa30ee69b61465aa0a3"}} as unknown as DocumentNode<OrdersListQuery, OrdersListQueryVariables>;
 export const OrderPageDocument = {"__meta__":{"text":"query OrderPage($id: ID!) { read_internal_order(input: {order_id: $id}) { created_at currency customer { email } discount_amount documents { kind name } fulfilment_status id items { code line_amount qty sku { code product { title } } } payment_attempts { created_at method status } shipments { items { qty } status tracking_code } shipping_amount status store { handle name } subtotal_amount total_amount } }","hash":"94caed645e8c2d9db208b3480324b7466102e58e3f57353b4eb2cfdf9170d24f"}} as unknown as DocumentNode<OrderPageQuery, OrderPageQueryVariables>;
+export const ProductPageDocument = {"__meta__":{"text":"query ProductPage($id: ID!) { catalog_product(input: {product_id: $id}) { brand { name } brand_id description handle id skus { amount code currency height_cm id length_cm stock_levels { available on_hand reserved warehouse { code name } warehouse_id } weight_grams width_cm } status stores { published_at store { handle name } store_id } title updated_at } }","hash":"4ff52785fbc7862f164d3927230a8e0c24ddd9a2ce7072cd5463274c1862ada1"}} as unknown as DocumentNode<ProductPageQuery, ProductPageQueryVariables>;
+export const ProductChoicesDocument = {"__meta__":{"text":"query ProductChoices { brands(first: 100) { edges { node { id name } } } stores(first: 100) { edges { node { handle id name } } } warehouses(first: 100) { edges { node { code id name } } } }","hash":"c8ab29095fba70312aca887c371e5943f3de3ccce832dd02d072e621e5eefdd2"}} as unknown as DocumentNode<ProductChoicesQuery, ProductChoicesQueryVariables>;
+export const CreateProductDocument = {"__meta__":{"text":"mutation CreateProduct($input: CatalogProductCreateInput!) { catalog_product_create(input: $input) { product_id } }","hash":"181d6c04092adf631f12e064fc218d3cde93528c58ed5db4ebb2bf3a28d9f322"}} as unknown as DocumentNode<CreateProductMutation, CreateProductMutationVariables>;
+export const UpdateProductDocument = {"__meta__":{"text":"mutation UpdateProduct($input: CatalogProductUpdateInput!) { catalog_product_update(input: $input) { product_id status } }","hash":"468789e1c1612efe950085883343d79836505c33c5288055bdfaa7e58461b6b5"}} as unknown as DocumentNode<UpdateProductMutation, UpdateProductMutationVariables>;
+export const PublishProductDocument = {"__meta__":{"text":"mutation PublishProduct($input: CatalogProductPublishInput!) { catalog_product_publish(input: $input) { product_id published store_id } }","hash":"2fb2276b77d06bf85ea96d72afcf7ac386211d10479f4b0429c67c1700a92b1f"}} as unknown as DocumentNode<PublishProductMutation, PublishProductMutationVariables>;
+export const UnpublishProductDocument = {"__meta__":{"text":"mutation UnpublishProduct($input: CatalogProductUnpublishInput!) { catalog_product_unpublish(input: $input) { product_id published store_id } }","hash":"a473173e2615fa7c2bf70541c88c957133c3ef5904c1de717d64fc516143e5d6"}} as unknown as DocumentNode<UnpublishProductMutation, UnpublishProductMutationVariables>;
+export const CreateSkuDocument = {"__meta__":{"text":"mutation CreateSku($input: CatalogSkuCreateInput!) { catalog_sku_create(input: $input) { sku_id } }","hash":"345bbea0d583a31b99709ff42a0efa666472b804d7d565815595804210c00637"}} as unknown as DocumentNode<CreateSkuMutation, CreateSkuMutationVariables>;
+export const UpdateSkuDocument = {"__meta__":{"text":"mutation UpdateSku($input: CatalogSkuUpdateInput!) { catalog_sku_update(input: $input) { amount changed sku_id } }","hash":"29cd358fa24c8acefe76f0c511e5099420e0e6d02b883f4391798da7e211c798"}} as unknown as DocumentNode<UpdateSkuMutation, UpdateSkuMutationVariables>;
+export const AdjustStockDocument = {"__meta__":{"text":"mutation AdjustStock($input: InventoryAdjustInput!) { inventory_adjust(input: $input) { available on_hand reserved sku_id warehouse_id } }","hash":"5c6f896b662e7ba1e6f585a3765462d8a2d9497c685554bcfc489e643cc369fa"}} as unknown as DocumentNode<AdjustStockMutation, AdjustStockMutationVariables>;

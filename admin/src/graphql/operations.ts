@@ -1,6 +1,21 @@
 // The admin's documents, typed, as sent: each one's text is the trusted documents' manifest entry.
 // They are written in documents.graphql and generated into src/gql/ by `npm run generate`.
-import { OrderPageDocument, OrdersListDocument, ProductsListDocument, RequestLoginCodeDocument, WhoamiDocument } from '../gql/graphql';
+import {
+  AdjustStockDocument,
+  CreateProductDocument,
+  CreateSkuDocument,
+  OrderPageDocument,
+  OrdersListDocument,
+  ProductChoicesDocument,
+  ProductPageDocument,
+  ProductsListDocument,
+  PublishProductDocument,
+  RequestLoginCodeDocument,
+  UnpublishProductDocument,
+  UpdateProductDocument,
+  UpdateSkuDocument,
+  WhoamiDocument,
+} from '../gql/graphql';
 import { trusted } from './trusted';
 
 export const Whoami = trusted(WhoamiDocument);
@@ -8,3 +23,12 @@ export const RequestLoginCode = trusted(RequestLoginCodeDocument);
 export const ProductsList = trusted(ProductsListDocument);
 export const OrdersList = trusted(OrdersListDocument);
 export const OrderPage = trusted(OrderPageDocument);
+export const ProductPage = trusted(ProductPageDocument);
+export const ProductChoices = trusted(ProductChoicesDocument);
+export const CreateProduct = trusted(CreateProductDocument);
+export const UpdateProduct = trusted(UpdateProductDocument);
+export const PublishProduct = trusted(PublishProductDocument);
+export const UnpublishProduct = trusted(UnpublishProductDocument);
+export const CreateSku = trusted(CreateSkuDocument);
+export const UpdateSku = trusted(UpdateSkuDocument);
+export const AdjustStock = trusted(AdjustStockDocument);

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
@@ -47,7 +48,12 @@ export function Products() {
 
   return (
     <Stack>
-      <Title order={1}>{t('products.title')}</Title>
+      <Group justify="space-between">
+        <Title order={1}>{t('products.title')}</Title>
+        <Button component={Link} to="/catalog/products/new">
+          {t('products.new')}
+        </Button>
+      </Group>
       <Group align="flex-end" gap="sm" component="form" role="search" onSubmit={submit}>
         <TextInput label={t('products.search')} placeholder={t('products.searchHint')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
         <Button type="submit" variant="default">
@@ -90,7 +96,11 @@ export function Products() {
               <Table.Tbody>
                 {connection.edges.map(({ node }) => (
                   <Table.Tr key={node.id}>
-                    <Table.Td>{node.title}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/catalog/products/${node.id}`}>
+                        {node.title}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>
                       <Text span ff="monospace" size="sm">
                         {node.handle}
