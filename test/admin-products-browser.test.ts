@@ -16,6 +16,7 @@ beforeAll(async () => {
   t = await startTestSystem();
   await t.ok('inventory.warehouse.create', { code: 'east', name: 'East depot' });
   await t.ok('catalog.brand.create', { name: 'Acme' });
+  await t.ok('catalog.category.create', { path: 'kitchen', name: 'Kitchen' });
   await t.ok('catalog.product.create', { title: 'Taken', handle: 'taken-handle' });
   if (!installed) return;
   browser = await launch();
@@ -61,6 +62,7 @@ browserIt(
       await page.getByLabel('Description').fill('A bowl thrown by hand.');
       await page.getByLabel('Status').selectOption('active');
       await page.getByLabel('Brand').selectOption({ label: 'Acme' });
+      await page.getByRole('checkbox', { name: 'Kitchen (kitchen)' }).check();
       await page.getByRole('button', { name: 'Create product' }).click();
       const handle = page.getByLabel('Handle');
       await page.getByText('a product with handle taken-handle exists already').waitFor();
@@ -108,7 +110,7 @@ browserIt(
       // The API agrees.
       const res = await t.graphql(
         `query($id: ID!) { catalog_product(input: { product_id: $id }) {
-          title handle description status brand { name } stores { store_id }
+          title handle description status brand { name } categories { path } stores { store_id }
           skus { code amount currency weight_grams stock_levels { on_hand warehouse { code } } } } }`,
         { id: productId },
       );
@@ -120,6 +122,7 @@ browserIt(
         description: 'A bowl thrown by hand.',
         status: 'active',
         brand: { name: 'Acme' },
+        categories: [{ path: 'kitchen' }],
       });
       expect(product.stores).toEqual([{ store_id: t.tenant.store_id }]);
       const skus = Object.fromEntries(product.skus.map((s: { code: string }) => [s.code, s]));

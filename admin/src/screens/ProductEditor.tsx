@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { CombinedError } from '@urql/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ type Product = NonNullable<ProductPageQuery['catalog_product']>;
 type Sku = Product['skus'][number];
 type Choices = {
   brands: Array<{ id: string; name: string }>;
+  categories: Array<{ id: string; path: string; name: string }>;
   stores: Array<{ id: string; handle: string; name: string }>;
   warehouses: Array<{ id: string; code: string; name: string }>;
 };
@@ -65,6 +66,7 @@ function ProductForm({ product, choices, onSaved }: { product?: Product; choices
   const [description, setDescription] = useState(product?.description ?? '');
   const [status, setStatus] = useState<ProductStatus>(product?.status ?? 'draft');
   const [brandId, setBrandId] = useState(product?.brand_id ?? '');
+  const [categoryIds, setCategoryIds] = useState<string[]>(product?.categories.map((c) => c.category_id) ?? []);
   const [created, create] = useMutation(CreateProduct);
   const [updated, update] = useMutation(UpdateProduct);
   const [saved, setSaved] = useState(false);
@@ -74,7 +76,17 @@ function ProductForm({ product, choices, onSaved }: { product?: Product; choices
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const fields = { title: title.trim(), handle: handle.trim(), description: description.trim() || null, status, brand_id: brandId || null };
+    // The primary category stays first (none marked: the first is).
+    const primary = product?.categories.find((c) => c.is_primary)?.category_id;
+    const ordered = primary && categoryIds.includes(primary) ? [primary, ...categoryIds.filter((c) => c !== primary)] : categoryIds;
+    const fields = {
+      title: title.trim(),
+      handle: handle.trim(),
+      description: description.trim() || null,
+      status,
+      brand_id: brandId || null,
+      categories: ordered.map((category_id) => ({ category_id })),
+    };
     if (product) {
       const result = await update({ input: { product_id: product.id, ...fields } });
       if (result.data?.catalog_product_update) {
@@ -125,6 +137,15 @@ function ProductForm({ product, choices, onSaved }: { product?: Product; choices
           error={fields.brand_id}
         />
       </SimpleGrid>
+      {(choices?.categories.length ?? 0) > 0 && (
+        <Checkbox.Group label={t('product.fields.categories')} value={categoryIds} onChange={setCategoryIds} error={fields.categories}>
+          <Group gap="md" mt="xs">
+            {choices?.categories.map((c) => (
+              <Checkbox key={c.id} value={c.id} label={`${c.name} (${c.path})`} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      )}
       <ErrorNotice list={others} />
       <Group>
         <Button type="submit" loading={state.fetching}>
@@ -442,6 +463,7 @@ export function ProductEditor() {
   const choices: Choices | undefined = c
     ? {
         brands: c.brands?.edges.map((e) => e.node) ?? [],
+        categories: c.categories?.edges.map((e) => e.node) ?? [],
         stores: c.stores?.edges.map((e) => e.node) ?? [],
         warehouses: c.warehouses?.edges.map((e) => e.node) ?? [],
       }

@@ -49,6 +49,7 @@ export const en = {
       description: 'Description',
       status: 'Status',
       brand: 'Brand',
+      categories: 'Categories',
     },
     noBrand: 'No brand',
     create: 'Create product',

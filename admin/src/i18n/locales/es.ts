@@ -59,6 +59,7 @@ export const es: Messages = {
       description: 'Descripción',
       status: 'Estado',
       brand: 'Marca',
+      categories: 'Categorías',
     },
     noBrand: 'Sin marca',
     create: 'Crear producto',

@@ -59,6 +59,7 @@ export const ptBR: Messages = {
       description: 'Descrição',
       status: 'Situação',
       brand: 'Marca',
+      categories: 'Categorias',
     },
     noBrand: 'Sem marca',
     create: 'Criar produto',
