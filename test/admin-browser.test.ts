@@ -1,31 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ownerSignIn } from '@backoffice/identity';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ADMIN_DIST } from '../gateway/src/admin-app';
+import type { Browser } from 'playwright-core';
+import { accessibilityFindings, browserIt, expectClean, installed, launch, open as openOn, screenshot } from './admin-browser-helpers';
 import { startTestSystem, type TestSystem } from './helpers';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// As the explorer's tests: skipped on a machine without Chromium, never under CI. The admin must be built (npm install builds it).
-const installed = (existsSync(CHROMIUM) && existsSync(join(ADMIN_DIST, 'index.html'))) || process.env.CI === 'true';
-if (!installed) console.warn(`admin browser tests skipped: no Chromium at ${CHROMIUM} or no admin build (npm run build)`);
-const browserIt = installed ? it : it.skip;
 
 /**
  * The admin front-end in Debian's Chromium over the real gateway and PostgreSQL: signed in by the
  * one-time link the first start prints, through its screens, under its Content-Security-Policy,
- * offline (any request elsewhere is aborted and named), with no serious or critical axe-core finding.
+ * offline (any request elsewhere is aborted and named), with no serious or critical axe-core finding
+ * (the shared checks: ./admin-browser-helpers.ts).
  */
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** ADMIN_SCREENSHOTS=docs/admin: the screens as these tests leave them, for the README (kept in docs/admin/). */
-const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS;
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
-
 let t: TestSystem;
 let browser: Browser;
 let orderId: string;
@@ -43,62 +26,14 @@ beforeAll(async () => {
     }
   }
   if (!installed) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launch();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await t?.stop();
 });
 
-interface Session {
-  page: Page;
-  context: BrowserContext;
-  elsewhere: string[];
-  errors: string[];
-}
-
-async function open(): Promise<Session> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const origin = new URL(t.url).origin;
-  const elsewhere: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (new URL(url).origin === origin) return route.continue();
-    elsewhere.push(url);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-  await page.addInitScript({
-    content:
-      "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
-  });
-  return { page, context, elsewhere, errors };
-}
-
-/** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */
-async function accessibilityFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate<Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>>(
-    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
-  );
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The screen kept its promises: nothing refused by the policy, no script error, nothing fetched elsewhere, nothing serious for axe. */
-async function expectClean(session: Session): Promise<void> {
-  expect(await session.page.evaluate<string[]>('window.violations')).toEqual([]);
-  expect(session.errors).toEqual([]);
-  expect(session.elsewhere).toEqual([]);
-  expect(await accessibilityFindings(session.page)).toEqual([]);
-}
+const open = () => openOn(browser, t.url);
 
 browserIt(
   'signs in by the one-time link, lists products and orders, shows an order with its titles, and signs out',

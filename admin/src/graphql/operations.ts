@@ -1,6 +1,18 @@
 // The admin's documents, typed, as sent: each one's text is the trusted documents' manifest entry.
 // They are written in documents.graphql and generated into src/gql/ by `npm run generate`.
-import { OrderPageDocument, OrdersListDocument, ProductsListDocument, RequestLoginCodeDocument, WhoamiDocument } from '../gql/graphql';
+import {
+  OrderCancelDocument,
+  OrderMarkPaidDocument,
+  OrderPageDocument,
+  OrdersListDocument,
+  ProductsListDocument,
+  RequestLoginCodeDocument,
+  ShipmentDeliverDocument,
+  ShipmentDispatchDocument,
+  ShipmentSetTrackingDocument,
+  ShipmentSplitDocument,
+  WhoamiDocument,
+} from '../gql/graphql';
 import { trusted } from './trusted';
 
 export const Whoami = trusted(WhoamiDocument);
@@ -8,3 +20,9 @@ export const RequestLoginCode = trusted(RequestLoginCodeDocument);
 export const ProductsList = trusted(ProductsListDocument);
 export const OrdersList = trusted(OrdersListDocument);
 export const OrderPage = trusted(OrderPageDocument);
+export const OrderMarkPaid = trusted(OrderMarkPaidDocument);
+export const OrderCancel = trusted(OrderCancelDocument);
+export const ShipmentSplit = trusted(ShipmentSplitDocument);
+export const ShipmentSetTracking = trusted(ShipmentSetTrackingDocument);
+export const ShipmentDispatch = trusted(ShipmentDispatchDocument);
+export const ShipmentDeliver = trusted(ShipmentDeliverDocument);
