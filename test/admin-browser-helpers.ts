@@ -4,21 +4,14 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { ADMIN_DIST } from '../gateway/src/admin-app';
 
 /**
- * What the admin's Chromium tests share: the browser, a page that records what it must not do
- * (fetch elsewhere, break its Content-Security-Policy, log an error), and the checks of a screen.
+ * What the admin's Chromium tests share: the browser, a page that names everything fetched from
+ * elsewhere and every policy violation and script error, and the checks every screen must pass.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // As the explorer's tests: skipped on a machine without Chromium, never under CI. The admin must be built (npm install builds it).
 export const installed = (existsSync(CHROMIUM) && existsSync(join(ADMIN_DIST, 'index.html'))) || process.env.CI === 'true';
 if (!installed) console.warn(`admin browser tests skipped: no Chromium at ${CHROMIUM} or no admin build (npm run build)`);
 export const browserIt = installed ? it : it.skip;
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-}
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -30,6 +23,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
 export interface Session {
   page: Page;
   context: BrowserContext;
@@ -37,15 +37,15 @@ export interface Session {
   errors: string[];
 }
 
-/** A new browser context on the gateway at `url`: anything fetched from another origin is aborted and named. */
+/** A fresh English page on the gateway at `url`: requests to any other origin are aborted and named. */
 export async function open(browser: Browser, url: string): Promise<Session> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const origin = new URL(url).origin;
   const elsewhere: string[] = [];
   await context.route('**/*', (route) => {
-    const target = route.request().url();
-    if (new URL(target).origin === origin) return route.continue();
-    elsewhere.push(target);
+    const requested = route.request().url();
+    if (new URL(requested).origin === origin) return route.continue();
+    elsewhere.push(requested);
     return route.abort();
   });
   const page = await context.newPage();

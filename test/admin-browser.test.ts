@@ -1,14 +1,14 @@
 import { ownerSignIn } from '@backoffice/identity';
 import type { Browser } from 'playwright-core';
-import { accessibilityFindings, browserIt, expectClean, installed, launch, open as openIn, screenshot, type Session } from './admin-browser-helpers';
+import { accessibilityFindings, browserIt, expectClean, installed, launch, open as openOn, screenshot } from './admin-browser-helpers';
 import { startTestSystem, type TestSystem } from './helpers';
 
 /**
  * The admin front-end in Debian's Chromium over the real gateway and PostgreSQL: signed in by the
  * one-time link the first start prints, through its screens, under its Content-Security-Policy,
- * offline (any request elsewhere is aborted and named), with no serious or critical axe-core finding.
+ * offline (any request elsewhere is aborted and named), with no serious or critical axe-core finding
+ * (the shared checks: ./admin-browser-helpers.ts).
  */
-
 let t: TestSystem;
 let browser: Browser;
 let orderId: string;
@@ -33,7 +33,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const open = (): Promise<Session> => openIn(browser, t.url);
+const open = () => openOn(browser, t.url);
 
 browserIt(
   'signs in by the one-time link, lists products and orders, shows an order with its titles, and signs out',

@@ -4,6 +4,8 @@ import {
   AdjustStockDocument,
   CreateProductDocument,
   CreateSkuDocument,
+  OrderCancelDocument,
+  OrderMarkPaidDocument,
   OrderPageDocument,
   OrdersListDocument,
   ProductChoicesDocument,
@@ -11,6 +13,10 @@ import {
   ProductsListDocument,
   PublishProductDocument,
   RequestLoginCodeDocument,
+  ShipmentDeliverDocument,
+  ShipmentDispatchDocument,
+  ShipmentSetTrackingDocument,
+  ShipmentSplitDocument,
   UnpublishProductDocument,
   UpdateProductDocument,
   UpdateSkuDocument,
@@ -32,3 +38,9 @@ export const UnpublishProduct = trusted(UnpublishProductDocument);
 export const CreateSku = trusted(CreateSkuDocument);
 export const UpdateSku = trusted(UpdateSkuDocument);
 export const AdjustStock = trusted(AdjustStockDocument);
+export const OrderMarkPaid = trusted(OrderMarkPaidDocument);
+export const OrderCancel = trusted(OrderCancelDocument);
+export const ShipmentSplit = trusted(ShipmentSplitDocument);
+export const ShipmentSetTracking = trusted(ShipmentSetTrackingDocument);
+export const ShipmentDispatch = trusted(ShipmentDispatchDocument);
+export const ShipmentDeliver = trusted(ShipmentDeliverDocument);

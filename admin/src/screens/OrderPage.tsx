@@ -6,9 +6,11 @@ import { useQuery } from 'urql';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
 import { FULFILMENT_COLOR, ORDER_STATUS_COLOR } from '../components/status';
+import { useScopes } from '../components/useScopes';
 import { useTitle } from '../components/useTitle';
 import { dateTime, money } from '../format';
 import { OrderPage as OrderPageQuery } from '../graphql/operations';
+import { ORDER_WRITE, OrderActions, ShipmentCard } from './OrderActions';
 
 /** A labelled value of the summary (a description list's term and details). */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -35,12 +37,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** An order, read-only: docs/admin-graphql.md's OrderPage query (items, payments, parcels, documents in one request). */
+/** An order, with what can be done to it and its parcels (hidden without order.write): docs/admin-graphql.md's OrderPage query (items, payments, parcels, documents in one request). */
 export function OrderPage() {
   const { t, i18n } = useTranslation();
   const id = useParams().id ?? '';
   useTitle(t('order.title', { id }));
-  const [{ data, fetching, error }] = useQuery({ query: OrderPageQuery, variables: { id } });
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: OrderPageQuery, variables: { id } });
+  const can = useScopes();
+  const canWrite = can(ORDER_WRITE);
+  // After each action: the order as it is now (its state decides the buttons shown).
+  const refresh = () => reexecute({ requestPolicy: 'network-only' });
   const order = data?.read_internal_order;
   const locale = i18n.language;
   const none = <Text c="dimmed">{t('order.noneYet')}</Text>;
@@ -63,6 +69,7 @@ export function OrderPage() {
               {t(`orders.fulfilment.${order.fulfilment_status}`)}
             </Badge>
           </Group>
+          {canWrite && <OrderActions order={order} done={refresh} />}
           <Section title={t('order.summary')}>
             <Paper withBorder p="md">
               <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} m={0}>
@@ -131,31 +138,11 @@ export function OrderPage() {
             )}
           </Section>
           <Section title={t('order.shipments')}>
-            {order.shipments.length === 0 ? (
-              none
-            ) : (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('order.status')}</Table.Th>
-                    <Table.Th scope="col">{t('order.tracking')}</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      {t('order.units')}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {order.shipments.map((shipment, i) => (
-                    // Parcels come oldest first and are never reordered (the query selects no parcel id).
-                    <Table.Tr key={i}>
-                      <Table.Td>{t(`order.shipmentStatuses.${shipment.status}`)}</Table.Td>
-                      <Table.Td ff="monospace">{shipment.tracking_code ?? t('common.empty')}</Table.Td>
-                      <Table.Td ta="right">{shipment.items.reduce((sum, item) => sum + item.qty, 0)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
+            {order.shipments.length === 0
+              ? none
+              : order.shipments.map((shipment, i) => (
+                  <ShipmentCard key={shipment.shipment_id} order={order} shipment={shipment} index={i} canWrite={canWrite} done={refresh} />
+                ))}
           </Section>
           <Section title={t('order.documents')}>
             {order.documents.length === 0 ? (

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -7,6 +8,7 @@ import { Loading } from '../components/Loading';
 import { Pager } from '../components/Pager';
 import { FULFILMENT_COLOR, ORDER_STATUS_COLOR } from '../components/status';
 import { usePaging } from '../components/paging';
+import { useEvents } from '../components/useEvents';
 import { useTitle } from '../components/useTitle';
 import { dateTime, money } from '../format';
 import type { OrderStatus } from '../gql/graphql';
@@ -22,8 +24,28 @@ export function Orders() {
   useTitle(t('orders.title'));
   const paging = usePaging();
   const status = statusOf(paging.params.get('status'));
-  const [{ data, fetching, error }] = useQuery({ query: OrdersList, variables: { ...paging.window, status } });
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: OrdersList, variables: { ...paging.window, status } });
   const connection = data?.orders;
+  const [arrived, setArrived] = useState<string | null>(null);
+  const onFirstPage = !paging.params.get('after') && !paging.params.get('before');
+
+  // Live: a new order brings the first page again (newest first: it is on top) and says so; an order
+  // paid or cancelled elsewhere refreshes the page shown. The stream closes when the screen goes.
+  useEvents((event) => {
+    if (event.type === 'order.created') {
+      const orderId = event.payload.order_id;
+      setArrived(typeof orderId === 'string' ? orderId : '');
+      if (onFirstPage) reexecute({ requestPolicy: 'network-only' });
+      else paging.set({});
+    } else if (
+      event.type === 'order.paid' ||
+      event.type === 'order.cancelled' ||
+      event.type === 'order.shipment.updated' ||
+      event.type === 'shipment.created'
+    ) {
+      reexecute({ requestPolicy: 'network-only' });
+    }
+  });
 
   return (
     <Stack>
@@ -36,6 +58,20 @@ export function Orders() {
           data={[{ value: '', label: t('common.all') }, ...STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))]}
         />
       </Group>
+      {arrived !== null && (
+        <Alert color="blue" role="status" withCloseButton closeButtonLabel={t('orders.live.dismiss')} onClose={() => setArrived(null)}>
+          {arrived ? (
+            <>
+              {t('orders.live.newOrder')}{' '}
+              <Anchor component={Link} to={`/orders/${encodeURIComponent(arrived)}`} ff="monospace">
+                {arrived}
+              </Anchor>
+            </>
+          ) : (
+            t('orders.live.newOrder')
+          )}
+        </Alert>
+      )}
       {error && <ErrorNotice error={error} />}
       {fetching && !connection ? (
         <Loading />
