@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * The admin front-end's operator session, kept in an HttpOnly cookie so that its token never reaches
- * page scripts (`POST /v1/auth/session` sets it, `DELETE` ends it: session-routes.ts). A browser
+ * page scripts (`POST /v1/auth/session` sets it, `DELETE` ends it: auth-routes.ts). A browser
  * sends a cookie with any request to this host, a forged one included, so the cookie counts only on a
  * request of the gateway's own origin: the one rule, written here and used by every surface that
  * takes it (/graphql on both paths, the REST shim, the event stream, the session routes).
