@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { path: 'catalog/products/:id', lazy: () => import('./screens/ProductEditor').then((m) => ({ Component: m.ProductEditor })) },
           { path: 'orders', lazy: () => import('./screens/Orders').then((m) => ({ Component: m.Orders })) },
           { path: 'orders/:id', lazy: () => import('./screens/OrderPage').then((m) => ({ Component: m.OrderPage })) },
+          { path: 'settings/api-keys', lazy: () => import('./screens/ApiKeys').then((m) => ({ Component: m.ApiKeys })) },
           { path: 'settings', lazy: () => import('./screens/Settings').then((m) => ({ Component: m.Settings })) },
           { path: '*', lazy: () => import('./screens/NotFound').then((m) => ({ Component: m.NotFound })) },
         ],

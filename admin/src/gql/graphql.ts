@@ -147,6 +147,16 @@ export type FulfilmentStatus =
   | 'shipped'
   | 'unfulfilled';
 
+export type IamApiKeyCreateInput = {
+  /** 1 to 3650 */
+  expires_in_days?: number | null | undefined;
+  /** becomes the actor name in the audit trail; length 1 to 120 */
+  name: string;
+  never_expires?: boolean | null | undefined;
+  /** no repeats; each: one of: admin.users.write, admin.users.read, audit.read, events.read, tenant.store.write, tenant.settings.write, shipping.write, content.write, content.read, extensions.write, extensions.egress.consent, order.read, order.write, inventory.reserve, inventory.write, payments.write, promotions.write, catalog.admin.read, catalog.product.write, catalog.sku.write, composition.write, logistics.read, notifications.read, pii.read, webhooks.write, webhooks.read */
+  scopes: Array<string>;
+};
+
 export type InventoryAdjustInput = {
   /** -1000000000 to 1000000000 */
   delta?: number | null | undefined;
@@ -392,6 +402,30 @@ export type AdjustStockMutationVariables = Exact<{
 
 export type AdjustStockMutation = { inventory_adjust: { sku_id: string, warehouse_id: string, on_hand: number, reserved: number, available: number } | null };
 
+export type ApiKeysListQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type ApiKeysListQuery = { api_keys: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, name: string, scopes: Array<string>, is_owner: boolean, expires_at: string | null, revoked: boolean } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null };
+
+export type ApiKeyCreateMutationVariables = Exact<{
+  input: IamApiKeyCreateInput;
+}>;
+
+
+export type ApiKeyCreateMutation = { iam_api_key_create: { api_key_id: string, token: string, expires_at: string | null } | null };
+
+export type ApiKeyRevokeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ApiKeyRevokeMutation = { iam_api_key_revoke: { api_key_id: string, revoked: boolean } | null };
+
 
 export const WhoamiDocument = {"__meta__":{"text":"query Whoami { read_internal_whoami { actor_id name scopes } }","hash":"37b4f6f0c0a899281f2710a288cc494e7bc01e693deec569bc39bb2832c04fee"}} as unknown as DocumentNode<WhoamiQuery, WhoamiQueryVariables>;
 export const RequestLoginCodeDocument = {"__meta__":{"text":"mutation RequestLoginCode($input: AuthLoginCodeRequestInput!) { auth_login_code_request(input: $input) { expires_in_seconds requested } }","hash":"56f521553e4c5fcfa570e020c24c3618491000866861f9ba4fe4a06c6b5dece3"}} as unknown as DocumentNode<RequestLoginCodeMutation, RequestLoginCodeMutationVariables>;
@@ -413,3 +447,6 @@ export const UnpublishProductDocument = {"__meta__":{"text":"mutation UnpublishP
 export const CreateSkuDocument = {"__meta__":{"text":"mutation CreateSku($input: CatalogSkuCreateInput!) { catalog_sku_create(input: $input) { sku_id } }","hash":"345bbea0d583a31b99709ff42a0efa666472b804d7d565815595804210c00637"}} as unknown as DocumentNode<CreateSkuMutation, CreateSkuMutationVariables>;
 export const UpdateSkuDocument = {"__meta__":{"text":"mutation UpdateSku($input: CatalogSkuUpdateInput!) { catalog_sku_update(input: $input) { amount changed sku_id } }","hash":"29cd358fa24c8acefe76f0c511e5099420e0e6d02b883f4391798da7e211c798"}} as unknown as DocumentNode<UpdateSkuMutation, UpdateSkuMutationVariables>;
 export const AdjustStockDocument = {"__meta__":{"text":"mutation AdjustStock($input: InventoryAdjustInput!) { inventory_adjust(input: $input) { available on_hand reserved sku_id warehouse_id } }","hash":"5c6f896b662e7ba1e6f585a3765462d8a2d9497c685554bcfc489e643cc369fa"}} as unknown as DocumentNode<AdjustStockMutation, AdjustStockMutationVariables>;
+export const ApiKeysListDocument = {"__meta__":{"text":"query ApiKeysList($after: String, $before: String, $first: SafeInt, $last: SafeInt) { api_keys(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { expires_at id is_owner name revoked scopes } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"8f960434724f8318563049b41fc7e9ba76fa179c953157427453cf04668655d0"}} as unknown as DocumentNode<ApiKeysListQuery, ApiKeysListQueryVariables>;
+export const ApiKeyCreateDocument = {"__meta__":{"text":"mutation ApiKeyCreate($input: IamApiKeyCreateInput!) { iam_api_key_create(input: $input) { api_key_id expires_at token } }","hash":"b670f7298f9e4f3f0f4f80d932d6885864f561dc84d8846447712de9eb4ce0f5"}} as unknown as DocumentNode<ApiKeyCreateMutation, ApiKeyCreateMutationVariables>;
+export const ApiKeyRevokeDocument = {"__meta__":{"text":"mutation ApiKeyRevoke($id: ID!) { iam_api_key_revoke(input: {api_key_id: $id}) { api_key_id revoked } }","hash":"4f5001963dbeee5429c0977a752f0f0a1266d2bc70490ef7b18f3428c994fe1f"}} as unknown as DocumentNode<ApiKeyRevokeMutation, ApiKeyRevokeMutationVariables>;

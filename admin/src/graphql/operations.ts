@@ -2,6 +2,9 @@
 // They are written in documents.graphql and generated into src/gql/ by `npm run generate`.
 import {
   AdjustStockDocument,
+  ApiKeyCreateDocument,
+  ApiKeyRevokeDocument,
+  ApiKeysListDocument,
   CreateProductDocument,
   CreateSkuDocument,
   OrderCancelDocument,
@@ -44,3 +47,6 @@ export const ShipmentSplit = trusted(ShipmentSplitDocument);
 export const ShipmentSetTracking = trusted(ShipmentSetTrackingDocument);
 export const ShipmentDispatch = trusted(ShipmentDispatchDocument);
 export const ShipmentDeliver = trusted(ShipmentDeliverDocument);
+export const ApiKeysList = trusted(ApiKeysListDocument);
+export const ApiKeyCreate = trusted(ApiKeyCreateDocument);
+export const ApiKeyRevoke = trusted(ApiKeyRevokeDocument);

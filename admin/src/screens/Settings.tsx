@@ -1,14 +1,28 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useTitle } from '../components/useTitle';
 
-/** Settings: a place in the navigation for now (docs/admin-graphql.md's SettingsPage comes next). */
+/** Settings: its sections, each a screen of its own (Developers → API keys so far; docs/admin-graphql.md's SettingsPage lists the rest). */
 export function Settings() {
   const { t } = useTranslation();
   useTitle(t('settings.title'));
   return (
     <Stack>
       <Title order={1}>{t('settings.title')}</Title>
+      <Paper withBorder p="md" component="section" aria-labelledby="settings-developers">
+        <Stack gap="xs">
+          <Title order={2} size="h3" id="settings-developers">
+            {t('settings.developers')}
+          </Title>
+          <Anchor component={Link} to="/settings/api-keys">
+            {t('apiKeys.title')}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {t('settings.apiKeysHint')}
+          </Text>
+        </Stack>
+      </Paper>
       <Text>{t('settings.soon')}</Text>
     </Stack>
   );

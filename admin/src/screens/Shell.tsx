@@ -32,8 +32,9 @@ export function Shell() {
     }
   };
 
-  const link = (to: string, label: string) => (
-    <NavLink component={RouterLink} to={to} label={label} active={pathname === to || pathname.startsWith(`${to}/`)} onClick={close} />
+  // `exact`: a section whose sub-pages have their own links (Settings and its API keys).
+  const link = (to: string, label: string, exact = false) => (
+    <NavLink component={RouterLink} to={to} label={label} active={pathname === to || (!exact && pathname.startsWith(`${to}/`))} onClick={close} />
   );
 
   return (
@@ -71,7 +72,10 @@ export function Shell() {
           {link('/catalog/products', t('nav.products'))}
         </NavLink>
         {link('/orders', t('nav.orders'))}
-        {link('/settings', t('nav.settings'))}
+        {link('/settings', t('nav.settings'), true)}
+        <NavLink label={t('nav.developers')} defaultOpened childrenOffset="md">
+          {link('/settings/api-keys', t('nav.apiKeys'))}
+        </NavLink>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {navigation.state === 'loading' ? <Loading /> : <Outlet />}
