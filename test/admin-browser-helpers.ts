@@ -61,6 +61,11 @@ export async function open(browser: Browser, url: string): Promise<Session> {
 
 /** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */
 export async function accessibilityFindings(page: Page): Promise<string[]> {
+  // A dialog fading in is half transparent: its colours are judged once every transition has ended.
+  // Polled with evaluate (the DevTools protocol): waitForFunction's predicate would be an eval the page's CSP refuses.
+  for (const until = Date.now() + 5_000; Date.now() < until; await new Promise((ok) => setTimeout(ok, 50))) {
+    if (await page.evaluate<boolean>('document.getAnimations().every((a) => a.playState !== "running")')) break;
+  }
   await page.evaluate(AXE);
   const found = await page.evaluate<Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>>(
     'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',

@@ -69,6 +69,17 @@ browserIt(
       await page.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
       await page.getByText('Signed in as Sam Staff').waitFor();
       await expectClean(session);
+      // Staff: no developers' screens offered, and the server refuses what they would do, from this very page.
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('heading', { name: 'Settings' }).waitFor();
+      expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
+      const refused = await page.evaluate<{ status: number; body: { errors?: Array<{ extensions: { code: string } }> } }>(
+        `fetch('/graphql', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
+           body: JSON.stringify({ query: 'mutation { iam_api_key_create(input: { name: "by staff", scopes: ["order.read"] }) { api_key_id } }' }) })
+         .then(async (r) => ({ status: r.status, body: await r.json() }))`,
+      );
+      expect(refused.body.errors?.[0].extensions.code).toBe('forbidden');
+      await expectClean(session);
     } finally {
       await context.close();
     }

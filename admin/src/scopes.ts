@@ -30,3 +30,6 @@ export const KNOWN_SCOPES = [
   'webhooks.write',
   'webhooks.read',
 ] as const;
+
+/** Who sees the developers' screens (API keys): operators who may manage keys, owners by their role. */
+export const DEVELOPER_SCOPE = 'admin.users.write';

@@ -7,6 +7,7 @@ import { useQuery } from 'urql';
 import { SessionError, signOut } from '../auth/session';
 import { Loading } from '../components/Loading';
 import { Whoami } from '../graphql/operations';
+import { DEVELOPER_SCOPE } from '../scopes';
 import { chooseLocale, LOCALE_NAMES, LOCALES, type Locale, supported } from '../i18n';
 
 /** The frame of every screen after sign-in: header (operator, language, sign-out), navigation, the screen. */
@@ -18,6 +19,7 @@ export function Shell() {
   const navigation = useNavigation();
   const [{ data }] = useQuery({ query: Whoami });
   const name = data?.read_internal_whoami?.name;
+  const developer = data?.read_internal_whoami?.scopes?.includes(DEVELOPER_SCOPE) ?? false;
   const language = supported(i18n.language) ?? 'en';
 
   const leave = async () => {
@@ -73,9 +75,12 @@ export function Shell() {
         </NavLink>
         {link('/orders', t('nav.orders'))}
         {link('/settings', t('nav.settings'), true)}
-        <NavLink label={t('nav.developers')} defaultOpened childrenOffset="md">
-          {link('/settings/api-keys', t('nav.apiKeys'))}
-        </NavLink>
+        {/* The developers' screens are for operators who may manage keys (owners); the server refuses the rest anyway. */}
+        {developer && (
+          <NavLink label={t('nav.developers')} defaultOpened childrenOffset="md">
+            {link('/settings/api-keys', t('nav.apiKeys'))}
+          </NavLink>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {navigation.state === 'loading' ? <Loading /> : <Outlet />}
