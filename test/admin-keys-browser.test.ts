@@ -85,7 +85,9 @@ browserIt(
       const row = page.getByRole('row').filter({ hasText: 'Warehouse sync' });
       await row.waitFor();
       const traces = await page.evaluate<string[]>(
-        '[document.documentElement.outerHTML, document.body.textContent, ...Array.from(document.querySelectorAll("input, textarea"), (el) => el.value), JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), location.href]',
+        '[document.documentElement.outerHTML, document.body.textContent, ' +
+          '...Array.from(document.querySelectorAll("input, textarea"), (el) => el.value), ' +
+          'JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), location.href]',
       );
       for (const trace of traces) expect(trace).not.toContain(token);
       await expectClean(session);
