@@ -14,7 +14,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-it('refuses a 4,000-deep template at once while every other request goes on (whoami p99 under 100 ms)', async () => {
+it('refuses a 4,000-deep template at once while every other request goes on (no whoami waits a second)', async () => {
   const attacker = await t.newTenant();
   const victim = await t.newTenant();
   const whoami = async () => {
@@ -45,6 +45,8 @@ it('refuses a 4,000-deep template at once while every other request goes on (who
   attacking = false;
   await measure;
   latencies.sort((a, b) => a - b);
-  const p99 = latencies[Math.floor(latencies.length * 0.99)];
-  expect({ p99: Math.round(p99), under100: p99 < 100, requests: latencies.length }).toMatchObject({ under100: true });
+  // The stall was 24–37 s per template: no request may wait even 1 s (a bound a busy CI host keeps;
+  // how fast requests are meanwhile is for the bench, not a timed test).
+  const slowest = latencies[latencies.length - 1];
+  expect({ slowest: Math.round(slowest), underOneSecond: slowest < 1000, requests: latencies.length }).toMatchObject({ underOneSecond: true });
 });
