@@ -1,7 +1,6 @@
 import { ERRORS, errorCodeDef } from '@apollo/federation-internals';
 import {
   documentCost,
-  fieldName,
   GRAPHQL_LIMITS,
   PreparedJson,
   preparedInput,
@@ -48,12 +47,9 @@ import type { InProcessDataSource } from './data-sources';
 import type { RemoteSubgraph } from './remote-subgraph';
 import { CREDENTIAL_FIELDS, formatError, kindOf } from './gateway';
 import { PARSE_OPTIONS } from './graphql-limits';
-import { graphqlOperation } from './observe';
+import { graphqlOperation, OPERATION_OF_FIELD } from './observe';
 import type { SingleFetch, SingleFetchPlanner } from './single-fetch';
-import { OPERATIONS } from './subgraphs';
 
-/** GraphQL root field → the operation it serves. */
-const OPERATION_OF_FIELD = new Map([...OPERATIONS.values()].map(({ operation }) => [fieldName(operation.name), operation] as const));
 import { trustedDocumentFor, type TrustedDocuments } from './trusted-documents';
 import { credentialOf } from './session-cookie';
 

@@ -120,7 +120,7 @@ export function observeRequests(app: FastifyInstance, logger: Logger): void {
 }
 
 /** GraphQL field → the declared operation it serves. */
-const OPERATION_OF_FIELD = new Map([...OPERATIONS.values()].map(({ operation: op }) => [op.connection?.field ?? fieldName(op.name), op.name] as const));
+export const OPERATION_OF_FIELD = new Map([...OPERATIONS.values()].map(({ operation: op }) => [op.connection?.field ?? fieldName(op.name), op] as const));
 
 /** A document's operation label: the declared operation of its one root field, else `multiple`, `introspection` or `unknown`. */
 export function graphqlOperation(operation: OperationDefinitionNode): string {
@@ -128,7 +128,7 @@ export function graphqlOperation(operation: OperationDefinitionNode): string {
   if (fields.length !== 1 || fields[0].kind !== 'Field') return fields.length > 1 ? 'multiple' : 'unknown';
   const field = fields[0].name.value;
   if (field.startsWith('__')) return 'introspection';
-  return OPERATION_OF_FIELD.get(field) ?? 'unknown';
+  return OPERATION_OF_FIELD.get(field)?.name ?? 'unknown';
 }
 
 /**
