@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import type { CombinedError } from '@urql/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,7 +38,7 @@ export function Pages() {
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
 
   // Each row action is one command; its refusal is shown above the list, the list read again after a success.
-  const act = async (run: () => Promise<{ error?: Parameters<typeof refusals>[0] }>) => {
+  const act = async (run: () => Promise<{ error?: CombinedError }>) => {
     setErrors([]);
     const result = await run();
     if (result.error) setErrors(refusals(result.error));
