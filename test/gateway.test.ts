@@ -53,7 +53,7 @@ describe('REST shim', () => {
 describe('GraphQL', () => {
   it('returns the same data as the REST body', async () => {
     const rest = await t.read('/internal/whoami');
-    const gql = await t.graphql('{ read_internal_whoami { actor_id name tenant_id credential_id scopes } }');
+    const gql = await t.graphql('{ read_internal_whoami { actor_id name tenant_id credential_id scopes locale } }');
     expect(gql.status).toBe(200);
     expect(gql.body.data.read_internal_whoami).toEqual(rest.body);
   });

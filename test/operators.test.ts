@@ -335,6 +335,14 @@ describe('operators', () => {
       );
     });
 
+    it("whoami answers a session its operator's own locale, as it is now, and a key none", async () => {
+      const ops = await loggedIn('lang@example.com');
+      expect((await t.read('/internal/whoami', {}, ops.token)).body.locale).toBe('en');
+      expect((await t.command('admin_user.update', { admin_user_id: ops.admin_user_id, locale: 'pt-BR' })).status).toBe(200);
+      expect((await t.read('/internal/whoami', {}, ops.token)).body.locale).toBe('pt-BR');
+      expect((await t.read('/internal/whoami', {})).body.locale).toBeNull();
+    });
+
     it('an owner-role session cannot take the owner key, and the keys an operator issued end with it', async () => {
       const boss = await loggedIn('owner-role@example.com', 'owner');
       for (const name of ['iam.api_key.rotate', 'iam.api_key.revoke']) {

@@ -33,3 +33,9 @@ export const KNOWN_SCOPES = [
 
 /** Who sees the developers' screens (API keys): operators who may manage keys, owners by their role. */
 export const DEVELOPER_SCOPE = 'admin.users.write';
+
+/** Who sees Settings → Institutional pages (listing them needs it; changing them, content.write). */
+export const PAGES_READ = 'content.read';
+
+/** Who sees Settings → Operators (listing them needs it; inviting and changing them, admin.users.write). */
+export const OPERATORS_READ = 'admin.users.read';

@@ -1652,6 +1652,7 @@ export type ReadInternalWhoamiResult = {
   tenant_id: string;
   credential_id: string;
   scopes: string[];
+  locale: string | null;
 };
 
 export type ReadPagesInput = {

@@ -4,6 +4,40 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type AdminUserInviteInput = {
+  /** an http(s) address; another scheme is refused; format: uri; max length 2000; pattern ^[Hh][Tt][Tt][Pp][Ss]?:// */
+  admin_login_url?: string | null | undefined;
+  /** format: email; max length 320 */
+  email: string;
+  /** documented values: en, pt-BR, es; length 2 to 10; pattern ^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$ */
+  locale?: string | null | undefined;
+  /** length 1 to 120 */
+  name?: string | null | undefined;
+  /** owner: every scope; admin: every scope but admin.users.write and extensions.egress.consent; staff: reads, orders, reservations */
+  role?: AdminUserRole | null | undefined;
+};
+
+export type AdminUserRole =
+  | 'admin'
+  | 'owner'
+  | 'staff';
+
+export type AdminUserStatus =
+  | 'active'
+  | 'deactivated'
+  | 'invited';
+
+export type AdminUserUpdateInput = {
+  /** length 1 to 200 */
+  admin_user_id: string;
+  /** documented values: en, pt-BR, es; length 2 to 10; pattern ^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$ */
+  locale?: string | null | undefined;
+  /** length 1 to 120 */
+  name?: string | null | undefined;
+  /** owner: every scope; admin: every scope but admin.users.write and extensions.egress.consent; staff: reads, orders, reservations */
+  role?: AdminUserRole | null | undefined;
+};
+
 export type AuthLoginCodeRequestInput = {
   /** format: email; max length 320 */
   email: string;
@@ -140,6 +174,38 @@ export type CatalogSkuUpdateInput = {
   width_cm?: number | null | undefined;
 };
 
+export type ContentPageCreateInput = {
+  /** length 1 to 1000; or null */
+  meta_description?: string | null | undefined;
+  /** length 1 to 200; or null */
+  meta_title?: string | null | undefined;
+  published?: boolean | null | undefined;
+  /** unique in its store; length 1 to 120; pattern ^[a-z0-9]+(?:-[a-z0-9]+)*$ */
+  slug: string;
+  /** the store's id or handle; length 1 to 200 */
+  store_id: string;
+  /** the theme template that holds the page content; length 1 to 200 */
+  template_key: string;
+  /** length 1 to 200 */
+  title: string;
+};
+
+export type ContentPageUpdateInput = {
+  /** length 1 to 1000; or null */
+  meta_description?: string | null | undefined;
+  /** length 1 to 200; or null */
+  meta_title?: string | null | undefined;
+  /** length 1 to 200 */
+  page_id: string;
+  published?: boolean | null | undefined;
+  /** unique in its store; length 1 to 120; pattern ^[a-z0-9]+(?:-[a-z0-9]+)*$ */
+  slug?: string | null | undefined;
+  /** the theme template that holds the page content; length 1 to 200 */
+  template_key?: string | null | undefined;
+  /** length 1 to 200 */
+  title?: string | null | undefined;
+};
+
 /** How far an order's goods have gone (a shipment not yet dispatched counts for nothing). */
 export type FulfilmentStatus =
   | 'delivered'
@@ -216,6 +282,11 @@ export type OrderStatus =
   | 'paid'
   | 'pending_payment';
 
+export type PageFilterStatus =
+  | 'archived'
+  | 'draft'
+  | 'published';
+
 export type PaymentAttemptStatus =
   | 'confirming'
   | 'failed'
@@ -255,10 +326,34 @@ export type ShipmentStatus =
   | 'dispatched'
   | 'pending';
 
+export type TenantStoreCreateInput = {
+  /** length 1 to 63; pattern ^[a-z0-9]+(-[a-z0-9]+)*$ */
+  handle: string;
+  /** length 1 to 120 */
+  name: string;
+};
+
+export type TenantStoreUpdateInput = {
+  guest_checkout_enabled?: boolean | null | undefined;
+  /** a host name (stored lower case, without port or trailing dot; at most 200 characters so), unique across tenants; '' clears it (off routing); max length 260 */
+  host?: string | null | undefined;
+  /** the store's id or handle; length 1 to 200 */
+  id: string;
+  masked_checkout_enabled?: boolean | null | undefined;
+  /** length 1 to 120 */
+  name?: string | null | undefined;
+  /** an email address, or '' to clear it (falls back to the instance's address); max length 320; pattern ^$|^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$ */
+  notification_reply_to?: string | null | undefined;
+  /** '' clears it (falls back to the store's name, then the tenant's); max length 120 */
+  notification_sender_name?: string | null | undefined;
+  /** an unknown key is accepted: the storefront falls back to `default`; length 1 to 100 */
+  theme_key?: string | null | undefined;
+};
+
 export type WhoamiQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WhoamiQuery = { read_internal_whoami: { actor_id: string, name: string, scopes: Array<string> } | null };
+export type WhoamiQuery = { read_internal_whoami: { actor_id: string, name: string, scopes: Array<string>, locale: string | null } | null };
 
 export type RequestLoginCodeMutationVariables = Exact<{
   input: AuthLoginCodeRequestInput;
@@ -426,8 +521,102 @@ export type ApiKeyRevokeMutationVariables = Exact<{
 
 export type ApiKeyRevokeMutation = { iam_api_key_revoke: { api_key_id: string, revoked: boolean } | null };
 
+export type SettingsStoresQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
 
-export const WhoamiDocument = {"__meta__":{"text":"query Whoami { read_internal_whoami { actor_id name scopes } }","hash":"37b4f6f0c0a899281f2710a288cc494e7bc01e693deec569bc39bb2832c04fee"}} as unknown as DocumentNode<WhoamiQuery, WhoamiQueryVariables>;
+
+export type SettingsStoresQuery = { stores: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, handle: string, name: string, host: string | null, notification_sender_name: string | null, notification_reply_to: string | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null };
+
+export type StoreCreateMutationVariables = Exact<{
+  input: TenantStoreCreateInput;
+}>;
+
+
+export type StoreCreateMutation = { tenant_store_create: { id: string } | null };
+
+export type StoreUpdateMutationVariables = Exact<{
+  input: TenantStoreUpdateInput;
+}>;
+
+
+export type StoreUpdateMutation = { tenant_store_update: { id: string } | null };
+
+export type SettingsPagesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+  status?: PageFilterStatus | null | undefined;
+}>;
+
+
+export type SettingsPagesQuery = { pages: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, store_id: string, slug: string, title: string, template_key: string, published: boolean, meta_title: string | null, meta_description: string | null, archived: boolean, updated_at: string, store: { handle: string, name: string, host: string | null } | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null };
+
+export type PageCreateMutationVariables = Exact<{
+  input: ContentPageCreateInput;
+}>;
+
+
+export type PageCreateMutation = { content_page_create: { page_id: string } | null };
+
+export type PageUpdateMutationVariables = Exact<{
+  input: ContentPageUpdateInput;
+}>;
+
+
+export type PageUpdateMutation = { content_page_update: { page_id: string, published: boolean } | null };
+
+export type PageArchiveMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type PageArchiveMutation = { content_page_archive: { page_id: string, archived: boolean } | null };
+
+export type PageUnarchiveMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type PageUnarchiveMutation = { content_page_unarchive: { page_id: string, archived: boolean } | null };
+
+export type SettingsOperatorsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type SettingsOperatorsQuery = { operators: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, email: string, name: string, role: AdminUserRole, locale: string, status: AdminUserStatus } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null };
+
+export type OperatorInviteMutationVariables = Exact<{
+  input: AdminUserInviteInput;
+}>;
+
+
+export type OperatorInviteMutation = { admin_user_invite: { admin_user_id: string } | null };
+
+export type OperatorUpdateMutationVariables = Exact<{
+  input: AdminUserUpdateInput;
+}>;
+
+
+export type OperatorUpdateMutation = { admin_user_update: { admin_user_id: string, role: AdminUserRole } | null };
+
+export type OperatorDeactivateMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OperatorDeactivateMutation = { admin_user_deactivate: { admin_user_id: string, status: AdminUserStatus } | null };
+
+
+export const WhoamiDocument = {"__meta__":{"text":"query Whoami { read_internal_whoami { actor_id locale name scopes } }","hash":"da6ad56749e18e7da7fb09afefd00dcdb7eec43fb01ff0bdf07a09c523914268"}} as unknown as DocumentNode<WhoamiQuery, WhoamiQueryVariables>;
 export const RequestLoginCodeDocument = {"__meta__":{"text":"mutation RequestLoginCode($input: AuthLoginCodeRequestInput!) { auth_login_code_request(input: $input) { expires_in_seconds requested } }","hash":"56f521553e4c5fcfa570e020c24c3618491000866861f9ba4fe4a06c6b5dece3"}} as unknown as DocumentNode<RequestLoginCodeMutation, RequestLoginCodeMutationVariables>;
 export const ProductsListDocument = {"__meta__":{"text":"query ProductsList($after: String, $before: String, $filter: ProductFilter, $first: SafeInt, $last: SafeInt, $orderBy: ProductOrder) { products( first: $first after: $after last: $last before: $before filter: $filter orderBy: $orderBy ) { edges { cursor node { brand { name } handle id status title updated_at } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"0d9db69023009b24b114100c82ab654a96b54bf377da5a86ba30c0c7f3bbd926"}} as unknown as DocumentNode<ProductsListQuery, ProductsListQueryVariables>;
 export const OrdersListDocument = {"__meta__":{"text":"query OrdersList($after: String, $before: String, $first: SafeInt, $last: SafeInt, $status: OrderStatus) { orders( first: $first after: $after last: $last before: $before filter: {status: $status} ) { edges { cursor node { created_at currency fulfilment_status id status store { name } total_amount } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"be42a6d562361e60544a1adadab6db8847650797bd7d5aa30ee69b61465aa0a3"}} as unknown as DocumentNode<OrdersListQuery, OrdersListQueryVariables>;
@@ -450,3 +639,15 @@ export const AdjustStockDocument = {"__meta__":{"text":"mutation AdjustStock($in
 export const ApiKeysListDocument = {"__meta__":{"text":"query ApiKeysList($after: String, $before: String, $first: SafeInt, $last: SafeInt) { api_keys(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { expires_at id is_owner name revoked scopes } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"8f960434724f8318563049b41fc7e9ba76fa179c953157427453cf04668655d0"}} as unknown as DocumentNode<ApiKeysListQuery, ApiKeysListQueryVariables>;
 export const ApiKeyCreateDocument = {"__meta__":{"text":"mutation ApiKeyCreate($input: IamApiKeyCreateInput!) { iam_api_key_create(input: $input) { api_key_id expires_at token } }","hash":"b670f7298f9e4f3f0f4f80d932d6885864f561dc84d8846447712de9eb4ce0f5"}} as unknown as DocumentNode<ApiKeyCreateMutation, ApiKeyCreateMutationVariables>;
 export const ApiKeyRevokeDocument = {"__meta__":{"text":"mutation ApiKeyRevoke($id: ID!) { iam_api_key_revoke(input: {api_key_id: $id}) { api_key_id revoked } }","hash":"4f5001963dbeee5429c0977a752f0f0a1266d2bc70490ef7b18f3428c994fe1f"}} as unknown as DocumentNode<ApiKeyRevokeMutation, ApiKeyRevokeMutationVariables>;
+export const SettingsStoresDocument = {"__meta__":{"text":"query SettingsStores($after: String, $before: String, $first: SafeInt, $last: SafeInt) { stores(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { handle host id name notification_reply_to notification_sender_name } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"35c1d31200f279f836e3c8a6e0fadd22e4c5f6ee82a65f97193ae0a0694180a6"}} as unknown as DocumentNode<SettingsStoresQuery, SettingsStoresQueryVariables>;
+export const StoreCreateDocument = {"__meta__":{"text":"mutation StoreCreate($input: TenantStoreCreateInput!) { tenant_store_create(input: $input) { id } }","hash":"3fc05cc6d0c8feb3d920fe9ae8c43fab95d7cf003a09ccf4f600f12f6276a3de"}} as unknown as DocumentNode<StoreCreateMutation, StoreCreateMutationVariables>;
+export const StoreUpdateDocument = {"__meta__":{"text":"mutation StoreUpdate($input: TenantStoreUpdateInput!) { tenant_store_update(input: $input) { id } }","hash":"4382fcd4dcdb395306c88a526e40c2dcc54c929bc07fe442bbc5aee5d4f9dc09"}} as unknown as DocumentNode<StoreUpdateMutation, StoreUpdateMutationVariables>;
+export const SettingsPagesDocument = {"__meta__":{"text":"query SettingsPages($after: String, $before: String, $first: SafeInt, $last: SafeInt, $status: PageFilterStatus) { pages( first: $first after: $after last: $last before: $before filter: {status: $status} ) { edges { cursor node { archived id meta_description meta_title published slug store { handle host name } store_id template_key title updated_at } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"affa0621d58735b7761bc8be4f181da80af72f57f697fec5076b6f4c8b531a77"}} as unknown as DocumentNode<SettingsPagesQuery, SettingsPagesQueryVariables>;
+export const PageCreateDocument = {"__meta__":{"text":"mutation PageCreate($input: ContentPageCreateInput!) { content_page_create(input: $input) { page_id } }","hash":"3acaff0f828d802edb6abfc20d046d03f21e5e1cead30363d3298a83c94f8231"}} as unknown as DocumentNode<PageCreateMutation, PageCreateMutationVariables>;
+export const PageUpdateDocument = {"__meta__":{"text":"mutation PageUpdate($input: ContentPageUpdateInput!) { content_page_update(input: $input) { page_id published } }","hash":"aa74149aae2b7b27dedbc5591411ac31243fc577faa3ab4477d39f7e1aeb2cfc"}} as unknown as DocumentNode<PageUpdateMutation, PageUpdateMutationVariables>;
+export const PageArchiveDocument = {"__meta__":{"text":"mutation PageArchive($id: ID!) { content_page_archive(input: {page_id: $id}) { archived page_id } }","hash":"a145af3e47bc7c205c24a57d5c614b5fc60e8f65a70b15c6c4ebab9822e56e76"}} as unknown as DocumentNode<PageArchiveMutation, PageArchiveMutationVariables>;
+export const PageUnarchiveDocument = {"__meta__":{"text":"mutation PageUnarchive($id: ID!) { content_page_unarchive(input: {page_id: $id}) { archived page_id } }","hash":"35bbbb76e44bd793f5ee901c4cdda6bf728dd3367942840d9e9ab62b4c696c6f"}} as unknown as DocumentNode<PageUnarchiveMutation, PageUnarchiveMutationVariables>;
+export const SettingsOperatorsDocument = {"__meta__":{"text":"query SettingsOperators($after: String, $before: String, $first: SafeInt, $last: SafeInt) { operators(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { email id locale name role status } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"270757e3aabe8dda055ea25a0f6ae88d931f606a86b67f46a47db4acde06c7aa"}} as unknown as DocumentNode<SettingsOperatorsQuery, SettingsOperatorsQueryVariables>;
+export const OperatorInviteDocument = {"__meta__":{"text":"mutation OperatorInvite($input: AdminUserInviteInput!) { admin_user_invite(input: $input) { admin_user_id } }","hash":"69e111806edff97779996f2a28d52c03500020b0a77b3d736573c561458cee63"}} as unknown as DocumentNode<OperatorInviteMutation, OperatorInviteMutationVariables>;
+export const OperatorUpdateDocument = {"__meta__":{"text":"mutation OperatorUpdate($input: AdminUserUpdateInput!) { admin_user_update(input: $input) { admin_user_id role } }","hash":"4da5e42012ced17af70c0f388efe7585a6ec6dbf5e5c9bac570892877a25c411"}} as unknown as DocumentNode<OperatorUpdateMutation, OperatorUpdateMutationVariables>;
+export const OperatorDeactivateDocument = {"__meta__":{"text":"mutation OperatorDeactivate($id: ID!) { admin_user_deactivate(input: {admin_user_id: $id}) { admin_user_id status } }","hash":"9eff888f19f454b6456e4a06ef67f3e147159399646d79893e0a84b3580f5fc6"}} as unknown as DocumentNode<OperatorDeactivateMutation, OperatorDeactivateMutationVariables>;

@@ -24,6 +24,18 @@ import {
   UpdateProductDocument,
   UpdateSkuDocument,
   WhoamiDocument,
+  SettingsStoresDocument,
+  StoreCreateDocument,
+  StoreUpdateDocument,
+  SettingsPagesDocument,
+  PageCreateDocument,
+  PageUpdateDocument,
+  PageArchiveDocument,
+  PageUnarchiveDocument,
+  SettingsOperatorsDocument,
+  OperatorInviteDocument,
+  OperatorUpdateDocument,
+  OperatorDeactivateDocument,
 } from '../gql/graphql';
 import { trusted } from './trusted';
 
@@ -50,3 +62,17 @@ export const ShipmentDeliver = trusted(ShipmentDeliverDocument);
 export const ApiKeysList = trusted(ApiKeysListDocument);
 export const ApiKeyCreate = trusted(ApiKeyCreateDocument);
 export const ApiKeyRevoke = trusted(ApiKeyRevokeDocument);
+
+// Settings → Stores, Institutional pages, Operators (settings-stores.graphql).
+export const SettingsStores = trusted(SettingsStoresDocument);
+export const StoreCreate = trusted(StoreCreateDocument);
+export const StoreUpdate = trusted(StoreUpdateDocument);
+export const SettingsPages = trusted(SettingsPagesDocument);
+export const PageCreate = trusted(PageCreateDocument);
+export const PageUpdate = trusted(PageUpdateDocument);
+export const PageArchive = trusted(PageArchiveDocument);
+export const PageUnarchive = trusted(PageUnarchiveDocument);
+export const SettingsOperators = trusted(SettingsOperatorsDocument);
+export const OperatorInvite = trusted(OperatorInviteDocument);
+export const OperatorUpdate = trusted(OperatorUpdateDocument);
+export const OperatorDeactivate = trusted(OperatorDeactivateDocument);

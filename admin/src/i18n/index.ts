@@ -62,8 +62,8 @@ export function chooseLocale(locale: Locale): void {
 }
 
 /**
- * The operator's own locale, once the graph tells it: followed unless they chose another on this
- * browser. (Today no query answers an operator their own locale; see README, Admin front-end.)
+ * The operator's own locale (`read_internal_whoami.locale`, which the shell reads): followed unless
+ * they chose another on this browser.
  */
 export function followOperatorLocale(locale: string | null | undefined): void {
   const shipped = supported(locale);

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Button, Group, NativeSelect, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -8,7 +9,7 @@ import { SessionError, signOut } from '../auth/session';
 import { Loading } from '../components/Loading';
 import { Whoami } from '../graphql/operations';
 import { DEVELOPER_SCOPE } from '../scopes';
-import { chooseLocale, LOCALE_NAMES, LOCALES, type Locale, supported } from '../i18n';
+import { chooseLocale, followOperatorLocale, LOCALE_NAMES, LOCALES, type Locale, supported } from '../i18n';
 
 /** The frame of every screen after sign-in: header (operator, language, sign-out), navigation, the screen. */
 export function Shell() {
@@ -21,6 +22,9 @@ export function Shell() {
   const name = data?.read_internal_whoami?.name;
   const developer = data?.read_internal_whoami?.scopes?.includes(DEVELOPER_SCOPE) ?? false;
   const language = supported(i18n.language) ?? 'en';
+  const operatorLocale = data?.read_internal_whoami?.locale;
+  // The operator's own locale (null for a key), unless they chose another language on this browser.
+  useEffect(() => followOperatorLocale(operatorLocale), [operatorLocale]);
 
   const leave = async () => {
     try {

@@ -1,11 +1,13 @@
-import { defineOperation, t } from '@backoffice/platform';
+import { defineOperation, isOperatorSession, t } from '@backoffice/platform';
 
 export const readInternalWhoami = defineOperation({
   name: 'read.internal.whoami',
   kind: 'read',
   access: 'internal',
   scope: null,
-  summary: 'The calling key: its actor id, name, tenant, token generation and scopes.',
+  summary:
+    "The calling key: its actor id, name, tenant, token generation and scopes; for an operator's session, the operator's own " +
+    'locale (the admin follows it), null for an API key (extension).',
   restPath: '/internal/whoami',
   input: t.object({}),
   result: t.object({
@@ -14,10 +16,15 @@ export const readInternalWhoami = defineOperation({
     tenant_id: t.string(),
     credential_id: t.string(),
     scopes: t.array(t.string()),
+    locale: t.nullable(t.string({ description: "an operator session's own locale (documented values: en, pt-BR, es); an API key has none" })),
   }),
   events: [],
-  async handler({ actor }) {
+  async handler({ actor, sql }) {
     const { api_key_id, name, tenant_id, credential_id, scopes } = actor;
-    return { actor_id: api_key_id, name, tenant_id, credential_id, scopes };
+    // A session's actor id is its operator's (domain/authenticate.ts); an API key has no locale of its own.
+    const [operator] = isOperatorSession(actor)
+      ? await sql.rows<{ locale: string }>('SELECT locale FROM identity.admin_user WHERE id = $1 AND tenant_id = $2', [api_key_id, tenant_id])
+      : [];
+    return { actor_id: api_key_id, name, tenant_id, credential_id, scopes, locale: operator?.locale ?? null };
   },
 });
