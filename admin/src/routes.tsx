@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
           { path: 'orders', lazy: () => import('./screens/Orders').then((m) => ({ Component: m.Orders })) },
           { path: 'orders/:id', lazy: () => import('./screens/OrderPage').then((m) => ({ Component: m.OrderPage })) },
           { path: 'settings/api-keys', lazy: () => import('./screens/ApiKeys').then((m) => ({ Component: m.ApiKeys })) },
+          { path: 'settings/shipping', lazy: () => import('./screens/ShippingSettings').then((m) => ({ Component: m.ShippingSettings })) },
+          { path: 'settings/payments', lazy: () => import('./screens/PaymentSettings').then((m) => ({ Component: m.PaymentSettings })) },
           { path: 'settings', lazy: () => import('./screens/Settings').then((m) => ({ Component: m.Settings })) },
           { path: '*', lazy: () => import('./screens/NotFound').then((m) => ({ Component: m.NotFound })) },
         ],

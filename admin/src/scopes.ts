@@ -33,3 +33,11 @@ export const KNOWN_SCOPES = [
 
 /** Who sees the developers' screens (API keys): operators who may manage keys, owners by their role. */
 export const DEVELOPER_SCOPE = 'admin.users.write';
+
+/** Settings → Shipping: read with logistics.read (zones, methods, the quote), changed with shipping.write. */
+export const SHIPPING_READ = 'logistics.read';
+export const SHIPPING_WRITE = 'shipping.write';
+
+/** Settings → Payments: the apps are read with order.read (they have no read scope of their own); installed, uninstalled and their windows set with payments.write. */
+export const PAYMENTS_READ = 'order.read';
+export const PAYMENTS_WRITE = 'payments.write';
