@@ -20,14 +20,14 @@ const inputOf = (field: string) => (field === 'items' || /^lines(\[|$)/.test(fie
 type Line = { skuId: string; label: string; qty: number };
 type Quote = NonNullable<ShippingQuoteQuery['read_internal_shipping_quote']>;
 
-/** Finds SKUs by code, name or EAN and adds one to the cart with a quantity. */
+/** Finds SKUs by code, name or EAN (nothing typed: the newest 20) and adds one to the cart with a quantity. */
 function LinePicker({ add, error }: { add: (line: Line) => void; error?: string }) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const [searched, setSearched] = useState<string | null>(null);
   const [skuId, setSkuId] = useState('');
   const [qty, setQty] = useState<number | string>(1);
-  const [{ data, fetching, error: searchError }] = useQuery({ query: QuoteSkus, variables: { q: searched ?? '' }, pause: searched === null });
+  const [{ data, fetching, error: searchError }] = useQuery({ query: QuoteSkus, variables: { q: searched || undefined }, pause: searched === null });
   const found = data?.skus?.edges.map(({ node }) => node) ?? [];
   const labelOf = (sku: (typeof found)[number]) =>
     `${sku.code} · ${sku.product?.title ?? sku.name ?? ''} (${sku.weight_grams === null ? t('shippingSettings.quote.noWeight') : `${sku.weight_grams} g`})`;
