@@ -80,6 +80,16 @@ browserIt(
       );
       expect(refused.body.errors?.[0].extensions.code).toBe('forbidden');
       await expectClean(session);
+      // Shipping and payments: read (logistics.read, order.read), not changed (no shipping.write, payments.write).
+      await page.getByRole('main').getByRole('link', { name: 'Shipping' }).click();
+      await page.getByRole('heading', { name: 'Quote tester' }).waitFor();
+      expect(await page.getByRole('button', { name: /^New (zone|method)$/ }).count()).toBe(0);
+      await expectClean(session);
+      await page.getByRole('link', { name: '← Settings' }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Payments' }).click();
+      await page.getByText('No payment app yet.').waitFor();
+      expect(await page.getByRole('button', { name: 'Install a payment app' }).count()).toBe(0);
+      await expectClean(session);
     } finally {
       await context.close();
     }

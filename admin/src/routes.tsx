@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: 'settings/pages', lazy: () => import('./screens/Pages').then((m) => ({ Component: m.Pages })) },
           { path: 'settings/operators', lazy: () => import('./screens/Operators').then((m) => ({ Component: m.Operators })) },
           { path: 'settings/api-keys', lazy: () => import('./screens/ApiKeys').then((m) => ({ Component: m.ApiKeys })) },
+          { path: 'settings/shipping', lazy: () => import('./screens/ShippingSettings').then((m) => ({ Component: m.ShippingSettings })) },
+          { path: 'settings/payments', lazy: () => import('./screens/PaymentSettings').then((m) => ({ Component: m.PaymentSettings })) },
           { path: 'settings', lazy: () => import('./screens/Settings').then((m) => ({ Component: m.Settings })) },
           { path: '*', lazy: () => import('./screens/NotFound').then((m) => ({ Component: m.NotFound })) },
         ],

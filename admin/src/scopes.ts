@@ -39,3 +39,10 @@ export const PAGES_READ = 'content.read';
 
 /** Who sees Settings → Operators (listing them needs it; inviting and changing them, admin.users.write). */
 export const OPERATORS_READ = 'admin.users.read';
+/** Settings → Shipping: read with logistics.read (zones, methods, the quote), changed with shipping.write. */
+export const SHIPPING_READ = 'logistics.read';
+export const SHIPPING_WRITE = 'shipping.write';
+
+/** Settings → Payments: the apps are read with order.read (they have no read scope of their own); installed, uninstalled and their windows set with payments.write. */
+export const PAYMENTS_READ = 'order.read';
+export const PAYMENTS_WRITE = 'payments.write';

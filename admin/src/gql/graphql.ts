@@ -287,11 +287,43 @@ export type PageFilterStatus =
   | 'draft'
   | 'published';
 
+export type PaymentAppInstallInput = {
+  /** length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
+  app_key: string;
+  /** at least 1 item(s) */
+  methods: Array<PaymentAppInstallInputMethods>;
+  /** length 1 to 200 */
+  name: string;
+};
+
+export type PaymentAppInstallInputMethods = {
+  /** length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
+  method: string;
+  /** how long an order waits for payment; null: no window (never expires); 1 to 2592000; or null; required: a value or null */
+  reservation_window_seconds?: number | null | undefined;
+};
+
+export type PaymentAppUninstallInput = {
+  /** length 1 to 200 */
+  app_id: string;
+};
+
 export type PaymentAttemptStatus =
   | 'confirming'
   | 'failed'
   | 'open'
   | 'succeeded';
+
+export type PaymentWindowSetInput = {
+  /** length 1 to 200 */
+  app_id: string;
+  /** length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
+  method: string;
+  /** 1 to 2592000; or null; required: a value or null */
+  reservation_window_seconds?: number | null | undefined;
+  /** the store's id or handle; length 1 to 200 */
+  store_id: string;
+};
 
 export type ProductFilter = {
   /** the brand’s products; length 1 to 200 */
@@ -321,10 +353,147 @@ export type ProductStatus =
   | 'archived'
   | 'draft';
 
+export type ReadInternalShippingQuoteInput = {
+  /** <sku_id>:<qty> lines separated by commas (at most 100, qty 1 to 1000, distinct SKUs); or give lines; length 1 to 8000 */
+  items?: string | null | undefined;
+  /** the items as a list instead of items, same bounds: 1 to 100 distinct SKUs, qty 1 to 1000 (extension); at least 1 item(s) */
+  lines?: Array<ReadInternalShippingQuoteInputLines> | null | undefined;
+  /** where the parcel goes; normalized as zones are; length 1 to 32 */
+  postal_code: string;
+  /** the store's id or handle; length 1 to 200 */
+  store_id: string;
+};
+
+export type ReadInternalShippingQuoteInputLines = {
+  /** 1 to 1000 */
+  qty: number;
+  /** length 1 to 200 */
+  sku_id: string;
+};
+
 export type ShipmentStatus =
   | 'delivered'
   | 'dispatched'
   | 'pending';
+
+export type ShippingMethodCreateInput = {
+  /** default true */
+  active?: boolean | null | undefined;
+  /** length 1 to 200; or null */
+  carrier_id?: string | null | undefined;
+  /** cubic divisor in cm³ per kg (e.g. 6000): volumetric grams = length × width × height × 1000 / divisor; min 1 */
+  dimensional_divisor: number;
+  /** default delivery */
+  kind?: ShippingMethodKind | null | undefined;
+  /** length + width + height of the parcel at most; null: no limit; min 1; or null */
+  max_dimensions_sum_cm?: number | null | undefined;
+  /** height (shortest side) of the parcel at most; null: no limit; min 1; or null */
+  max_height_cm?: number | null | undefined;
+  /** length (longest side) of the parcel at most; null: no limit; min 1; or null */
+  max_length_cm?: number | null | undefined;
+  /** actual weight of the parcel at most; null: no limit; min 1; or null */
+  max_weight_grams?: number | null | undefined;
+  /** width (middle side) of the parcel at most; null: no limit; min 1; or null */
+  max_width_cm?: number | null | undefined;
+  /** length 1 to 200 */
+  name: string;
+  /** what the method charges: exactly one of flat_amount and bands; none: the method costs 0 (extension); or null */
+  rates?: ShippingMethodCreateInputRates | null | undefined;
+  /** calendar days to deliver; null: unknown (no estimated date); 0 to 365; or null */
+  transit_days?: number | null | undefined;
+  /** the tenant’s zones it serves; none or empty: every zone; no repeats; each: length 1 to 200 */
+  zone_ids?: Array<string> | null | undefined;
+};
+
+export type ShippingMethodCreateInputRates = {
+  /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered; at least 1 item(s) */
+  bands?: Array<ShippingMethodCreateInputRatesBands> | null | undefined;
+  /** ISO 4217, upper case: the currency of the amounts; length 3 to 3; pattern ^[A-Z]{3}$ */
+  currency: string;
+  /** one price whatever the parcel (minor units of currency); 0 to 100000000 */
+  flat_amount?: number | null | undefined;
+};
+
+export type ShippingMethodCreateInputRatesBands = {
+  /** the price of a parcel in this band (minor units of currency); 0 to 100000000 */
+  amount: number;
+  /** the band holds billable weights up to this many grams, inclusive; 1 to 100000000 */
+  up_to_grams: number;
+};
+
+export type ShippingMethodKind =
+  | 'delivery'
+  | 'pickup';
+
+export type ShippingMethodUpdateInput = {
+  /** default true */
+  active?: boolean | null | undefined;
+  /** length 1 to 200; or null */
+  carrier_id?: string | null | undefined;
+  /** cubic divisor in cm³ per kg (e.g. 6000): volumetric grams = length × width × height × 1000 / divisor; min 1 */
+  dimensional_divisor?: number | null | undefined;
+  /** default delivery */
+  kind?: ShippingMethodKind | null | undefined;
+  /** length + width + height of the parcel at most; null: no limit; min 1; or null */
+  max_dimensions_sum_cm?: number | null | undefined;
+  /** height (shortest side) of the parcel at most; null: no limit; min 1; or null */
+  max_height_cm?: number | null | undefined;
+  /** length (longest side) of the parcel at most; null: no limit; min 1; or null */
+  max_length_cm?: number | null | undefined;
+  /** actual weight of the parcel at most; null: no limit; min 1; or null */
+  max_weight_grams?: number | null | undefined;
+  /** width (middle side) of the parcel at most; null: no limit; min 1; or null */
+  max_width_cm?: number | null | undefined;
+  /** length 1 to 200 */
+  method_id: string;
+  /** length 1 to 200 */
+  name?: string | null | undefined;
+  /** what the method charges: exactly one of flat_amount and bands; none: the method costs 0 (extension); or null */
+  rates?: ShippingMethodUpdateInputRates | null | undefined;
+  /** calendar days to deliver; null: unknown (no estimated date); 0 to 365; or null */
+  transit_days?: number | null | undefined;
+  /** the tenant’s zones it serves; none or empty: every zone; no repeats; each: length 1 to 200 */
+  zone_ids?: Array<string> | null | undefined;
+};
+
+export type ShippingMethodUpdateInputRates = {
+  /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered; at least 1 item(s) */
+  bands?: Array<ShippingMethodUpdateInputRatesBands> | null | undefined;
+  /** ISO 4217, upper case: the currency of the amounts; length 3 to 3; pattern ^[A-Z]{3}$ */
+  currency: string;
+  /** one price whatever the parcel (minor units of currency); 0 to 100000000 */
+  flat_amount?: number | null | undefined;
+};
+
+export type ShippingMethodUpdateInputRatesBands = {
+  /** the price of a parcel in this band (minor units of currency); 0 to 100000000 */
+  amount: number;
+  /** the band holds billable weights up to this many grams, inclusive; 1 to 100000000 */
+  up_to_grams: number;
+};
+
+export type ShippingRefusalReason =
+  | 'above_last_band'
+  | 'currency_mismatch'
+  | 'dimensions_sum'
+  | 'inactive'
+  | 'no_zone'
+  | 'too_heavy'
+  | 'too_long'
+  | 'too_tall'
+  | 'too_wide'
+  | 'unknown_billable_weight'
+  | 'unknown_dimensions'
+  | 'unknown_weight';
+
+export type ShippingZoneCreateInput = {
+  /** length 1 to 200 */
+  name: string;
+  /** normalized: trimmed, upper case, spaces and hyphens removed; then 1 to 16 letters or digits; length 1 to 32 */
+  postal_code_from: string;
+  /** normalized: trimmed, upper case, spaces and hyphens removed; then 1 to 16 letters or digits; length 1 to 32 */
+  postal_code_to: string;
+};
 
 export type TenantStoreCreateInput = {
   /** length 1 to 63; pattern ^[a-z0-9]+(-[a-z0-9]+)*$ */
@@ -521,6 +690,87 @@ export type ApiKeyRevokeMutationVariables = Exact<{
 
 export type ApiKeyRevokeMutation = { iam_api_key_revoke: { api_key_id: string, revoked: boolean } | null };
 
+export type ShippingZonesListQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type ShippingZonesListQuery = { shipping_zones: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, name: string, postal_code_from: string, postal_code_to: string } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null };
+
+export type ShippingSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShippingSettingsQuery = { shipping_methods: { edges: Array<{ node: { id: string, name: string, kind: ShippingMethodKind, active: boolean, carrier_id: string | null, dimensional_divisor: number, max_weight_grams: number | null, max_length_cm: number | null, max_width_cm: number | null, max_height_cm: number | null, max_dimensions_sum_cm: number | null, transit_days: number | null, zone_ids: Array<string>, rates: { currency: string, flat_amount: number | null, bands: Array<{ up_to_grams: number, amount: number }> | null } | null } }> } | null, shipping_zones: { edges: Array<{ node: { id: string, name: string } }> } | null, stores: { edges: Array<{ node: { id: string, handle: string, name: string } }> } | null };
+
+export type ShippingZoneCreateMutationVariables = Exact<{
+  input: ShippingZoneCreateInput;
+}>;
+
+
+export type ShippingZoneCreateMutation = { shipping_zone_create: { zone_id: string } | null };
+
+export type ShippingMethodCreateMutationVariables = Exact<{
+  input: ShippingMethodCreateInput;
+}>;
+
+
+export type ShippingMethodCreateMutation = { shipping_method_create: { method_id: string } | null };
+
+export type ShippingMethodUpdateMutationVariables = Exact<{
+  input: ShippingMethodUpdateInput;
+}>;
+
+
+export type ShippingMethodUpdateMutation = { shipping_method_update: { id: string } | null };
+
+export type QuoteSkusQueryVariables = Exact<{
+  q?: string | null | undefined;
+}>;
+
+
+export type QuoteSkusQuery = { skus: { edges: Array<{ node: { id: string, code: string, name: string | null, currency: string, weight_grams: number | null, product: { title: string } | null } }> } | null };
+
+export type ShippingQuoteQueryVariables = Exact<{
+  input: ReadInternalShippingQuoteInput;
+}>;
+
+
+export type ShippingQuoteQuery = { read_internal_shipping_quote: { postal_code: string, currency: string | null, zone_ids: Array<string>, parcel: { weight_grams: number | null, length_cm: number | null, width_cm: number | null, height_cm: number | null }, methods: Array<{ method_id: string, name: string, kind: ShippingMethodKind, billable_weight_grams: number | null, transit_days: number | null, estimated_delivery_date: string | null, shipping_amount: number }>, refused: Array<{ method_id: string, name: string, reason: ShippingRefusalReason }> } | null };
+
+export type PaymentAppsListQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type PaymentAppsListQuery = { payment_apps: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, app_key: string, name: string, installed: boolean, methods: Array<{ method: string, reservation_window_seconds: number | null }> } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null, stores: { edges: Array<{ node: { id: string, handle: string, name: string } }> } | null };
+
+export type PaymentAppInstallMutationVariables = Exact<{
+  input: PaymentAppInstallInput;
+}>;
+
+
+export type PaymentAppInstallMutation = { payment_app_install: { app_id: string } | null };
+
+export type PaymentAppUninstallMutationVariables = Exact<{
+  input: PaymentAppUninstallInput;
+}>;
+
+
+export type PaymentAppUninstallMutation = { payment_app_uninstall: { app_id: string, installed: boolean } | null };
+
+export type PaymentWindowSetMutationVariables = Exact<{
+  input: PaymentWindowSetInput;
+}>;
+
+
+export type PaymentWindowSetMutation = { payment_window_set: { store_id: string, app_id: string, method: string, reservation_window_seconds: number | null } | null };
+
 export type SettingsStoresQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -639,6 +889,17 @@ export const AdjustStockDocument = {"__meta__":{"text":"mutation AdjustStock($in
 export const ApiKeysListDocument = {"__meta__":{"text":"query ApiKeysList($after: String, $before: String, $first: SafeInt, $last: SafeInt) { api_keys(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { expires_at id is_owner name revoked scopes } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"8f960434724f8318563049b41fc7e9ba76fa179c953157427453cf04668655d0"}} as unknown as DocumentNode<ApiKeysListQuery, ApiKeysListQueryVariables>;
 export const ApiKeyCreateDocument = {"__meta__":{"text":"mutation ApiKeyCreate($input: IamApiKeyCreateInput!) { iam_api_key_create(input: $input) { api_key_id expires_at token } }","hash":"b670f7298f9e4f3f0f4f80d932d6885864f561dc84d8846447712de9eb4ce0f5"}} as unknown as DocumentNode<ApiKeyCreateMutation, ApiKeyCreateMutationVariables>;
 export const ApiKeyRevokeDocument = {"__meta__":{"text":"mutation ApiKeyRevoke($id: ID!) { iam_api_key_revoke(input: {api_key_id: $id}) { api_key_id revoked } }","hash":"4f5001963dbeee5429c0977a752f0f0a1266d2bc70490ef7b18f3428c994fe1f"}} as unknown as DocumentNode<ApiKeyRevokeMutation, ApiKeyRevokeMutationVariables>;
+export const ShippingZonesListDocument = {"__meta__":{"text":"query ShippingZonesList($after: String, $before: String, $first: SafeInt, $last: SafeInt) { shipping_zones( first: $first after: $after last: $last before: $before orderBy: {field: name, direction: ASC} ) { edges { cursor node { id name postal_code_from postal_code_to } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"7558321b455d6833d68c5dd6b0f91a8395934be9d3ef3cf46d57506c9742082e"}} as unknown as DocumentNode<ShippingZonesListQuery, ShippingZonesListQueryVariables>;
+export const ShippingSettingsDocument = {"__meta__":{"text":"query ShippingSettings { shipping_methods(first: 100, orderBy: {field: name, direction: ASC}) { edges { node { active carrier_id dimensional_divisor id kind max_dimensions_sum_cm max_height_cm max_length_cm max_weight_grams max_width_cm name rates { bands { amount up_to_grams } currency flat_amount } transit_days zone_ids } } } shipping_zones(first: 100, orderBy: {field: name, direction: ASC}) { edges { node { id name } } } stores(first: 100) { edges { node { handle id name } } } }","hash":"b2ea9fb0f7c870dbc8f6418861dae3d63eae67c2e6a295faca8f0a107a42bdf2"}} as unknown as DocumentNode<ShippingSettingsQuery, ShippingSettingsQueryVariables>;
+export const ShippingZoneCreateDocument = {"__meta__":{"text":"mutation ShippingZoneCreate($input: ShippingZoneCreateInput!) { shipping_zone_create(input: $input) { zone_id } }","hash":"2d2778a448a98474769f3813d4b127ef7db4468f72b6bf63ebc499350f57b043"}} as unknown as DocumentNode<ShippingZoneCreateMutation, ShippingZoneCreateMutationVariables>;
+export const ShippingMethodCreateDocument = {"__meta__":{"text":"mutation ShippingMethodCreate($input: ShippingMethodCreateInput!) { shipping_method_create(input: $input) { method_id } }","hash":"52bf809a4f4d987afb45f3023322a872dd285daeb4883b86cb9b19f9f6a7e227"}} as unknown as DocumentNode<ShippingMethodCreateMutation, ShippingMethodCreateMutationVariables>;
+export const ShippingMethodUpdateDocument = {"__meta__":{"text":"mutation ShippingMethodUpdate($input: ShippingMethodUpdateInput!) { shipping_method_update(input: $input) { id } }","hash":"517cb2289ce36df96ca4a3410fe57eda6e29bd4757510733fbac9aed3867f4c0"}} as unknown as DocumentNode<ShippingMethodUpdateMutation, ShippingMethodUpdateMutationVariables>;
+export const QuoteSkusDocument = {"__meta__":{"text":"query QuoteSkus($q: String) { skus(first: 20, filter: {q: $q}) { edges { node { code currency id name product { title } weight_grams } } } }","hash":"fc8172eb4e19b95c82a84d1e449eff4d3caae636050a0efd1cee8278308fa778"}} as unknown as DocumentNode<QuoteSkusQuery, QuoteSkusQueryVariables>;
+export const ShippingQuoteDocument = {"__meta__":{"text":"query ShippingQuote($input: ReadInternalShippingQuoteInput!) { read_internal_shipping_quote(input: $input) { currency methods { billable_weight_grams estimated_delivery_date kind method_id name shipping_amount transit_days } parcel { height_cm length_cm weight_grams width_cm } postal_code refused { method_id name reason } zone_ids } }","hash":"4536c7272a7ee25331319de84f04c4714a0d32c8289ab6ef0d3691171060c04f"}} as unknown as DocumentNode<ShippingQuoteQuery, ShippingQuoteQueryVariables>;
+export const PaymentAppsListDocument = {"__meta__":{"text":"query PaymentAppsList($after: String, $before: String, $first: SafeInt, $last: SafeInt) { payment_apps( first: $first after: $after last: $last before: $before orderBy: {field: name, direction: ASC} ) { edges { cursor node { app_key id installed methods { method reservation_window_seconds } name } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } stores(first: 100) { edges { node { handle id name } } } }","hash":"1940b58b1ff02754f171a78416176977dbd08b7d06a29bf0ceb4809dca022328"}} as unknown as DocumentNode<PaymentAppsListQuery, PaymentAppsListQueryVariables>;
+export const PaymentAppInstallDocument = {"__meta__":{"text":"mutation PaymentAppInstall($input: PaymentAppInstallInput!) { payment_app_install(input: $input) { app_id } }","hash":"b1588c7a649aa0c8af0a9098d8dfbae39f7a13ec4bf7ac7378fef631e8aa1e0c"}} as unknown as DocumentNode<PaymentAppInstallMutation, PaymentAppInstallMutationVariables>;
+export const PaymentAppUninstallDocument = {"__meta__":{"text":"mutation PaymentAppUninstall($input: PaymentAppUninstallInput!) { payment_app_uninstall(input: $input) { app_id installed } }","hash":"a0c7faaf3f574bd87241163d52556566951f746babf134b8adcc1063a712659a"}} as unknown as DocumentNode<PaymentAppUninstallMutation, PaymentAppUninstallMutationVariables>;
+export const PaymentWindowSetDocument = {"__meta__":{"text":"mutation PaymentWindowSet($input: PaymentWindowSetInput!) { payment_window_set(input: $input) { app_id method reservation_window_seconds store_id } }","hash":"011b41a55a333602302595760a9d1b45b17f80802501ea70b03c642867a32954"}} as unknown as DocumentNode<PaymentWindowSetMutation, PaymentWindowSetMutationVariables>;
 export const SettingsStoresDocument = {"__meta__":{"text":"query SettingsStores($after: String, $before: String, $first: SafeInt, $last: SafeInt) { stores(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { handle host id name notification_reply_to notification_sender_name } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"35c1d31200f279f836e3c8a6e0fadd22e4c5f6ee82a65f97193ae0a0694180a6"}} as unknown as DocumentNode<SettingsStoresQuery, SettingsStoresQueryVariables>;
 export const StoreCreateDocument = {"__meta__":{"text":"mutation StoreCreate($input: TenantStoreCreateInput!) { tenant_store_create(input: $input) { id } }","hash":"3fc05cc6d0c8feb3d920fe9ae8c43fab95d7cf003a09ccf4f600f12f6276a3de"}} as unknown as DocumentNode<StoreCreateMutation, StoreCreateMutationVariables>;
 export const StoreUpdateDocument = {"__meta__":{"text":"mutation StoreUpdate($input: TenantStoreUpdateInput!) { tenant_store_update(input: $input) { id } }","hash":"4382fcd4dcdb395306c88a526e40c2dcc54c929bc07fe442bbc5aee5d4f9dc09"}} as unknown as DocumentNode<StoreUpdateMutation, StoreUpdateMutationVariables>;

@@ -76,3 +76,4 @@ export const SettingsOperators = trusted(SettingsOperatorsDocument);
 export const OperatorInvite = trusted(OperatorInviteDocument);
 export const OperatorUpdate = trusted(OperatorUpdateDocument);
 export const OperatorDeactivate = trusted(OperatorDeactivateDocument);
+export * from './settings-shipping';

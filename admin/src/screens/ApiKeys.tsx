@@ -20,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useClient, useMutation, useQuery } from 'urql';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
 import { Pager } from '../components/Pager';
@@ -295,25 +296,17 @@ export function ApiKeys() {
           />
         </>
       ) : null}
-      <Modal
+      <ConfirmDialog
         opened={revoking !== null}
-        onClose={() => setRevoking(null)}
         title={t('apiKeys.revokeTitle')}
-        closeButtonProps={{ 'aria-label': t('apiKeys.token.close') }}
-        centered
-      >
-        <Stack>
-          <Text>{t('apiKeys.revokeQuestion', { name: revoking?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              {t('apiKeys.keep')}
-            </Button>
-            <Button color="red" loading={revoked.fetching} onClick={confirmRevoke}>
-              {t('apiKeys.confirmRevoke')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        question={t('apiKeys.revokeQuestion', { name: revoking?.name ?? '' })}
+        keep={t('apiKeys.keep')}
+        confirm={t('apiKeys.confirmRevoke')}
+        close={t('apiKeys.token.close')}
+        busy={revoked.fetching}
+        onClose={() => setRevoking(null)}
+        onConfirm={confirmRevoke}
+      />
     </Stack>
   );
 }
