@@ -22,6 +22,12 @@ export const routes: RouteObject[] = [
           { path: 'orders', lazy: () => import('./screens/Orders').then((m) => ({ Component: m.Orders })) },
           { path: 'orders/:id', lazy: () => import('./screens/OrderPage').then((m) => ({ Component: m.OrderPage })) },
           { path: 'settings/api-keys', lazy: () => import('./screens/ApiKeys').then((m) => ({ Component: m.ApiKeys })) },
+          {
+            path: 'settings/notifications',
+            lazy: () => import('./screens/notifications/Notifications').then((m) => ({ Component: m.Notifications })),
+          },
+          { path: 'settings/webhooks', lazy: () => import('./screens/webhooks/Webhooks').then((m) => ({ Component: m.Webhooks })) },
+          { path: 'settings/audit', lazy: () => import('./screens/AuditLog').then((m) => ({ Component: m.AuditLog })) },
           { path: 'settings', lazy: () => import('./screens/Settings').then((m) => ({ Component: m.Settings })) },
           { path: '*', lazy: () => import('./screens/NotFound').then((m) => ({ Component: m.NotFound })) },
         ],

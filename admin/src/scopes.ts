@@ -31,5 +31,8 @@ export const KNOWN_SCOPES = [
   'webhooks.read',
 ] as const;
 
-/** Who sees the developers' screens (API keys): operators who may manage keys, owners by their role. */
+/** Who sees the developers' screens (API keys, webhooks, audit log): operators who may manage keys, owners by their role. */
 export const DEVELOPER_SCOPE = 'admin.users.write';
+
+/** Who sees Settings → Notifications: what its reads need (owners and admins; each control asks its command's own scope). */
+export const NOTIFICATIONS_SCOPE = 'notifications.read';

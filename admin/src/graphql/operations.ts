@@ -50,3 +50,4 @@ export const ShipmentDeliver = trusted(ShipmentDeliverDocument);
 export const ApiKeysList = trusted(ApiKeysListDocument);
 export const ApiKeyCreate = trusted(ApiKeyCreateDocument);
 export const ApiKeyRevoke = trusted(ApiKeyRevokeDocument);
+export * from './settings-notifications';
