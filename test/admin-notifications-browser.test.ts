@@ -136,7 +136,7 @@ browserIt(
       await templates.getByRole('button', { name: 'Save template' }).click();
       await templates.getByRole('textbox', { name: 'Subject' }).and(page.locator('[aria-invalid="true"]')).waitFor();
       await templates.getByRole('textbox', { name: 'Subject' }).fill('Paid: {{order_id}} at {{store_name}}');
-      await page.getByRole('heading', { name: 'Notifications', level: 1 }).scrollIntoViewIfNeeded();
+      await page.evaluate('document.getElementById("notification-templates").scrollIntoView(); window.scrollBy(0, -80)');
       await screenshot(page, 'settings-notifications');
       await expectClean(session);
     } finally {
@@ -191,6 +191,7 @@ browserIt(
         .click();
       await eventually(async () => (arrivals.length > sent ? true : undefined), 15_000);
       expect(arrivals[arrivals.length - 1]).toBe(arrivals[sent - 1]);
+      await reloadUntil(page, async () => (await delivered.count()) > 0);
       await screenshot(page, 'settings-webhooks');
       await expectClean(session);
 

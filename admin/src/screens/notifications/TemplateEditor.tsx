@@ -105,7 +105,11 @@ function TemplateForm({
             value: values[field.name] ?? '',
             error: errors[field.name],
           };
-          const set = (value: string) => setValues({ ...values, [field.name]: value });
+          // A refusal is about the value refused: editing the field clears it.
+          const set = (value: string) => {
+            setValues({ ...values, [field.name]: value });
+            setErrors(({ [field.name]: _fixed, ...rest }) => rest);
+          };
           if (field.type === 'select')
             return (
               <NativeSelect
@@ -119,7 +123,15 @@ function TemplateForm({
           return field.type === 'text' || field.type === 'variable_list' ? (
             <TextInput key={field.name} {...common} onChange={(e) => set(e.currentTarget.value)} />
           ) : (
-            <Textarea key={field.name} {...common} autosize minRows={3} maxRows={12} ff="monospace" onChange={(e) => set(e.currentTarget.value)} />
+            <Textarea
+              key={field.name}
+              {...common}
+              autosize
+              minRows={3}
+              maxRows={12}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              onChange={(e) => set(e.currentTarget.value)}
+            />
           );
         })}
         <ErrorNotice list={others} />
