@@ -11,7 +11,7 @@ import { usePaging } from '../components/paging';
 import { useScopes } from '../components/useScopes';
 import { useTitle } from '../components/useTitle';
 import { dateTime } from '../format';
-import { byField, type Refusal, refusals } from '../graphql/errors';
+import { byListField, type Refusal, refusals } from '../graphql/errors';
 import { ApiKeyCreate, ApiKeyRevoke, ApiKeysList } from '../graphql/operations';
 import { KNOWN_SCOPES } from '../scopes';
 import { RotateDialog } from './ApiKeyRotate';
@@ -49,11 +49,9 @@ function CreateForm({ held, created, cancel }: { held: (scope: string) => boolea
       return;
     }
     if (!result.error) return;
-    const found = byField(refusals(result.error));
-    // `scopes[i]` is about the scopes' group.
-    const onFields: Record<string, string> = {};
-    for (const [path, message] of Object.entries(found.fields)) onFields[path.replace(/\[\d+\]$/, '')] = message;
-    setFields(onFields);
+    // `scopes[i]`, `event_types[i]`: about the list's group of inputs.
+    const found = byListField(refusals(result.error));
+    setFields(found.fields);
     setOthers(found.others);
   };
 

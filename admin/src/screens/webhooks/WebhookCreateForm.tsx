@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { byField, type Refusal, refusals } from '../../graphql/errors';
+import { byListField, type Refusal, refusals } from '../../graphql/errors';
 import { WebhookCreate } from '../../graphql/operations';
 
 /**
@@ -35,10 +35,9 @@ export function WebhookCreateForm({ created, cancel }: { created: (secret: strin
       return;
     }
     if (!result.error) return;
-    const found = byField(refusals(result.error));
-    const onFields: Record<string, string> = {};
-    for (const [path, message] of Object.entries(found.fields)) onFields[path.replace(/\[\d+\]$/, '')] = message;
-    setFields(onFields);
+    // `scopes[i]`, `event_types[i]`: about the list's group of inputs.
+    const found = byListField(refusals(result.error));
+    setFields(found.fields);
     setOthers(found.others);
   };
 
