@@ -139,6 +139,22 @@ browserIt(
       await page.evaluate('document.getElementById("notification-templates").scrollIntoView(); window.scrollBy(0, -80)');
       await screenshot(page, 'settings-notifications');
       await expectClean(session);
+
+      // A channel registered from the page: a key outside the rules refused on its field, then listed with its switches.
+      const register = page.getByRole('region', { name: 'Register a channel' });
+      await register.getByLabel(/^Key/).fill('SMS!');
+      await register.getByLabel(/^Label/).fill('SMS');
+      await register.getByLabel('Field 1: name').fill('body');
+      await register.getByLabel('Field 1: label').fill('Body');
+      await register.getByLabel('Field 1: type').selectOption('multiline');
+      await register.getByLabel('Field 1: required').check();
+      await register.getByRole('button', { name: 'Register channel' }).click();
+      await register.getByLabel(/^Key/).and(page.locator('[aria-invalid="true"]')).waitFor();
+      await register.getByLabel(/^Key/).fill('sms');
+      await register.getByRole('button', { name: 'Register channel' }).click();
+      await register.getByRole('status').filter({ hasText: 'Channel sms registered.' }).waitFor();
+      await page.getByRole('article', { name: 'SMS' }).getByRole('switch', { name: 'Send Order paid by SMS' }).waitFor();
+      await expectClean(session);
     } finally {
       await session.context.close();
     }
