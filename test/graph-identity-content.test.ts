@@ -230,6 +230,50 @@ describe('connections', () => {
   });
 });
 
+describe("the notification editor's reads", () => {
+  const editor = `query($key: String, $type: String!, $locale: String!) {
+    notification_channels(filter: { key: $key }) { edges { node { channel_key
+      effective_template(type_key: $type, locale: $locale) { type_key locale level fields rendered }
+      message_types { type_key enabled always } } } }
+  }`;
+  const channelOf = async (key: string, type: string, locale: string, token?: string) => {
+    const body = await gql(editor, { key, type, locale }, token);
+    return { body, node: body.data?.notification_channels?.edges[0]?.node };
+  };
+
+  it('previews the template in use, rendered by the message renderer with example values', async () => {
+    const email = await channelOf('email', 'order.paid', 'pt-BR');
+    expect(email.body.data.notification_channels.edges).toHaveLength(1);
+    expect(email.node.effective_template).toMatchObject({ type_key: 'order.paid', locale: 'pt-BR', level: 'default' });
+    expect(email.node.effective_template.fields.subject).toBe('Pagamento recebido do pedido {{order_id}}');
+    expect(email.node.effective_template.rendered.subject).toBe('Pagamento recebido do pedido ord_example');
+    // A locale without a template of its own falls back to its language, then en.
+    expect((await channelOf('email', 'order.paid', 'fr-CA')).node.effective_template.locale).toBe('en');
+    const sms = await channelOf('sms_gateway', 'order.paid', 'en-GB');
+    expect(sms.node.effective_template).toMatchObject({ level: 'tenant', locale: 'en', rendered: { body: 'Paid ord_example' } });
+    // A registered channel has no shipped default.
+    expect((await channelOf('sms_gateway', 'order.cancelled', 'en')).node.effective_template).toBeNull();
+  });
+
+  it("says whether each message type is on, as the channel's switches set it", async () => {
+    await t.ok('notification.channel.set_enabled', { type_key: 'shipment.created', channel_key: 'sms_gateway', enabled: false });
+    const { node } = await channelOf('sms_gateway', 'order.paid', 'en');
+    expect(node.message_types).toContainEqual({ type_key: 'shipment.created', enabled: false, always: false });
+    expect(node.message_types).toContainEqual({ type_key: 'order.paid', enabled: true, always: false });
+    const email = await channelOf('email', 'order.paid', 'en');
+    expect(email.node.message_types).toContainEqual({ type_key: 'auth.login_code', enabled: true, always: true });
+  });
+
+  it('refuses an unknown type, a locale that is no language tag, and a caller without notifications.read, on the field', async () => {
+    const unknown = await channelOf('email', 'order.created', 'en');
+    expect(unknown.body.errors?.[0]).toMatchObject({ extensions: { code: 'validation_failed' } });
+    const locale = await channelOf('email', 'order.paid', 'not a locale');
+    expect(locale.body.errors?.[0]).toMatchObject({ extensions: { code: 'validation_failed', field: 'input.locale' } });
+    const bot = await gql(`{ notification_channels { totalCount } }`, {}, botKey.token);
+    expect(bot.errors?.[0].extensions.code).toBe('forbidden');
+  });
+});
+
 describe("commands' results name what they changed", () => {
   it('store, api key, operator, subscription, page, channel and template, read afresh', async () => {
     const body = await gql(

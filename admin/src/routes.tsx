@@ -27,6 +27,12 @@ export const routes: RouteObject[] = [
           { path: 'settings/api-keys', lazy: () => import('./screens/ApiKeys').then((m) => ({ Component: m.ApiKeys })) },
           { path: 'settings/shipping', lazy: () => import('./screens/ShippingSettings').then((m) => ({ Component: m.ShippingSettings })) },
           { path: 'settings/payments', lazy: () => import('./screens/PaymentSettings').then((m) => ({ Component: m.PaymentSettings })) },
+          {
+            path: 'settings/notifications',
+            lazy: () => import('./screens/notifications/Notifications').then((m) => ({ Component: m.Notifications })),
+          },
+          { path: 'settings/webhooks', lazy: () => import('./screens/webhooks/Webhooks').then((m) => ({ Component: m.Webhooks })) },
+          { path: 'settings/audit', lazy: () => import('./screens/AuditLog').then((m) => ({ Component: m.AuditLog })) },
           { path: 'settings', lazy: () => import('./screens/Settings').then((m) => ({ Component: m.Settings })) },
           { path: '*', lazy: () => import('./screens/NotFound').then((m) => ({ Component: m.NotFound })) },
         ],

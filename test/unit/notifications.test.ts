@@ -1,4 +1,5 @@
-import { formatAmount, instanceLocale, localeChain, messageType, senderOf } from '../../subgraphs/content/src/domain/notifications';
+import { EXAMPLE_VARIABLES } from '../../subgraphs/content/src/domain/notification-editor';
+import { formatAmount, instanceLocale, localeChain, MESSAGE_TYPES, messageType, senderOf } from '../../subgraphs/content/src/domain/notifications';
 
 /** Notification helpers (README "Notifications"), without the system. */
 describe('amounts in messages', () => {
@@ -82,5 +83,12 @@ describe('message types', () => {
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       expect(() => messageType(key)).toThrow(expect.objectContaining({ kind: 'validation_failed' }));
     }
+  });
+});
+
+describe('previews', () => {
+  it('have an example value for every variable of every message type', () => {
+    for (const type of Object.values(MESSAGE_TYPES))
+      for (const name of Object.keys(type.variables)) expect([name, EXAMPLE_VARIABLES[name]]).not.toContainEqual(undefined);
   });
 });

@@ -45,6 +45,17 @@ export type AuthLoginCodeRequestInput = {
   store: string;
 };
 
+export type CatalogAuditInput = {
+  /** an actor name or actor_id; length 1 to 200 */
+  actor?: string | null | undefined;
+  /** 1 to 1000; default 24 */
+  limit?: number | null | undefined;
+  /** length 1 to 200 */
+  operation?: string | null | undefined;
+  /** min 1; default 1 */
+  page?: number | null | undefined;
+};
+
 export type CatalogProductCreateInput = {
   /** length 1 to 200; or null */
   brand_id?: string | null | undefined;
@@ -174,6 +185,17 @@ export type CatalogSkuUpdateInput = {
   width_cm?: number | null | undefined;
 };
 
+export type ContentAuditInput = {
+  /** an actor name or actor_id; length 1 to 200 */
+  actor?: string | null | undefined;
+  /** 1 to 1000; default 24 */
+  limit?: number | null | undefined;
+  /** length 1 to 200 */
+  operation?: string | null | undefined;
+  /** min 1; default 1 */
+  page?: number | null | undefined;
+};
+
 export type ContentPageCreateInput = {
   /** length 1 to 1000; or null */
   meta_description?: string | null | undefined;
@@ -223,6 +245,27 @@ export type IamApiKeyCreateInput = {
   scopes: Array<string>;
 };
 
+export type IamApiKeyRotateInput = {
+  /** length 1 to 200 */
+  api_key_id: string;
+  /** 1 to 3650 */
+  expires_in_days?: number | null | undefined;
+  never_expires?: boolean | null | undefined;
+  /** 0 is an immediate cut-over; 0 to 8760; default 24 */
+  overlap_hours?: number | null | undefined;
+};
+
+export type IdentityAuditInput = {
+  /** an actor name or actor_id; length 1 to 200 */
+  actor?: string | null | undefined;
+  /** 1 to 1000; default 24 */
+  limit?: number | null | undefined;
+  /** length 1 to 200 */
+  operation?: string | null | undefined;
+  /** min 1; default 1 */
+  page?: number | null | undefined;
+};
+
 export type InventoryAdjustInput = {
   /** -1000000000 to 1000000000 */
   delta?: number | null | undefined;
@@ -232,6 +275,95 @@ export type InventoryAdjustInput = {
   sku_id: string;
   /** length 1 to 200 */
   warehouse_id?: string | null | undefined;
+};
+
+export type NotificationChannelFieldType =
+  | 'html'
+  | 'multiline'
+  | 'select'
+  | 'text'
+  | 'variable_list';
+
+export type NotificationChannelRegisterInput = {
+  /** length 1 to 120; or null */
+  extension_id?: string | null | undefined;
+  /** lowercase letter, then lowercase letters, digits, underscores; length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
+  key: string;
+  /** length 1 to 80 */
+  label: string;
+  /** length 1 to 400; or null */
+  notice?: string | null | undefined;
+  /** no field name twice; options only (and at least one) for select */
+  variant_schema: Array<NotificationChannelRegisterInputVariantSchema>;
+};
+
+export type NotificationChannelRegisterInputVariantSchema = {
+  /** max length 400 */
+  help?: string | null | undefined;
+  /** length 1 to 120 */
+  label: string;
+  /** lowercase letter, then lowercase letters, digits, underscores; length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
+  name: string;
+  /** the choices of a select field */
+  options?: Array<NotificationChannelRegisterInputVariantSchemaOptions> | null | undefined;
+  required?: boolean | null | undefined;
+  /** the value is a template rendered per message (Handlebars) */
+  template?: boolean | null | undefined;
+  type: NotificationChannelRegisterInputVariantSchemaType;
+};
+
+export type NotificationChannelRegisterInputVariantSchemaOptions = {
+  /** max length 200 */
+  label: string;
+  /** max length 200 */
+  value: string;
+};
+
+export type NotificationChannelRegisterInputVariantSchemaType =
+  | 'html'
+  | 'multiline'
+  | 'select'
+  | 'text'
+  | 'variable_list';
+
+export type NotificationChannelSetEnabledInput = {
+  /** lowercase letter, then lowercase letters, digits, underscores; length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
+  channel_key: string;
+  enabled: boolean;
+  /** a language tag: en, pt-BR, es are shipped; a locale falls back to its language (before the first -), then en; length 2 to 35; pattern ^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$ */
+  locale?: string | null | undefined;
+  /** a store of the tenant, by id or handle; null or omitted: the whole tenant; length 1 to 200; or null */
+  store_id?: string | null | undefined;
+  /** a message type: order.paid, order.cancelled, shipment.created, admin_user.invited, auth.login_code; length 1 to 64 */
+  type_key: string;
+};
+
+export type NotificationFilter = {
+  /** length 1 to 64 */
+  channel_key?: string | null | undefined;
+  status?: NotificationStatus | null | undefined;
+  /** length 1 to 200 */
+  store_id?: string | null | undefined;
+  /** length 1 to 64 */
+  type_key?: string | null | undefined;
+};
+
+export type NotificationStatus =
+  | 'failed'
+  | 'pending'
+  | 'sent';
+
+export type NotificationTemplateSetInput = {
+  /** lowercase letter, then lowercase letters, digits, underscores; length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
+  channel_key: string;
+  /** field name → value, names from the channel's variant_schema */
+  fields: unknown;
+  /** a language tag: en, pt-BR, es are shipped; a locale falls back to its language (before the first -), then en; length 2 to 35; pattern ^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$ */
+  locale: string;
+  /** a store of the tenant, by id or handle; null or omitted: the whole tenant; length 1 to 200; or null */
+  store_id?: string | null | undefined;
+  /** a message type: order.paid, order.cancelled, shipment.created, admin_user.invited, auth.login_code; length 1 to 64 */
+  type_key: string;
 };
 
 export type OrderDirection =
@@ -281,6 +413,17 @@ export type OrderStatus =
   | 'cancelled'
   | 'paid'
   | 'pending_payment';
+
+export type OrdersAuditInput = {
+  /** an actor name or actor_id; length 1 to 200 */
+  actor?: string | null | undefined;
+  /** 1 to 1000; default 24 */
+  limit?: number | null | undefined;
+  /** length 1 to 200 */
+  operation?: string | null | undefined;
+  /** min 1; default 1 */
+  page?: number | null | undefined;
+};
 
 export type PageFilterStatus =
   | 'archived'
@@ -519,6 +662,36 @@ export type TenantStoreUpdateInput = {
   theme_key?: string | null | undefined;
 };
 
+export type WebhookDeliveryStatus =
+  | 'delivered'
+  | 'failed'
+  | 'pending';
+
+export type WebhookSubscriptionCreateInput = {
+  /** max length 200 */
+  description?: string | null | undefined;
+  /** declared event types (see the `webhooks` of /v1/openapi.json); `*` for all; at least 1 item(s); no repeats; each: length 1 to 100 */
+  event_types: Array<string>;
+  /** deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read */
+  personal_data?: boolean | null | undefined;
+  /** https (http only to a loopback host when WEBHOOK_ALLOW_INSECURE=1); length 1 to 2048 */
+  url: string;
+};
+
+export type WebhookSubscriptionUpdateInput = {
+  /** max length 200; or null */
+  description?: string | null | undefined;
+  enabled?: boolean | null | undefined;
+  /** declared event types (see the `webhooks` of /v1/openapi.json); `*` for all; at least 1 item(s); no repeats; each: length 1 to 100 */
+  event_types?: Array<string> | null | undefined;
+  /** deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read */
+  personal_data?: boolean | null | undefined;
+  /** length 1 to 200 */
+  subscription_id: string;
+  /** https (http only to a loopback host when WEBHOOK_ALLOW_INSECURE=1); length 1 to 2048 */
+  url?: string | null | undefined;
+};
+
 export type WhoamiQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -689,6 +862,133 @@ export type ApiKeyRevokeMutationVariables = Exact<{
 
 
 export type ApiKeyRevokeMutation = { iam_api_key_revoke: { api_key_id: string, revoked: boolean } | null };
+
+export type NotificationChannelsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationChannelsQuery = { notification_channels: { totalCount: number | null, edges: Array<{ node: { channel_key: string, label: string, notice: string | null, built_in: boolean, required_fields: Array<string>, variant_schema: Array<{ name: string, label: string, type: NotificationChannelFieldType, help: string | null, required: boolean, template: boolean, options: Array<{ value: string, label: string }> | null }>, message_types: Array<{ type_key: string, enabled: boolean, always: boolean }> } }> } | null };
+
+export type NotificationChannelRegisterMutationVariables = Exact<{
+  input: NotificationChannelRegisterInput;
+}>;
+
+
+export type NotificationChannelRegisterMutation = { notification_channel_register: { channel_key: string } | null };
+
+export type NotificationChannelSetEnabledMutationVariables = Exact<{
+  input: NotificationChannelSetEnabledInput;
+}>;
+
+
+export type NotificationChannelSetEnabledMutation = { notification_channel_set_enabled: { type_key: string, channel_key: string, enabled: boolean } | null };
+
+export type NotificationTemplatePreviewQueryVariables = Exact<{
+  channel: string;
+  type: string;
+  locale: string;
+}>;
+
+
+export type NotificationTemplatePreviewQuery = { notification_channels: { edges: Array<{ node: { channel_key: string, effective_template: { type_key: string, locale: string, level: string, fields: unknown, rendered: unknown } | null } }> } | null };
+
+export type NotificationTemplateSetMutationVariables = Exact<{
+  input: NotificationTemplateSetInput;
+}>;
+
+
+export type NotificationTemplateSetMutation = { notification_template_set: { type_key: string, channel_key: string, locale: string } | null };
+
+export type NotificationLogQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+  filter?: NotificationFilter | null | undefined;
+}>;
+
+
+export type NotificationLogQuery = { notifications: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, type_key: string, channel_key: string, recipient: string, status: NotificationStatus, attempts: number, last_error: string | null, resent_from: string | null, body_stored: boolean, created_at: string, sent_at: string | null } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null };
+
+export type NotificationResendMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type NotificationResendMutation = { notification_resend: { notification_id: string, requested: boolean } | null };
+
+export type WebhookSubscriptionsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type WebhookSubscriptionsQuery = { webhook_subscriptions: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, url: string, event_types: Array<string>, description: string | null, enabled: boolean, disabled_reason: string | null, failing_since: string | null, previous_secret_expires_at: string | null, created_at: string, deliveries: Array<{ id: string, event_id: string, event_type: string, status: WebhookDeliveryStatus, attempts: number, last_attempt_at: string | null, last_response_status: number | null, last_error: string | null, created_at: string, delivered_at: string | null }> } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } | null };
+
+export type WebhookCreateMutationVariables = Exact<{
+  input: WebhookSubscriptionCreateInput;
+}>;
+
+
+export type WebhookCreateMutation = { webhook_subscription_create: { subscription_id: string, secret: string } | null };
+
+export type WebhookUpdateMutationVariables = Exact<{
+  input: WebhookSubscriptionUpdateInput;
+}>;
+
+
+export type WebhookUpdateMutation = { webhook_subscription_update: { id: string, enabled: boolean } | null };
+
+export type WebhookDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type WebhookDeleteMutation = { webhook_subscription_delete: { subscription_id: string, deleted: boolean } | null };
+
+export type WebhookRotateSecretMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type WebhookRotateSecretMutation = { webhook_subscription_rotate_secret: { subscription_id: string, secret: string, previous_secret_expires_at: string } | null };
+
+export type WebhookDeliveryRetryMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type WebhookDeliveryRetryMutation = { webhook_delivery_retry: { delivery_id: string, status: WebhookDeliveryStatus } | null };
+
+export type AuditLogQueryVariables = Exact<{
+  identity: boolean;
+  catalog: boolean;
+  orders: boolean;
+  content: boolean;
+  identityInput?: IdentityAuditInput | null | undefined;
+  catalogInput?: CatalogAuditInput | null | undefined;
+  ordersInput?: OrdersAuditInput | null | undefined;
+  contentInput?: ContentAuditInput | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { identity_audit?: { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> } | null, catalog_audit?: { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> } | null, orders_audit?: { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> } | null, content_audit?: { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> } | null };
+
+export type IdentityAuditPageFragment = { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> };
+
+export type CatalogAuditPageFragment = { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> };
+
+export type OrdersAuditPageFragment = { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> };
+
+export type ContentAuditPageFragment = { total: number, items: Array<{ actor_id: string, actor_name: string, operation: string, outcome: string, request_id: string, at: string }> };
+
+export type ApiKeyRotateMutationVariables = Exact<{
+  input: IamApiKeyRotateInput;
+}>;
+
+
+export type ApiKeyRotateMutation = { iam_api_key_rotate: { api_key_id: string, token: string, expires_at: string | null, previous_expires_at: string } | null };
 
 export type ShippingZonesListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -865,7 +1165,10 @@ export type OperatorDeactivateMutationVariables = Exact<{
 
 export type OperatorDeactivateMutation = { admin_user_deactivate: { admin_user_id: string, status: AdminUserStatus } | null };
 
-
+export const IdentityAuditPageFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IdentityAuditPage"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"IdentityAuditResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"actor_id"}},{"kind":"Field","name":{"kind":"Name","value":"actor_name"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}},{"kind":"Field","name":{"kind":"Name","value":"outcome"}},{"kind":"Field","name":{"kind":"Name","value":"request_id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]}}]} as unknown as DocumentNode<IdentityAuditPageFragment, unknown>;
+export const CatalogAuditPageFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CatalogAuditPage"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CatalogAuditResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"actor_id"}},{"kind":"Field","name":{"kind":"Name","value":"actor_name"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}},{"kind":"Field","name":{"kind":"Name","value":"outcome"}},{"kind":"Field","name":{"kind":"Name","value":"request_id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]}}]} as unknown as DocumentNode<CatalogAuditPageFragment, unknown>;
+export const OrdersAuditPageFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OrdersAuditPage"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OrdersAuditResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"actor_id"}},{"kind":"Field","name":{"kind":"Name","value":"actor_name"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}},{"kind":"Field","name":{"kind":"Name","value":"outcome"}},{"kind":"Field","name":{"kind":"Name","value":"request_id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]}}]} as unknown as DocumentNode<OrdersAuditPageFragment, unknown>;
+export const ContentAuditPageFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ContentAuditPage"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ContentAuditResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"actor_id"}},{"kind":"Field","name":{"kind":"Name","value":"actor_name"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}},{"kind":"Field","name":{"kind":"Name","value":"outcome"}},{"kind":"Field","name":{"kind":"Name","value":"request_id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]}}]} as unknown as DocumentNode<ContentAuditPageFragment, unknown>;
 export const WhoamiDocument = {"__meta__":{"text":"query Whoami { read_internal_whoami { actor_id locale name scopes } }","hash":"da6ad56749e18e7da7fb09afefd00dcdb7eec43fb01ff0bdf07a09c523914268"}} as unknown as DocumentNode<WhoamiQuery, WhoamiQueryVariables>;
 export const RequestLoginCodeDocument = {"__meta__":{"text":"mutation RequestLoginCode($input: AuthLoginCodeRequestInput!) { auth_login_code_request(input: $input) { expires_in_seconds requested } }","hash":"56f521553e4c5fcfa570e020c24c3618491000866861f9ba4fe4a06c6b5dece3"}} as unknown as DocumentNode<RequestLoginCodeMutation, RequestLoginCodeMutationVariables>;
 export const ProductsListDocument = {"__meta__":{"text":"query ProductsList($after: String, $before: String, $filter: ProductFilter, $first: SafeInt, $last: SafeInt, $orderBy: ProductOrder) { products( first: $first after: $after last: $last before: $before filter: $filter orderBy: $orderBy ) { edges { cursor node { brand { name } handle id status title updated_at } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"0d9db69023009b24b114100c82ab654a96b54bf377da5a86ba30c0c7f3bbd926"}} as unknown as DocumentNode<ProductsListQuery, ProductsListQueryVariables>;
@@ -889,6 +1192,21 @@ export const AdjustStockDocument = {"__meta__":{"text":"mutation AdjustStock($in
 export const ApiKeysListDocument = {"__meta__":{"text":"query ApiKeysList($after: String, $before: String, $first: SafeInt, $last: SafeInt) { api_keys(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { expires_at id is_owner name revoked scopes } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"8f960434724f8318563049b41fc7e9ba76fa179c953157427453cf04668655d0"}} as unknown as DocumentNode<ApiKeysListQuery, ApiKeysListQueryVariables>;
 export const ApiKeyCreateDocument = {"__meta__":{"text":"mutation ApiKeyCreate($input: IamApiKeyCreateInput!) { iam_api_key_create(input: $input) { api_key_id expires_at token } }","hash":"b670f7298f9e4f3f0f4f80d932d6885864f561dc84d8846447712de9eb4ce0f5"}} as unknown as DocumentNode<ApiKeyCreateMutation, ApiKeyCreateMutationVariables>;
 export const ApiKeyRevokeDocument = {"__meta__":{"text":"mutation ApiKeyRevoke($id: ID!) { iam_api_key_revoke(input: {api_key_id: $id}) { api_key_id revoked } }","hash":"4f5001963dbeee5429c0977a752f0f0a1266d2bc70490ef7b18f3428c994fe1f"}} as unknown as DocumentNode<ApiKeyRevokeMutation, ApiKeyRevokeMutationVariables>;
+export const NotificationChannelsDocument = {"__meta__":{"text":"query NotificationChannels { notification_channels(first: 100) { edges { node { built_in channel_key label message_types { always enabled type_key } notice required_fields variant_schema { help label name options { label value } required template type } } } totalCount } }","hash":"a2917fedb27c562694648a78dfa4ca08ffa8b9eff43a64ce910707ab6dcb72af"}} as unknown as DocumentNode<NotificationChannelsQuery, NotificationChannelsQueryVariables>;
+export const NotificationChannelRegisterDocument = {"__meta__":{"text":"mutation NotificationChannelRegister($input: NotificationChannelRegisterInput!) { notification_channel_register(input: $input) { channel_key } }","hash":"44e6a612d69a3071fc6b7f74cc7e3debd5bd46106ac2662927de50bd4a125c7b"}} as unknown as DocumentNode<NotificationChannelRegisterMutation, NotificationChannelRegisterMutationVariables>;
+export const NotificationChannelSetEnabledDocument = {"__meta__":{"text":"mutation NotificationChannelSetEnabled($input: NotificationChannelSetEnabledInput!) { notification_channel_set_enabled(input: $input) { channel_key enabled type_key } }","hash":"64cf797be84b3d7038dd1007d3398701e188864825b2614c7e880d1328e824aa"}} as unknown as DocumentNode<NotificationChannelSetEnabledMutation, NotificationChannelSetEnabledMutationVariables>;
+export const NotificationTemplatePreviewDocument = {"__meta__":{"text":"query NotificationTemplatePreview($channel: String!, $locale: String!, $type: String!) { notification_channels(first: 1, filter: {key: $channel}) { edges { node { channel_key effective_template(type_key: $type, locale: $locale) { fields level locale rendered type_key } } } } }","hash":"6b459c469ec27627790383f578d7f8ceaa2168deaacf79d6fb146fba3aba0e3f"}} as unknown as DocumentNode<NotificationTemplatePreviewQuery, NotificationTemplatePreviewQueryVariables>;
+export const NotificationTemplateSetDocument = {"__meta__":{"text":"mutation NotificationTemplateSet($input: NotificationTemplateSetInput!) { notification_template_set(input: $input) { channel_key locale type_key } }","hash":"075a5f5f34ac7624e8d55fbc57aafa9cede98cc5006c83683b3fceb51723d155"}} as unknown as DocumentNode<NotificationTemplateSetMutation, NotificationTemplateSetMutationVariables>;
+export const NotificationLogDocument = {"__meta__":{"text":"query NotificationLog($after: String, $before: String, $filter: NotificationFilter, $first: SafeInt, $last: SafeInt) { notifications( first: $first after: $after last: $last before: $before filter: $filter ) { edges { cursor node { attempts body_stored channel_key created_at id last_error recipient resent_from sent_at status type_key } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"4d6198913407a5c95c1f9238bc0b619e3c2cd926c26a5d09fae1bd74be43af0d"}} as unknown as DocumentNode<NotificationLogQuery, NotificationLogQueryVariables>;
+export const NotificationResendDocument = {"__meta__":{"text":"mutation NotificationResend($id: ID!) { notification_resend(input: {notification_id: $id}) { notification_id requested } }","hash":"3431d4f6586dd548bcc8d1002f4ef006640e7c7ea742b5de0324e94a0f73538b"}} as unknown as DocumentNode<NotificationResendMutation, NotificationResendMutationVariables>;
+export const WebhookSubscriptionsDocument = {"__meta__":{"text":"query WebhookSubscriptions($after: String, $before: String, $first: SafeInt, $last: SafeInt) { webhook_subscriptions( first: $first after: $after last: $last before: $before ) { edges { cursor node { created_at deliveries { attempts created_at delivered_at event_id event_type id last_attempt_at last_error last_response_status status } description disabled_reason enabled event_types failing_since id previous_secret_expires_at url } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"e19a9fd7de3ccb8c55f3fbc16a1a8ea21de788ca819daf0d919b71a4b04f6070"}} as unknown as DocumentNode<WebhookSubscriptionsQuery, WebhookSubscriptionsQueryVariables>;
+export const WebhookCreateDocument = {"__meta__":{"text":"mutation WebhookCreate($input: WebhookSubscriptionCreateInput!) { webhook_subscription_create(input: $input) { secret subscription_id } }","hash":"cacea940691b229a60696ac2946b2d464ce441cbfaa636de139f237883ae0999"}} as unknown as DocumentNode<WebhookCreateMutation, WebhookCreateMutationVariables>;
+export const WebhookUpdateDocument = {"__meta__":{"text":"mutation WebhookUpdate($input: WebhookSubscriptionUpdateInput!) { webhook_subscription_update(input: $input) { enabled id } }","hash":"2199aa6b4898a50c5c0b735579bd8dba1168a64e315c422caad414d75b848155"}} as unknown as DocumentNode<WebhookUpdateMutation, WebhookUpdateMutationVariables>;
+export const WebhookDeleteDocument = {"__meta__":{"text":"mutation WebhookDelete($id: ID!) { webhook_subscription_delete(input: {subscription_id: $id}) { deleted subscription_id } }","hash":"6533cc4afb6d5a78b4ad66245c1354b6d45edf020f2e996371110bd452c3fad1"}} as unknown as DocumentNode<WebhookDeleteMutation, WebhookDeleteMutationVariables>;
+export const WebhookRotateSecretDocument = {"__meta__":{"text":"mutation WebhookRotateSecret($id: ID!) { webhook_subscription_rotate_secret(input: {subscription_id: $id}) { previous_secret_expires_at secret subscription_id } }","hash":"4a543a73c609044f4f7cff4f74feded2a8a221837d5fc1f0bcf1047ebb8791a4"}} as unknown as DocumentNode<WebhookRotateSecretMutation, WebhookRotateSecretMutationVariables>;
+export const WebhookDeliveryRetryDocument = {"__meta__":{"text":"mutation WebhookDeliveryRetry($id: ID!) { webhook_delivery_retry(input: {delivery_id: $id}) { delivery_id status } }","hash":"321c37b3b292a2d80d79c50efb12346f0bdc4022d74578615d175b1f3d3d7a6b"}} as unknown as DocumentNode<WebhookDeliveryRetryMutation, WebhookDeliveryRetryMutationVariables>;
+export const AuditLogDocument = {"__meta__":{"text":"fragment CatalogAuditPage on CatalogAuditResult { items { actor_id actor_name at operation outcome request_id } total } fragment ContentAuditPage on ContentAuditResult { items { actor_id actor_name at operation outcome request_id } total } fragment IdentityAuditPage on IdentityAuditResult { items { actor_id actor_name at operation outcome request_id } total } fragment OrdersAuditPage on OrdersAuditResult { items { actor_id actor_name at operation outcome request_id } total } query AuditLog($catalog: Boolean!, $catalogInput: CatalogAuditInput, $content: Boolean!, $contentInput: ContentAuditInput, $identity: Boolean!, $identityInput: IdentityAuditInput, $orders: Boolean!, $ordersInput: OrdersAuditInput) { catalog_audit(input: $catalogInput) @include(if: $catalog) { ...CatalogAuditPage } content_audit(input: $contentInput) @include(if: $content) { ...ContentAuditPage } identity_audit(input: $identityInput) @include(if: $identity) { ...IdentityAuditPage } orders_audit(input: $ordersInput) @include(if: $orders) { ...OrdersAuditPage } }","hash":"776c1c2c011e6eb27eddd80170da7dcc07c2ec50aa58a455ebdb6768d2ce7528"}} as unknown as DocumentNode<AuditLogQuery, AuditLogQueryVariables>;
+export const ApiKeyRotateDocument = {"__meta__":{"text":"mutation ApiKeyRotate($input: IamApiKeyRotateInput!) { iam_api_key_rotate(input: $input) { api_key_id expires_at previous_expires_at token } }","hash":"7676626893b09df8780ab60ce4015b8688422de7498b8990f6353438e4efd8c3"}} as unknown as DocumentNode<ApiKeyRotateMutation, ApiKeyRotateMutationVariables>;
 export const ShippingZonesListDocument = {"__meta__":{"text":"query ShippingZonesList($after: String, $before: String, $first: SafeInt, $last: SafeInt) { shipping_zones( first: $first after: $after last: $last before: $before orderBy: {field: name, direction: ASC} ) { edges { cursor node { id name postal_code_from postal_code_to } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"7558321b455d6833d68c5dd6b0f91a8395934be9d3ef3cf46d57506c9742082e"}} as unknown as DocumentNode<ShippingZonesListQuery, ShippingZonesListQueryVariables>;
 export const ShippingSettingsDocument = {"__meta__":{"text":"query ShippingSettings { shipping_methods(first: 100, orderBy: {field: name, direction: ASC}) { edges { node { active carrier_id dimensional_divisor id kind max_dimensions_sum_cm max_height_cm max_length_cm max_weight_grams max_width_cm name rates { bands { amount up_to_grams } currency flat_amount } transit_days zone_ids } } } shipping_zones(first: 100, orderBy: {field: name, direction: ASC}) { edges { node { id name } } } stores(first: 100) { edges { node { handle id name } } } }","hash":"b2ea9fb0f7c870dbc8f6418861dae3d63eae67c2e6a295faca8f0a107a42bdf2"}} as unknown as DocumentNode<ShippingSettingsQuery, ShippingSettingsQueryVariables>;
 export const ShippingZoneCreateDocument = {"__meta__":{"text":"mutation ShippingZoneCreate($input: ShippingZoneCreateInput!) { shipping_zone_create(input: $input) { zone_id } }","hash":"2d2778a448a98474769f3813d4b127ef7db4468f72b6bf63ebc499350f57b043"}} as unknown as DocumentNode<ShippingZoneCreateMutation, ShippingZoneCreateMutationVariables>;

@@ -35,3 +35,11 @@ export function byField(list: readonly Refusal[]): { fields: Record<string, stri
   }
   return { fields, others };
 }
+
+/** As byField, with a list item's refusal (`scopes[2]`) on the list's own input (`scopes`). */
+export function byListField(list: readonly Refusal[]): { fields: Record<string, string>; others: Refusal[] } {
+  const found = byField(list);
+  const fields: Record<string, string> = {};
+  for (const [path, message] of Object.entries(found.fields)) fields[path.replace(/\[\d+\]$/, '')] ??= message;
+  return { fields, others: found.others };
+}

@@ -77,3 +77,4 @@ export const OperatorInvite = trusted(OperatorInviteDocument);
 export const OperatorUpdate = trusted(OperatorUpdateDocument);
 export const OperatorDeactivate = trusted(OperatorDeactivateDocument);
 export * from './settings-shipping';
+export * from './settings-notifications';

@@ -1,75 +1,24 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  CopyButton,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useClient, useMutation, useQuery } from 'urql';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { SecretDialog } from '../components/SecretDialog';
 import { Loading } from '../components/Loading';
 import { Pager } from '../components/Pager';
 import { usePaging } from '../components/paging';
 import { useScopes } from '../components/useScopes';
 import { useTitle } from '../components/useTitle';
 import { dateTime } from '../format';
-import { byField, type Refusal, refusals } from '../graphql/errors';
+import { byListField, type Refusal, refusals } from '../graphql/errors';
 import { ApiKeyCreate, ApiKeyRevoke, ApiKeysList } from '../graphql/operations';
 import { KNOWN_SCOPES } from '../scopes';
+import { RotateDialog } from './ApiKeyRotate';
 
 /** The scope creating and revoking need (the server checks it anyway; the list needs admin.users.read). */
 export const KEYS_WRITE = 'admin.users.write';
-
-/**
- * The token of a key just created, shown once. It lives only in this dialog's props: closing it drops
- * the value (the parent forgets it), and it is never put in the URL, storage or urql's state (the
- * mutation goes through the client directly, not useMutation's kept result).
- */
-function TokenDialog({ token, close }: { token: string | null; close: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={token !== null}
-      onClose={close}
-      title={t('apiKeys.token.title')}
-      closeButtonProps={{ 'aria-label': t('apiKeys.token.close') }}
-      centered
-      size="lg"
-    >
-      <Stack>
-        <Alert color="yellow" title={t('apiKeys.token.onceTitle')}>
-          {t('apiKeys.token.once')}
-        </Alert>
-        <TextInput label={t('apiKeys.token.label')} value={token ?? ''} readOnly ff="monospace" onFocus={(e) => e.currentTarget.select()} />
-        <Group justify="flex-end">
-          <CopyButton value={token ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="light" color={copied ? 'green' : undefined} onClick={copy}>
-                {copied ? t('apiKeys.token.copied') : t('apiKeys.token.copy')}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={close}>{t('apiKeys.token.done')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /** The New API key form: name, scopes (only the operator's own can be given), expiry; refusals on their fields. */
 function CreateForm({ held, created, cancel }: { held: (scope: string) => boolean; created: (token: string) => void; cancel: () => void }) {
@@ -101,11 +50,9 @@ function CreateForm({ held, created, cancel }: { held: (scope: string) => boolea
       return;
     }
     if (!result.error) return;
-    const found = byField(refusals(result.error));
-    // `scopes[i]` is about the scopes' group.
-    const onFields: Record<string, string> = {};
-    for (const [path, message] of Object.entries(found.fields)) onFields[path.replace(/\[\d+\]$/, '')] = message;
-    setFields(onFields);
+    // `scopes[i]`, `event_types[i]`: about the list's group of inputs.
+    const found = byListField(refusals(result.error));
+    setFields(found.fields);
     setOthers(found.others);
   };
 
@@ -173,7 +120,7 @@ function CreateForm({ held, created, cancel }: { held: (scope: string) => boolea
   );
 }
 
-/** Developers → API keys: the `api_keys` connection (newest first, 50 a page), a new key (its token shown once), revoke (asked first). */
+/** Developers → API keys: the `api_keys` connection (newest first, 50 a page), a new key or a rotated one (its token shown once), revoke (asked first). */
 export function ApiKeys() {
   const { t, i18n } = useTranslation();
   useTitle(t('apiKeys.title'));
@@ -184,6 +131,7 @@ export function ApiKeys() {
   const [creating, setCreating] = useState(false);
   const [token, setToken] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  const [rotating, setRotating] = useState<{ id: string; name: string } | null>(null);
   const [revoked, revoke] = useMutation(ApiKeyRevoke);
   const [errors, setErrors] = useState<Refusal[]>([]);
   const canWrite = can(KEYS_WRITE);
@@ -222,7 +170,22 @@ export function ApiKeys() {
             <Button onClick={() => setCreating(true)}>{t('apiKeys.new')}</Button>
           </Group>
         ))}
-      <TokenDialog token={token} close={() => setToken(null)} />
+      <SecretDialog
+        secret={token}
+        close={() => setToken(null)}
+        title={t('apiKeys.token.title')}
+        once={t('apiKeys.token.once')}
+        label={t('apiKeys.token.label')}
+        copy={t('apiKeys.token.copy')}
+      />
+      <RotateDialog
+        target={rotating}
+        close={() => setRotating(null)}
+        rotated={(value) => {
+          setToken(value);
+          refresh();
+        }}
+      />
       <ErrorNotice list={errors} />
       {error && <ErrorNotice error={error} />}
       {fetching && !connection ? (
@@ -269,6 +232,17 @@ export function ApiKeys() {
                     </Table.Td>
                     {canWrite && (
                       <Table.Td>
+                        {!node.revoked && (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            mr="xs"
+                            aria-label={t('apiKeys.rotateNamed', { name: node.name })}
+                            onClick={() => setRotating({ id: node.id, name: node.name })}
+                          >
+                            {t('apiKeys.rotate')}
+                          </Button>
+                        )}
                         {!node.revoked && !node.is_owner && (
                           <Button
                             size="xs"

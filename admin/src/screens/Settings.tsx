@@ -1,9 +1,9 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../components/SettingsSection';
 import { useScopes } from '../components/useScopes';
 import { useTitle } from '../components/useTitle';
-import { DEVELOPER_SCOPE, OPERATORS_READ, PAGES_READ, PAYMENTS_READ, SHIPPING_READ } from '../scopes';
+import { DEVELOPER_SCOPE, NOTIFICATIONS_SCOPE, OPERATORS_READ, PAGES_READ, PAYMENTS_READ, SHIPPING_READ } from '../scopes';
 
 /**
  * Settings: its sections, each a list of screens. A screen is offered only to operators whose scopes read it
@@ -32,6 +32,13 @@ export function Settings() {
       ],
     },
     {
+      id: 'settings-notifications',
+      title: t('settings.notifications'),
+      links: [
+        { to: '/settings/notifications', label: t('notifications.title'), hint: t('settings.notificationsHint'), shown: has(NOTIFICATIONS_SCOPE) },
+      ],
+    },
+    {
       id: 'settings-team',
       title: t('operators.section'),
       links: [{ to: '/settings/operators', label: t('operators.title'), hint: t('operators.hint'), shown: has(OPERATORS_READ) }],
@@ -39,7 +46,11 @@ export function Settings() {
     {
       id: 'settings-developers',
       title: t('settings.developers'),
-      links: [{ to: '/settings/api-keys', label: t('apiKeys.title'), hint: t('settings.apiKeysHint'), shown: has(DEVELOPER_SCOPE) }],
+      links: [
+        { to: '/settings/api-keys', label: t('apiKeys.title'), hint: t('settings.apiKeysHint'), shown: has(DEVELOPER_SCOPE) },
+        { to: '/settings/webhooks', label: t('webhooks.title'), hint: t('settings.webhooksHint'), shown: has(DEVELOPER_SCOPE) },
+        { to: '/settings/audit', label: t('audit.title'), hint: t('settings.auditHint'), shown: has(DEVELOPER_SCOPE) },
+      ],
     },
   ];
   return (
@@ -49,7 +60,6 @@ export function Settings() {
         const links = section.links.filter((link) => link.shown);
         return links.length > 0 && <SettingsSection key={section.id} id={section.id} title={section.title} links={links} />;
       })}
-      <Text>{t('settings.soon')}</Text>
     </Stack>
   );
 }

@@ -83,6 +83,8 @@ export function Shell() {
         {developer && (
           <NavLink label={t('nav.developers')} defaultOpened childrenOffset="md">
             {link('/settings/api-keys', t('nav.apiKeys'))}
+            {link('/settings/webhooks', t('nav.webhooks'))}
+            {link('/settings/audit', t('nav.audit'))}
           </NavLink>
         )}
       </AppShell.Navbar>

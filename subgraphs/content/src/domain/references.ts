@@ -1,8 +1,9 @@
-import { forbidden, maskPersonal, unauthorized, type Actor, type SubgraphContext, sqlOf } from '@backoffice/platform';
+import { AppError, forbidden, maskPersonal, unauthorized, type Actor, type SubgraphContext, sqlOf } from '@backoffice/platform';
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { effectiveCompositions, type EffectiveHook } from './composition';
 import { channelViewOf, templateViewOf, type TemplateRow } from './notification-config-view';
+import { previewTemplate, typeSettings } from './notification-editor';
 import { notificationOut, notificationView, type NotificationRow } from './notification-view';
 import { EMAIL_CHANNEL, type Channel } from './notifications';
 import { pageOut, type PageRow } from './pages';
@@ -100,12 +101,17 @@ function loadersOf(context: SubgraphContext, dataSource: DataSource, actor: Acto
   return found;
 }
 
-/** The caller's loaders, once it holds `scope`; refusals are the field's GraphQL error. */
-function loaders(context: SubgraphContext, dataSource: DataSource, scope: string): Loaders {
+/** The caller, once it holds `scope`; refusals are the field's GraphQL error. */
+function callerOf(context: SubgraphContext, scope: string): Actor {
   const actor = context.call?.actor;
   if (!actor) throw unauthorized().toGraphQLError();
   if (!actor.scopes.includes(scope)) throw forbidden(scope).toGraphQLError();
-  return loadersOf(context, dataSource, actor);
+  return actor;
+}
+
+/** The caller's loaders, once it holds `scope`. */
+function loaders(context: SubgraphContext, dataSource: DataSource, scope: string): Loaders {
+  return loadersOf(context, dataSource, callerOf(context, scope));
 }
 
 const storeOf = (row: { store_id: string }) => ({ __typename: 'Store', store_id: row.store_id });
@@ -130,6 +136,17 @@ export function contentResolvers({ dataSource }: { dataSource: DataSource }) {
     const resolve = load(kind, scope, (ref) => ref[field]);
     return (ref: Record<string, string>, context: SubgraphContext) => resolve(ref, undefined, context);
   };
+  /** A channel's field read for the editor: notifications.read, the caller's tenant, a refusal as the field's error. */
+  const editorRead =
+    <A, R>(read: (tenant: string, channel: string, args: A) => Promise<R>) =>
+    async (channel: { channel_key: string }, args: A, context: SubgraphContext) => {
+      const actor = callerOf(context, 'notifications.read');
+      try {
+        return await read(actor.tenant_id, channel.channel_key, args);
+      } catch (error) {
+        throw error instanceof AppError ? error.toGraphQLError() : error;
+      }
+    };
   const templateOf = (r: Record<string, string>) =>
     templateKey({ channel_key: r.channel_key, type_key: r.type_key, store_key: r.store_id ?? '', locale: r.locale });
   return {
@@ -142,7 +159,15 @@ export function contentResolvers({ dataSource }: { dataSource: DataSource }) {
     PageListed: { store: storeOf },
     Composition: { store: storeOf },
     Notification: { __resolveReference: reference('notifications', 'notifications.read', 'notification_id') },
-    NotificationChannel: { templates: load('channelTemplates', 'notifications.read', (channel) => channel.channel_key) },
+    NotificationChannel: {
+      templates: load('channelTemplates', 'notifications.read', (channel) => channel.channel_key),
+      effective_template: editorRead((tenant, channel, args: { type_key: string; locale: string; store_id?: string | null }) =>
+        previewTemplate(dataSource.manager, tenant, channel, args),
+      ),
+      message_types: editorRead((tenant, channel, args: { store_id?: string | null }) =>
+        typeSettings(dataSource.manager, tenant, channel, args.store_id ?? null),
+      ),
+    },
     ContentPageCreateResult: { page: load('pages', 'content.read', (result) => result.page_id, true) },
     NotificationChannelRegisterResult: { notification_channel: load('channels', 'notifications.read', (result) => result.channel_key, true) },
     NotificationChannelSetEnabledResult: { notification_channel: load('channels', 'notifications.read', (result) => result.channel_key, true) },
@@ -178,6 +203,36 @@ extend type Composition {
 extend type NotificationChannel {
   "The templates the tenant set for the channel, by message type, store and locale, at most ${CHANNEL_TEMPLATES_MAX}. Scope: notifications.read."
   templates: [NotificationTemplate!]!
+  """
+  The template a message of the type would use now (the store's, then the tenant's, then the shipped default; the locale, then its
+  language, then en), rendered by the message renderer with example values, never a customer's: what the admin's editor previews.
+  Null when none resolves (a registered channel without a template). type_key: a message type; locale: 2 to 35, a language tag;
+  store_id: a store's id, null or omitted: the whole tenant. Scope: notifications.read.
+  """
+  effective_template(type_key: String!, locale: String!, store_id: ID): NotificationTemplatePreview
+  "Every message type with whether the channel is on for it: the store's setting (store_id), then the tenant's, then on. Scope: notifications.read."
+  message_types(store_id: ID): [NotificationMessageType!]!
+}
+
+"A message type as a channel sends it."
+type NotificationMessageType {
+  type_key: String!
+  enabled: Boolean!
+  "sent whatever enabled says: admin_user.invited and auth.login_code by email"
+  always: Boolean!
+}
+
+"A template as a message would use it, and its fields rendered with example values."
+type NotificationTemplatePreview {
+  type_key: String!
+  "the locale the template was found in: the one asked, its language, or en"
+  locale: String!
+  "where it was found: store, tenant or default (shipped)"
+  level: String!
+  "field name → the template as written"
+  fields: JSON!
+  "field name → rendered with example values (html fields HTML-escaped as in a message)"
+  rendered: JSON!
 }
 
 extend type ContentPageCreateResult {

@@ -11,25 +11,30 @@ export const adminNotificationChannels = defineContentOperation({
   scope: 'notifications.read',
   summary:
     "The tenant's message channels as a Relay connection, by key unless ordered otherwise: the built-in email and those registered, each " +
-    'with its template fields and the ones a template must fill (required_fields); filter extension_id.',
+    'with its template fields and the ones a template must fill (required_fields); filters key (one channel) and extension_id.',
   connection: { field: 'notification_channels' },
   input: connectionArgs(
     'NotificationChannel',
     ['key', 'label'] as const,
-    t.object({ extension_id: t.optional(t.string({ minLength: 1, maxLength: 120, description: 'channels this extension registered' })) }),
+    t.object({
+      key: t.optional(t.string({ minLength: 1, maxLength: 64, description: 'one channel, by its key' })),
+      extension_id: t.optional(t.string({ minLength: 1, maxLength: 120, description: 'channels this extension registered' })),
+    }),
   ),
   result: connectionOf(channelView, 'NotificationChannel'),
   events: [],
   async handler({ input, actor, sql }) {
     const params: unknown[] = [actor.tenant_id, EMAIL_CHANNEL.key, EMAIL_CHANNEL.label, JSON.stringify(EMAIL_CHANNEL.variant_schema)];
-    const where = input.filter?.extension_id ? `c.extension_id = $${params.push(input.filter.extension_id)}` : 'true';
+    const where = ['true'];
+    if (input.filter?.key) where.push(`c.key = $${params.push(input.filter.key)}`);
+    if (input.filter?.extension_id) where.push(`c.extension_id = $${params.push(input.filter.extension_id)}`);
     const page = await sql.connection<Channel>(
       {
         select: 'c.key, c.label, c.notice, c.extension_id, c.variant_schema',
         // The built-in channel is no row of the table: it is listed beside the registered ones (it cannot be registered over).
         from: `(SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1
                 UNION ALL SELECT $2, $3, NULL, NULL, $4::jsonb) c`,
-        where,
+        where: where.join(' AND '),
         params,
         sorts: { key: { sql: 'c.key', type: 'text' }, label: { sql: 'c.label', type: 'text' } },
         defaultOrder: { field: 'key', direction: 'ASC' },
