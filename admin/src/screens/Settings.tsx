@@ -34,9 +34,7 @@ export function Settings() {
     {
       id: 'settings-notifications',
       title: t('settings.notifications'),
-      links: [
-        { to: '/settings/notifications', label: t('notifications.title'), hint: t('settings.notificationsHint'), shown: has(NOTIFICATIONS_SCOPE) },
-      ],
+      links: [{ to: '/settings/notifications', label: t('notifications.title'), hint: t('settings.notificationsHint'), shown: has(NOTIFICATIONS_SCOPE) }],
     },
     {
       id: 'settings-team',
