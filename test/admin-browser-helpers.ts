@@ -37,14 +37,17 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh English page on the gateway at `url`: requests to any other origin are aborted and named. */
-export async function open(browser: Browser, url: string): Promise<Session> {
+/**
+ * A fresh English page on the gateway at `url`: requests to any other origin are aborted and named,
+ * but those of `also` (an identity provider the test runs, which the browser is sent to).
+ */
+export async function open(browser: Browser, url: string, also: readonly string[] = []): Promise<Session> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const origin = new URL(url).origin;
+  const origins = new Set([new URL(url).origin, ...also]);
   const elsewhere: string[] = [];
   await context.route('**/*', (route) => {
     const requested = route.request().url();
-    if (new URL(requested).origin === origin) return route.continue();
+    if (origins.has(new URL(requested).origin)) return route.continue();
     elsewhere.push(requested);
     return route.abort();
   });
