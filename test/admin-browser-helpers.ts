@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownerSignIn } from '@backoffice/identity';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ADMIN_DIST } from '../gateway/src/admin-app';
+import type { TestSystem } from './helpers';
 
 /**
  * What the admin's Chromium tests share: the browser, a page that names everything fetched from
@@ -60,6 +62,16 @@ export async function open(browser: Browser, url: string, also: readonly string[
       "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
   });
   return { page, context, elsewhere, errors };
+}
+
+/** A fresh page signed in as the tenant's owner by the first start's one-time link, on the Products screen. */
+export async function openAsOwner(browser: Browser, t: TestSystem, email: string): Promise<Session> {
+  const link = await ownerSignIn(t.system.runtimes.get('identity')!.dataSource, t.tenant.tenant_id, email);
+  const session = await open(browser, t.url);
+  const fragment = new URLSearchParams({ store: link.store, email: link.email, code: link.code }).toString();
+  await session.page.goto(`${t.url}/admin/sign-in#${fragment}`);
+  await session.page.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
+  return session;
 }
 
 /** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */

@@ -10,7 +10,8 @@ import { startTestSystem, type TestSystem } from './helpers';
  * test/operators.test.ts runs it): the sign-in page offers "Sign in with <provider>" once the instance has
  * one, the provider's login leads back to the page the operator asked for, signed in by the same HttpOnly
  * session cookie as the code sign-in (no token in any page or URL); a staff operator sees the customer
- * masked. A login the server refuses comes back to the sign-in page, worded.
+ * masked. A login the server refuses comes back to the sign-in page, worded. Over HTTP: the public read saying a
+ * provider is configured, and the start taking only a path of the admin to return to.
  */
 let t: TestSystem;
 let browser: Browser;
@@ -145,3 +146,19 @@ browserIt(
   },
   120_000,
 );
+
+it('says a provider is configured, and takes only a path of the admin to return to', async () => {
+  expect((await t.read('/auth/methods', {}, null)).body).toEqual({ login_code: true, oidc: { provider: 'Test ID' } });
+  const start = (query: Record<string, string>) => fetch(`${t.url}/v1/auth/oidc/start?${new URLSearchParams(query)}`, { redirect: 'manual' });
+  for (const elsewhere of ['//evil.example/admin', 'https://evil.example/admin', '/admin/../v1/read/internal/whoami', '/v1/admin', '/administrator']) {
+    const refused = await start({ store: storeHandle, return_to: elsewhere });
+    expect([elsewhere, refused.status, ((await refused.json()) as { error: { kind: string } }).error.kind]).toEqual([elsewhere, 400, 'validation_failed']);
+  }
+  // Begun by the admin, a refusal goes back to its sign-in page with codes, not words; the API's start still answers JSON.
+  const unknown = await start({ store: 'no-such-store', return_to: '/admin/orders' });
+  expect([unknown.status, unknown.headers.get('location')]).toEqual([303, '/admin/sign-in#oidc_error=conflict&oidc_reason=not_found']);
+  expect((await start({ store: 'no-such-store' })).status).toBe(409);
+  const begun = await start({ store: storeHandle, return_to: '/admin/orders?status=paid' });
+  expect(begun.status).toBe(302);
+  expect(begun.headers.getSetCookie().map((c) => c.split(';')[0].split('=')[0])).toEqual(['bo_oidc_binding', 'bo_oidc_return']);
+});

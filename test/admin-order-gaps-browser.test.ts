@@ -1,6 +1,5 @@
-import { ownerSignIn } from '@backoffice/identity';
 import type { Browser } from 'playwright-core';
-import { browserIt, expectClean, installed, launch, open, screenshot } from './admin-browser-helpers';
+import { browserIt, expectClean, installed, launch, openAsOwner, screenshot } from './admin-browser-helpers';
 import { startTestSystem, type TestSystem } from './helpers';
 
 /**
@@ -43,14 +42,9 @@ afterAll(async () => {
 browserIt(
   'confirms a payment, links a parcel’s tracking page, and attaches a document (refused first on its field)',
   async () => {
-    const identity = t.system.runtimes.get('identity')!;
-    const link = await ownerSignIn(identity.dataSource, t.tenant.tenant_id, 'owner@gaps.test');
-    const session = await open(browser, t.url);
+    const session = await openAsOwner(browser, t, 'owner@gaps.test');
     const { page, context } = session;
     try {
-      const fragment = new URLSearchParams({ store: link.store, email: link.email, code: link.code }).toString();
-      await page.goto(`${t.url}/admin/sign-in#${fragment}`);
-      await page.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
       await page.goto(`${t.url}/admin/orders/${encodeURIComponent(orderId)}`);
       await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
 

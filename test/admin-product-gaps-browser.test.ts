@@ -1,6 +1,5 @@
-import { ownerSignIn } from '@backoffice/identity';
 import type { Browser } from 'playwright-core';
-import { browserIt, expectClean, installed, launch, open, screenshot } from './admin-browser-helpers';
+import { browserIt, expectClean, installed, launch, openAsOwner, screenshot } from './admin-browser-helpers';
 import { startTestSystem, type TestSystem } from './helpers';
 
 /**
@@ -28,14 +27,9 @@ afterAll(async () => {
 browserIt(
   'adds an option, a SKU of it, custom fields, media, a promotion and shipping weight and dimensions',
   async () => {
-    const identity = t.system.runtimes.get('identity')!;
-    const link = await ownerSignIn(identity.dataSource, t.tenant.tenant_id, 'owner@product-gaps.test');
-    const session = await open(browser, t.url);
+    const session = await openAsOwner(browser, t, 'owner@product-gaps.test');
     const { page, context } = session;
     try {
-      const fragment = new URLSearchParams({ store: link.store, email: link.email, code: link.code }).toString();
-      await page.goto(`${t.url}/admin/sign-in#${fragment}`);
-      await page.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
       await page.goto(`${t.url}/admin/catalog/products/${productId}`);
       await page.getByRole('heading', { name: 'Linen shirt' }).waitFor();
       await page.getByText('No option: every SKU is the same product.').waitFor();
