@@ -33,6 +33,9 @@ export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: 
   });
   const command = (name: string) => present(COMMANDS.get(name), `command ${name}`).operation;
   const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  // A session's cookie lives as long as the session.
+  const sessionFor = (request: FastifyRequest, session: { token: string; expires_at: string }) =>
+    sessionCookie(request, session.token, Math.max(0, Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000)));
 
   app.get('/v1/auth/oidc/start', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -81,8 +84,7 @@ export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: 
       reply.header('cache-control', 'no-store');
       if (!returnTo) return reply.header('set-cookie', ended[0]).send(session);
       // The admin's login: its session in the same cookie as the code sign-in's (a top-level navigation may set a SameSite=Strict cookie).
-      const maxAge = Math.max(0, Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000));
-      return reply.header('set-cookie', [...ended, sessionCookie(request, session.token, maxAge)]).redirect(returnTo, 303);
+      return reply.header('set-cookie', [...ended, sessionFor(request, session)]).redirect(returnTo, 303);
     } catch (error) {
       const refused = asAppError(error, reply.getHeader('x-request-id') as string, log);
       if (returnTo) return reply.header('cache-control', 'no-store').header('set-cookie', ended).redirect(signInRefusedPath(refused), 303);
@@ -101,11 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance, invoker: Invoker, log: 
         expires_at: string;
       };
       const { token, ...answer } = session;
-      const maxAge = Math.max(0, Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000));
-      return reply
-        .header('cache-control', 'no-store')
-        .header('set-cookie', sessionCookie(request, token, maxAge))
-        .send(answer);
+      return reply.header('cache-control', 'no-store').header('set-cookie', sessionFor(request, session)).send(answer);
     } catch (error) {
       return sendError(reply, asAppError(error, reply.getHeader('x-request-id') as string, log));
     }
