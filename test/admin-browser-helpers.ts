@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownerSignIn } from '@backoffice/identity';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ADMIN_DIST } from '../gateway/src/admin-app';
+import type { TestSystem } from './helpers';
 
 /**
  * What the admin's Chromium tests share: the browser, a page that names everything fetched from
@@ -37,14 +39,17 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh English page on the gateway at `url`: requests to any other origin are aborted and named. */
-export async function open(browser: Browser, url: string): Promise<Session> {
+/**
+ * A fresh English page on the gateway at `url`: requests to any other origin are aborted and named,
+ * but those of `also` (an identity provider the test runs, which the browser is sent to).
+ */
+export async function open(browser: Browser, url: string, also: readonly string[] = []): Promise<Session> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const origin = new URL(url).origin;
+  const origins = new Set([new URL(url).origin, ...also]);
   const elsewhere: string[] = [];
   await context.route('**/*', (route) => {
     const requested = route.request().url();
-    if (new URL(requested).origin === origin) return route.continue();
+    if (origins.has(new URL(requested).origin)) return route.continue();
     elsewhere.push(requested);
     return route.abort();
   });
@@ -57,6 +62,16 @@ export async function open(browser: Browser, url: string): Promise<Session> {
       "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
   });
   return { page, context, elsewhere, errors };
+}
+
+/** A fresh page signed in as the tenant's owner by the first start's one-time link, on the Products screen. */
+export async function openAsOwner(browser: Browser, t: TestSystem, email: string): Promise<Session> {
+  const link = await ownerSignIn(t.system.runtimes.get('identity')!.dataSource, t.tenant.tenant_id, email);
+  const session = await open(browser, t.url);
+  const fragment = new URLSearchParams({ store: link.store, email: link.email, code: link.code }).toString();
+  await session.page.goto(`${t.url}/admin/sign-in#${fragment}`);
+  await session.page.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
+  return session;
 }
 
 /** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */

@@ -1091,6 +1091,16 @@ export type PaymentWindowSetResult = {
   reservation_window_seconds: number | null;
 };
 
+export type ReadAuthMethodsInput = Record<string, never>;
+
+export type ReadAuthMethodsResult = {
+  login_code: boolean;
+  oidc: {
+    /** the name to show: "Sign in with <provider>" */
+    provider: string;
+  } | null;
+};
+
 export type ReadInternalAdminUsersInput = {
   status?: "invited" | "active" | "deactivated";
   limit?: number;
@@ -2182,6 +2192,7 @@ export interface Operations {
   "payment.app.install": { input: PaymentAppInstallInput; result: PaymentAppInstallResult };
   "payment.app.uninstall": { input: PaymentAppUninstallInput; result: PaymentAppUninstallResult };
   "payment.window.set": { input: PaymentWindowSetInput; result: PaymentWindowSetResult };
+  "read.auth.methods": { input: ReadAuthMethodsInput; result: ReadAuthMethodsResult };
   "read.internal.admin_users": { input: ReadInternalAdminUsersInput; result: ReadInternalAdminUsersResult };
   "read.internal.audit": { input: ReadInternalAuditInput; result: ReadInternalAuditResult };
   "read.internal.composition": { input: ReadInternalCompositionInput; result: ReadInternalCompositionResult };
@@ -2277,6 +2288,7 @@ export const OPERATIONS: { readonly [N in OperationName]: OperationRoute } = {
   "payment.app.install": {"kind":"command"},
   "payment.app.uninstall": {"kind":"command","idempotent":true},
   "payment.window.set": {"kind":"command"},
+  "read.auth.methods": {"kind":"read","path":"/auth/methods"},
   "read.internal.admin_users": {"kind":"read","path":"/internal/admin-users"},
   "read.internal.audit": {"kind":"read","path":"/internal/audit"},
   "read.internal.composition": {"kind":"read","path":"/internal/composition"},

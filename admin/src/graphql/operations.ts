@@ -2,20 +2,26 @@
 // They are written in documents.graphql and generated into src/gql/ by `npm run generate`.
 import {
   AdjustStockDocument,
+  AttachMediaDocument,
+  AuthMethodsDocument,
   ApiKeyCreateDocument,
   ApiKeyRevokeDocument,
   ApiKeysListDocument,
+  CreateOptionDocument,
   CreateProductDocument,
   CreateSkuDocument,
   OrderCancelDocument,
+  OrderDocumentAttachDocument,
   OrderMarkPaidDocument,
   OrderPageDocument,
+  OrderPaymentConfirmDocument,
   OrdersListDocument,
   ProductChoicesDocument,
   ProductPageDocument,
   ProductsListDocument,
   PublishProductDocument,
   RequestLoginCodeDocument,
+  SetPromotionDocument,
   ShipmentDeliverDocument,
   ShipmentDispatchDocument,
   ShipmentSetTrackingDocument,
@@ -78,3 +84,10 @@ export const OperatorUpdate = trusted(OperatorUpdateDocument);
 export const OperatorDeactivate = trusted(OperatorDeactivateDocument);
 export * from './settings-shipping';
 export * from './settings-notifications';
+// The order page's and product editor's later parts (order-product-gaps.graphql).
+export const OrderPaymentConfirm = trusted(OrderPaymentConfirmDocument);
+export const OrderDocumentAttach = trusted(OrderDocumentAttachDocument);
+export const AuthMethods = trusted(AuthMethodsDocument);
+export const CreateOption = trusted(CreateOptionDocument);
+export const AttachMedia = trusted(AttachMediaDocument);
+export const SetPromotion = trusted(SetPromotionDocument);

@@ -1,15 +1,14 @@
-import { Badge, Button, Group, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { CombinedError } from '@urql/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { filled } from '../components/form';
+import { webAddress } from '../components/links';
 import { byField, type Refusal, refusals } from '../graphql/errors';
 import { OrderCancel, OrderMarkPaid, ShipmentDeliver, ShipmentDispatch, ShipmentSetTracking, ShipmentSplit } from '../graphql/operations';
-import type { OrderPageQuery } from '../gql/graphql';
-
-type Order = NonNullable<OrderPageQuery['read_internal_order']>;
-type Shipment = Order['shipments'][number];
+import type { Order, Shipment } from './order/types';
 
 /** The scope every order action needs (the server checks it anyway). */
 export const ORDER_WRITE = 'order.write';
@@ -150,12 +149,13 @@ function SplitForm({ order, shipment, done, close }: { order: Order; shipment: S
   );
 }
 
-/** Sets a parcel's carrier and tracking code (before or after dispatch). */
+/** Sets a parcel's carrier, tracking code and the carrier's tracking page (before or after dispatch). */
 function TrackingForm({ order, shipment, done }: { order: Order; shipment: Shipment; done: () => void }) {
   const { t } = useTranslation();
   const [result, save] = useMutation(ShipmentSetTracking);
   const [carrier, setCarrier] = useState(shipment.carrier ?? '');
   const [code, setCode] = useState(shipment.tracking_code ?? '');
+  const [url, setUrl] = useState(shipment.tracking_url ?? '');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [others, setOthers] = useState<Refusal[]>([]);
 
@@ -163,8 +163,15 @@ function TrackingForm({ order, shipment, done }: { order: Order; shipment: Shipm
     e.preventDefault();
     setFields({});
     setOthers([]);
+    // Omitted fields keep their value (the command has no way to clear one): an empty input sends nothing.
     const { error } = await save({
-      input: { order_id: order.id, shipment_id: shipment.shipment_id, carrier: carrier.trim() || null, tracking_code: code.trim() || null },
+      input: {
+        order_id: order.id,
+        shipment_id: shipment.shipment_id,
+        ...filled('carrier', carrier),
+        ...filled('tracking_code', code),
+        ...filled('tracking_url', url),
+      },
     });
     if (!error) return done();
     const found = byField(refusals(error));
@@ -177,6 +184,14 @@ function TrackingForm({ order, shipment, done }: { order: Order; shipment: Shipm
       <Group align="flex-start">
         <TextInput label={t('order.parcels.carrier')} value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} error={fields.carrier} />
         <TextInput label={t('order.tracking')} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={fields.tracking_code} />
+        <TextInput
+          label={t('order.parcels.trackingUrl')}
+          type="url"
+          maxLength={2048}
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={fields.tracking_url}
+        />
         <Button type="submit" mt={25} variant="light" loading={result.fetching}>
           {t('order.parcels.saveTracking')}
         </Button>
@@ -211,6 +226,7 @@ export function ShipmentCard({
   const open = order.status !== 'cancelled';
   const titleOf = (id: string) => order.items.find((item) => item.order_item_id === id)?.title ?? id;
   const heading = t('order.parcels.parcel', { n: index + 1 });
+  const trackingPage = webAddress(shipment.tracking_url);
 
   const move = async (action: (variables: { order: string; shipment: string }) => Promise<{ error?: CombinedError }>) => {
     setErrors([]);
@@ -255,6 +271,11 @@ export function ShipmentCard({
           </Text>
           {shipment.carrier ? ` (${shipment.carrier})` : ''}
         </Text>
+        {trackingPage && (
+          <Anchor href={trackingPage} target="_blank" rel="noopener noreferrer" size="sm">
+            {t('order.parcels.trackParcel', { n: index + 1 })}
+          </Anchor>
+        )}
         {canWrite && open && (
           <>
             <TrackingForm order={order} shipment={shipment} done={done} />

@@ -5,12 +5,18 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
+import { Section } from '../components/Section';
 import { FULFILMENT_COLOR, ORDER_STATUS_COLOR } from '../components/status';
 import { useScopes } from '../components/useScopes';
 import { useTitle } from '../components/useTitle';
 import { dateTime, money } from '../format';
 import { OrderPage as OrderPageQuery } from '../graphql/operations';
 import { ORDER_WRITE, OrderActions, ShipmentCard } from './OrderActions';
+import { Documents } from './order/Documents';
+import { Payments } from './order/Payments';
+
+/** How the server writes a personal field for an operator without pii.read (`***`, an email keeping its domain). */
+const MASKED = '***';
 
 /** A labelled value of the summary (a description list's term and details). */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -23,17 +29,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack component="section" gap="xs">
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      {children}
-    </Stack>
   );
 }
 
@@ -73,7 +68,14 @@ export function OrderPage() {
           <Section title={t('order.summary')}>
             <Paper withBorder p="md">
               <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} m={0}>
-                <Field label={t('order.customer')}>{order.customer.email}</Field>
+                <Field label={t('order.customer')}>
+                  {[order.customer.name, order.customer.email, order.customer.phone].filter(Boolean).join(' · ')}
+                  {order.customer.email.startsWith(MASKED) && (
+                    <Text component="span" display="block" size="xs" c="dimmed">
+                      {t('order.masked')}
+                    </Text>
+                  )}
+                </Field>
                 <Field label={t('order.store')}>{order.store ? `${order.store.name} (${order.store.handle})` : t('common.empty')}</Field>
                 <Field label={t('order.placed')}>{dateTime(order.created_at, locale)}</Field>
                 <Field label={t('order.subtotal')}>{money(order.subtotal_amount, order.currency, locale)}</Field>
@@ -114,28 +116,7 @@ export function OrderPage() {
             </Table.ScrollContainer>
           </Section>
           <Section title={t('order.payments')}>
-            {order.payment_attempts.length === 0 ? (
-              none
-            ) : (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('order.method')}</Table.Th>
-                    <Table.Th scope="col">{t('order.status')}</Table.Th>
-                    <Table.Th scope="col">{t('order.date')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {order.payment_attempts.map((attempt) => (
-                    <Table.Tr key={`${attempt.created_at} ${attempt.method}`}>
-                      <Table.Td>{attempt.method}</Table.Td>
-                      <Table.Td>{t(`order.paymentStatuses.${attempt.status}`)}</Table.Td>
-                      <Table.Td>{dateTime(attempt.created_at, locale)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
+            <Payments order={order} canWrite={canWrite} done={refresh} />
           </Section>
           <Section title={t('order.shipments')}>
             {order.shipments.length === 0
@@ -145,27 +126,7 @@ export function OrderPage() {
                 ))}
           </Section>
           <Section title={t('order.documents')}>
-            {order.documents.length === 0 ? (
-              none
-            ) : (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('order.kind')}</Table.Th>
-                    <Table.Th scope="col">{t('order.name')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {order.documents.map((document, i) => (
-                    // Oldest first, never reordered (the query selects no document id).
-                    <Table.Tr key={i}>
-                      <Table.Td>{t(`order.documentKinds.${document.kind}`)}</Table.Td>
-                      <Table.Td>{document.name}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
+            <Documents order={order} canWrite={canWrite} done={refresh} />
           </Section>
         </>
       )}

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useMutation } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { resetClient } from '../app-client';
+import { oidcRefusalFromFragment, oidcRefusalKey, startOidc } from '../auth/oidc';
 import { SessionError, signIn, signInFromFragment } from '../auth/session';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useTitle } from '../components/useTitle';
 import { byField, type Refusal, refusals } from '../graphql/errors';
-import { RequestLoginCode } from '../graphql/operations';
+import { AuthMethods, RequestLoginCode } from '../graphql/operations';
 
 /** The store handle last signed in at, offered again (not a secret: it is in every storefront URL). */
 const LAST_STORE = 'backoffice.admin.store';
@@ -17,6 +18,13 @@ const remembered = () => {
     return window.localStorage.getItem(LAST_STORE) ?? '';
   } catch {
     return '';
+  }
+};
+const remember = (store: string) => {
+  try {
+    window.localStorage.setItem(LAST_STORE, store);
+  } catch {
+    // not remembered
   }
 };
 
@@ -31,6 +39,8 @@ interface Arrival {
  * `auth_login_code_request`), the code then opens a session (POST /v1/auth/session, which sets the
  * HttpOnly cookie). A link whose fragment carries the code (`#store=…&email=…&code=…`, printed by the
  * gateway's banner) signs in at once; the fragment is cleared first, so the code stays out of the history.
+ * When the instance has an OIDC provider (`read_auth_methods`), "Sign in with <provider>" goes through it
+ * for the store given (auth/oidc.ts); a refusal comes back in the fragment and is worded here.
  */
 export function SignIn() {
   const { t } = useTranslation();
@@ -46,6 +56,9 @@ export function SignIn() {
   const [busy, setBusy] = useState(false);
   const [fromLink, setFromLink] = useState(false);
   const [, requestCode] = useMutation(RequestLoginCode);
+  const [{ data: methods }] = useQuery({ query: AuthMethods });
+  const provider = methods?.read_auth_methods?.oidc?.provider;
+  const from = arrival.from && arrival.from !== '/sign-in' ? arrival.from : '/';
   const codeInput = useRef<HTMLInputElement>(null);
   const { fields, others } = byField(problems);
 
@@ -54,15 +67,9 @@ export function SignIn() {
     setProblems([]);
     try {
       await signIn(body);
-      if (body.store) {
-        try {
-          window.localStorage.setItem(LAST_STORE, body.store);
-        } catch {
-          // not remembered
-        }
-      }
+      if (body.store) remember(body.store);
       resetClient();
-      navigate(arrival.from && arrival.from !== '/sign-in' ? arrival.from : '/', { replace: true });
+      navigate(from, { replace: true });
     } catch (error) {
       setProblems([error instanceof SessionError ? error.refusal : { message: t('errors.network') }]);
     } finally {
@@ -70,11 +77,14 @@ export function SignIn() {
     }
   };
 
-  // A sign-in link: read the fragment once, on arrival, clear it, sign in with it.
+  // A sign-in link, or an OIDC login refused: read the fragment once, on arrival, clear it, then sign in with it or say why.
   useEffect(() => {
     const fragment = signInFromFragment(window.location.hash);
-    if (!fragment) return;
+    const refused = oidcRefusalFromFragment(window.location.hash);
+    if (!fragment && !refused) return;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    if (refused) setProblems([{ message: t(oidcRefusalKey(refused)), code: refused.kind }]);
+    if (!fragment) return;
     setFromLink(true);
     if (fragment.store) setStore(fragment.store);
     if (fragment.email) setEmail(fragment.email);
@@ -93,6 +103,16 @@ export function SignIn() {
     setBusy(false);
     if (result.error) setProblems(refusals(result.error));
     else setSent({ minutes: Math.round((result.data?.auth_login_code_request?.expires_in_seconds ?? 600) / 60) });
+  };
+
+  const withProvider = () => {
+    const handle = store.trim();
+    if (!handle) {
+      setProblems([{ message: t('signIn.oidc.storeFirst'), field: 'store' }]);
+      return;
+    }
+    remember(handle);
+    startOidc(handle, from);
   };
 
   const verify = (event: FormEvent) => {
@@ -140,6 +160,14 @@ export function SignIn() {
                 <Button type="submit" loading={busy}>
                   {t('signIn.requestCode')}
                 </Button>
+                {provider && (
+                  <>
+                    <Divider label={t('signIn.or')} labelPosition="center" />
+                    <Button variant="default" onClick={withProvider} disabled={busy}>
+                      {t('signIn.oidc.with', { provider })}
+                    </Button>
+                  </>
+                )}
               </Stack>
             </form>
           ) : (

@@ -26,6 +26,7 @@ import { tenantStoreCreate } from './operations/tenant.store.create';
 import { tenantStoreUpdate } from './operations/tenant.store.update';
 import { readInternalStores } from './operations/read.internal.stores';
 import { readStoresResolve } from './operations/read.stores.resolve';
+import { readAuthMethods } from './operations/read.auth.methods';
 import { StoreHosts1795800000001 } from './migrations/1795800000001-store-hosts';
 import { identityResolvers, identityTypeDefs } from './domain/references';
 import type { StoreDirectory } from '@backoffice/contracts';
@@ -87,6 +88,7 @@ export const identity: SubgraphDefinition<IdentityPorts> = {
     authLoginCodeVerify,
     authOidcStart,
     authOidcCallback,
+    readAuthMethods,
     authLogout,
     adminStores,
     adminApiKeys,

@@ -28,6 +28,22 @@ export function oidcRedirectUri(env: NodeJS.ProcessEnv = process.env): string {
   return uri;
 }
 
+/**
+ * The provider's name for a sign-in button, when OIDC is configured (its settings and the redirect URI):
+ * OIDC_PROVIDER_NAME (at most 100 characters), else the issuer's host; null when it is not.
+ */
+export function oidcProviderName(env: NodeJS.ProcessEnv = process.env): string | null {
+  const settings = oidcSettings(env);
+  if (!settings || !env.OIDC_REDIRECT_URI?.trim()) return null;
+  const named = env.OIDC_PROVIDER_NAME?.trim().slice(0, 100);
+  if (named) return named;
+  try {
+    return new URL(settings.issuer).host;
+  } catch {
+    return settings.issuer.slice(0, 100);
+  }
+}
+
 /** Discovery, once per settings (retried after a failure). */
 let discovered: { key: string; config: Promise<client.Configuration> } | null = null;
 
