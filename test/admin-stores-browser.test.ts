@@ -148,6 +148,8 @@ browserIt(
 
       await rita.getByRole('button', { name: 'Deactivate Rita' }).click();
       dialog = page.getByRole('dialog', { name: 'Deactivate this operator?' });
+      // Judged once it is there (axe waits for its fade-in to end, not for it to begin).
+      await dialog.getByRole('button', { name: 'Deactivate operator' }).waitFor();
       await expectClean(session);
       await dialog.getByRole('button', { name: 'Deactivate operator' }).click();
       await dialog.waitFor({ state: 'detached' });
