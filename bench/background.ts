@@ -28,10 +28,13 @@ export interface Background {
 export const backlogOf = (b: Background) =>
   Object.values(b.outbox_pending).reduce((s, n) => s + n, 0) + Object.values(b.jobs_waiting).reduce((s, n) => s + n, 0);
 
-/** Reads it in one connection (a few catalog and count queries; the outbox counts use the relay's pending index). */
-export async function backgroundOf(databaseUrl: string): Promise<Background> {
-  const client = new Client({ connectionString: databaseUrl, application_name: 'backoffice-bench' });
-  await client.connect();
+/**
+ * Reads it in one connection (a few catalog and count queries; the outbox counts use the relay's
+ * pending index): a connection of its own for a URL, or the given one (a scenario polling it).
+ */
+export async function backgroundOf(database: string | Client): Promise<Background> {
+  const client = typeof database === 'string' ? new Client({ connectionString: database, application_name: 'backoffice-bench' }) : database;
+  if (typeof database === 'string') await client.connect();
   try {
     const outbox = await client.query<{ schema: string; n: number }>(
       SUBGRAPHS.map((s) => `SELECT '${s}' AS schema, count(*)::int AS n FROM "${s}".outbox_event WHERE status = 'pending'`).join(' UNION ALL '),
@@ -64,7 +67,7 @@ export async function backgroundOf(databaseUrl: string): Promise<Background> {
       dead_tuples: Object.fromEntries(dead.rows.map((r) => [r.name, [r.dead, r.live]])),
     };
   } finally {
-    await client.end();
+    if (typeof database === 'string') await client.end();
   }
 }
 

@@ -15,6 +15,7 @@
  * rate (outbox events handed on and deliveries done per second) and its time to empty, counted from
  * the first sweep.
  */
+import { Client } from 'pg';
 import { httpLoad, type HttpLoad, type Measurement } from './measure';
 import { backgroundOf, backlogOf, describeBackground } from './background';
 import { seededStore } from './catalog';
@@ -62,106 +63,107 @@ async function measureSides(ctx: BenchContext, label: string, sides: [string, Ht
 }
 
 /** Deliveries the bus has done since `since` (consumer and task jobs completed or failed for good). */
-async function jobsDone(ctx: BenchContext, since: Date): Promise<number> {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: ctx.databaseUrl, application_name: 'backoffice-bench' });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('completed', 'failed') AND created_on >= $1 AND name NOT LIKE '%.job.%'`,
-      [since],
-    );
-    return rows[0].n;
-  } finally {
-    await client.end();
-  }
+async function jobsDone(client: Client, since: Date): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('completed', 'failed') AND created_on >= $1 AND name NOT LIKE '%.job.%'`,
+    [since],
+  );
+  return rows[0].n;
 }
 
 export const backgroundDrain: Scenario = {
   name: 'background_drain',
   description: 'feed page of 24 (cached) and whoami, quiet and while the events of 50,000 expired orders drain (consumers, relay, vacuum)',
   async run(ctx) {
-    const orders = envInt('BENCH_BACKLOG_ORDERS', 50_000);
-    const timeoutS = envInt('BENCH_DRAIN_TIMEOUT_SECONDS', 1800);
-    const store = await seededStore(ctx);
-    const feed = (i: number) => `/v1/read/products?store=${store.store_id}&limit=24&projection=feed&page=${(i % PAGES) + 1}`;
-    let i = 0;
-    const sides: [string, HttpLoad][] = [
-      [
-        'whoami_rest',
-        { url: `${ctx.target.url}/v1/read/internal/whoami`, method: 'GET', headers: { ...BROWSER, authorization: `Bearer ${ctx.target.token}` } },
-      ],
-      ['feed_24', { url: `${ctx.target.url}${feed(0)}`, method: 'GET', headers: BROWSER, paths: () => feed(++i) }],
-    ];
-    for (const [name, load] of sides) {
-      const response = await fetch(load.url, { headers: load.headers });
-      if (response.status !== 200) throw new Error(`background_drain: ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    // One connection polls the backlog throughout (a shared server may be short of connections).
+    const client = new Client({ connectionString: ctx.databaseUrl, application_name: 'backoffice-bench' });
+    await client.connect();
+    try {
+      return await drain(ctx, client);
+    } finally {
+      await client.end();
     }
-    // Quiet means quiet: what earlier scenarios left is let drain first (bounded), and said.
-    const settleUntil = Date.now() + 120_000;
-    let before = await backgroundOf(ctx.databaseUrl);
-    while (backlogOf(before) > 0 && Date.now() < settleUntil) {
-      await sleep(1000);
-      before = await backgroundOf(ctx.databaseUrl);
-    }
-    ctx.log(`background_drain: quiet side starts with ${describeBackground(before)}`);
-    const quiet = await measureSides(ctx, 'quiet', sides);
-
-    const shop = await seedDueOrders(ctx, orders);
-    const started = new Date();
-    let expired = 0;
-    for (let n = SWEEP; n === SWEEP; ) {
-      n = ((await command(ctx, 'order.expire_unpaid', { limit: SWEEP }, shop.token)) as { expired: unknown[] }).expired.length;
-      expired += n;
-    }
-    const producedS = (Date.now() - started.getTime()) / 1000;
-    const atProduced = await backgroundOf(ctx.databaseUrl);
-    ctx.log(`background_drain: ${expired} orders expired in ${round(producedS, 1)} s; ${describeBackground(atProduced)}`);
-    const draining = await measureSides(ctx, 'draining', sides, async () => backlogOf(await backgroundOf(ctx.databaseUrl)));
-
-    // The backlog is measured on until it is empty, or the timeout.
-    const deadline = started.getTime() + timeoutS * 1000;
-    let now = await backgroundOf(ctx.databaseUrl);
-    let lastLog = Date.now();
-    while (backlogOf(now) > 0 && Date.now() < deadline) {
-      await sleep(1000);
-      now = await backgroundOf(ctx.databaseUrl);
-      if (Date.now() - lastLog > 30_000) {
-        lastLog = Date.now();
-        ctx.log(`background_drain: draining, ${describeBackground(now)}`);
-      }
-    }
-    const drainS = round((Date.now() - started.getTime()) / 1000, 1);
-    const drained = backlogOf(now) === 0;
-    const deliveries = await jobsDone(ctx, started);
-    const events = expired * 3;
-    const ratio = (name: string) => round(draining.figures[name].rps / quiet.figures[name].rps);
-    const targets = {
-      feed_24_draining_over_quiet: { value: ratio('feed_24'), target: '>= 0.5', pass: ratio('feed_24') >= 0.5 },
-      whoami_draining_over_quiet: { value: ratio('whoami_rest'), target: '>= 0.5', pass: ratio('whoami_rest') >= 0.5 },
-      backlog_drained_s: { value: drainS, target: `empty within ${timeoutS} s`, pass: drained },
-    };
-    return {
-      ...draining.last,
-      rps: draining.figures.feed_24.rps,
-      note: 'the row is the feed page of 24 while the backlog drains; quiet and draining sides in extra',
-      extra: {
-        orders_expired: expired,
-        produced_s: round(producedS, 1),
-        quiet: quiet.figures,
-        draining: draining.figures,
-        backlog_after_each_draining_round: draining.between,
-        backlog_at_produced: atProduced,
-        backlog_left: drained ? 0 : now,
-        drain: {
-          seconds: drainS,
-          empty: drained,
-          outbox_events_per_s: round(events / drainS, 1),
-          deliveries_done: deliveries,
-          deliveries_per_s: round(deliveries / drainS, 1),
-        },
-        targets,
-      },
-    };
   },
 };
+
+async function drain(ctx: BenchContext, client: Client): Promise<Measurement> {
+  const orders = envInt('BENCH_BACKLOG_ORDERS', 50_000);
+  const timeoutS = envInt('BENCH_DRAIN_TIMEOUT_SECONDS', 1800);
+  const store = await seededStore(ctx);
+  const feed = (i: number) => `/v1/read/products?store=${store.store_id}&limit=24&projection=feed&page=${(i % PAGES) + 1}`;
+  let i = 0;
+  const sides: [string, HttpLoad][] = [
+    ['whoami_rest', { url: `${ctx.target.url}/v1/read/internal/whoami`, method: 'GET', headers: { ...BROWSER, authorization: `Bearer ${ctx.target.token}` } }],
+    ['feed_24', { url: `${ctx.target.url}${feed(0)}`, method: 'GET', headers: BROWSER, paths: () => feed(++i) }],
+  ];
+  for (const [name, load] of sides) {
+    const response = await fetch(load.url, { headers: load.headers });
+    if (response.status !== 200) throw new Error(`background_drain: ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  }
+  // Quiet means quiet: what earlier scenarios left is let drain first (bounded), and said.
+  const settleUntil = Date.now() + 120_000;
+  let before = await backgroundOf(client);
+  while (backlogOf(before) > 0 && Date.now() < settleUntil) {
+    await sleep(1000);
+    before = await backgroundOf(client);
+  }
+  ctx.log(`background_drain: quiet side starts with ${describeBackground(before)}`);
+  const quiet = await measureSides(ctx, 'quiet', sides);
+
+  const shop = await seedDueOrders(ctx, orders);
+  const started = new Date();
+  let expired = 0;
+  for (let n = SWEEP; n === SWEEP; ) {
+    n = ((await command(ctx, 'order.expire_unpaid', { limit: SWEEP }, shop.token)) as { expired: unknown[] }).expired.length;
+    expired += n;
+  }
+  const producedS = (Date.now() - started.getTime()) / 1000;
+  const atProduced = await backgroundOf(client);
+  ctx.log(`background_drain: ${expired} orders expired in ${round(producedS, 1)} s; ${describeBackground(atProduced)}`);
+  const draining = await measureSides(ctx, 'draining', sides, async () => backlogOf(await backgroundOf(client)));
+
+  // The backlog is measured on until it is empty, or the timeout.
+  const deadline = started.getTime() + timeoutS * 1000;
+  let now = await backgroundOf(client);
+  let lastLog = Date.now();
+  while (backlogOf(now) > 0 && Date.now() < deadline) {
+    await sleep(1000);
+    now = await backgroundOf(client);
+    if (Date.now() - lastLog > 30_000) {
+      lastLog = Date.now();
+      ctx.log(`background_drain: draining, ${describeBackground(now)}`);
+    }
+  }
+  const drainS = round((Date.now() - started.getTime()) / 1000, 1);
+  const drained = backlogOf(now) === 0;
+  const deliveries = await jobsDone(client, started);
+  const events = expired * 3;
+  const ratio = (name: string) => round(draining.figures[name].rps / quiet.figures[name].rps);
+  const targets = {
+    feed_24_draining_over_quiet: { value: ratio('feed_24'), target: '>= 0.5', pass: ratio('feed_24') >= 0.5 },
+    whoami_draining_over_quiet: { value: ratio('whoami_rest'), target: '>= 0.5', pass: ratio('whoami_rest') >= 0.5 },
+    backlog_drained_s: { value: drainS, target: `empty within ${timeoutS} s`, pass: drained },
+  };
+  return {
+    ...draining.last,
+    rps: draining.figures.feed_24.rps,
+    note: 'the row is the feed page of 24 while the backlog drains; quiet and draining sides in extra',
+    extra: {
+      orders_expired: expired,
+      produced_s: round(producedS, 1),
+      quiet: quiet.figures,
+      draining: draining.figures,
+      backlog_after_each_draining_round: draining.between,
+      backlog_at_produced: atProduced,
+      backlog_left: drained ? 0 : now,
+      drain: {
+        seconds: drainS,
+        empty: drained,
+        outbox_events_per_s: round(events / drainS, 1),
+        deliveries_done: deliveries,
+        deliveries_per_s: round(deliveries / drainS, 1),
+      },
+      targets,
+    },
+  };
+}
