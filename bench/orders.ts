@@ -222,7 +222,7 @@ const checkoutBareSql: Scenario = {
 };
 
 /** A tenant of its own with `orders` unpaid orders long past due (3 lines and an open attempt each). */
-async function seedDueOrders(ctx: BenchContext, orders: number): Promise<{ token: string; tenant_id: string }> {
+export async function seedDueOrders(ctx: BenchContext, orders: number): Promise<{ token: string; tenant_id: string }> {
   const ids = subgraphDataSource(ctx.databaseUrl, identity, 1);
   await ids.initialize();
   let tenant: Awaited<ReturnType<typeof createTenant>>;
@@ -309,7 +309,7 @@ const SET_BASED_EXPIRY = `
     ORDER BY payment_due_at, id LIMIT 1000 FOR UPDATE),
   o AS (
     UPDATE orders."order" o SET status = 'cancelled', cancel_reason = 'payment_expired', cancelled_at = now(), updated_at = now(), payment_expiry = NULL, payment_due_at = NULL
-    FROM due WHERE o.id = due.id RETURNING o.id, o.store_id),
+    FROM due WHERE o.id = due.id RETURNING o.id, o.store_id, o.customer),
   a AS (
     UPDATE orders.payment_attempt a SET status = 'failed', failure_reason = 'expired', updated_at = now()
     FROM due WHERE a.order_id = due.id AND a.status IN ('open', 'confirming') RETURNING a.id, a.order_id),
@@ -324,7 +324,7 @@ const SET_BASED_EXPIRY = `
   e AS (
     INSERT INTO orders.outbox_event (event_id, tenant_id, type, payload, actor_id, request_id)
     SELECT 'evt_bx_' || gen_random_uuid(), $1, type, payload, 'bench', 'req_bench' FROM (
-      SELECT 'order.cancelled' AS type, jsonb_build_object('order_id', id, 'store_id', store_id, 'reason', 'payment_expired') AS payload FROM o
+      SELECT 'order.cancelled' AS type, jsonb_build_object('order_id', id, 'store_id', store_id, 'reason', 'payment_expired', 'customer', customer) AS payload FROM o
       UNION ALL
       SELECT 'payment.attempt_failed', jsonb_build_object('payment_attempt_id', id, 'order_id', order_id, 'reason', 'expired') FROM a
       UNION ALL

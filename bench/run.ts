@@ -25,8 +25,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client, Pool } from 'pg';
@@ -37,12 +37,16 @@ import { catalogProducts, catalogScale } from './catalog';
 import { eventsPipeline } from './events';
 import { adminOrderList, graphqlPath } from './graphql';
 import { adminFirstPaint } from './admin';
+import { backgroundOf, describeBackground, type Background } from './background';
+import { backgroundDrain } from './backlog';
 import { ordersScenarios } from './orders';
 import { splitRouters } from './split';
 import { cliStartup } from './startup';
 import { storefrontMemory, storefrontThroughput } from './storefront';
 
 const ROOT = resolve(__dirname, '..');
+/** DATA_DIR of the servers the run starts, removed at its end. */
+const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-data-'));
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const numberFromEnv = (name: string, fallback: number, min: number) => {
@@ -235,6 +239,7 @@ export const SCENARIOS: Scenario[] = [
   eventsPipeline,
   catalogProducts,
   storefrontThroughput,
+  backgroundDrain,
   graphqlPath,
   adminOrderList,
   adminFirstPaint,
@@ -349,6 +354,8 @@ async function startServer(databaseUrl: string, log: (line: string) => void, env
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
       // Scheduled jobs would sweep what expire_unpaid seeds and measures.
       JOBS: 'off',
+      // Its files (mail written without SMTP: a message per cancelled order) go to the run's folder, not the checkout's ./.data.
+      DATA_DIR: dataDir,
       ...env,
     },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -477,6 +484,7 @@ async function main() {
         await other.then((s) => s.stop()).catch((error: Error) => log(`stopping a server: ${error.message}`));
       }
       await server?.stop().catch((error: Error) => log(`stopping the server: ${error.message}`));
+      rmSync(dataDir, { recursive: true, force: true });
       await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).then(
         () => log(`dropped database ${database}`),
         (error: Error) => log(`could not drop database ${database}: ${error.message}`),
@@ -492,13 +500,17 @@ async function main() {
     log(`server up at ${server.target.url}, identity alone at ${server.target.subgraphUrl} (pid ${server.target.pid})`);
     const other = (env: Record<string, string>) => {
       const key = JSON.stringify(env);
-      if (!others.has(key)) others.set(key, startServer(databaseUrl, log, env));
+      // Requests only: the main server does the background work, which would otherwise run in two processes at once.
+      if (!others.has(key)) others.set(key, startServer(databaseUrl, log, { CONSUMERS: 'off', ...env }));
       return others.get(key)!.then((s) => s.target);
     };
     const ctx: BenchContext = { config, target: server.target, databaseUrl, log, watched: { serverPid: server.target.pid, database }, server: other };
     for (const step of plan(selected, config.rounds)) {
       const rounds = step.length > 1 ? config.rounds : 1;
       const measured = new Map<string, Measurement[]>(step.map((s) => [s.name, []]));
+      // What the database is still busy with as the step starts (the last scenario's events, vacuum).
+      const background: Background = await backgroundOf(databaseUrl);
+      log(`${step.map((s) => s.name).join(' + ')} starts with ${describeBackground(background)}`);
       for (let round = 0; round < rounds; round++) {
         for (const scenario of step) {
           // Each round after the first warms up for a second: the scenario before it ran something else.
@@ -513,6 +525,7 @@ async function main() {
       }
       for (const scenario of step) {
         const m = mergeRounds(measured.get(scenario.name)!);
+        m.extra = { background_at_start: background, ...m.extra };
         scenarios[scenario.name] = m;
         log(`${scenario.name}: ${m.rps} req/s, p50 ${m.latency_ms.p50} ms, p99 ${m.latency_ms.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
       }

@@ -63,7 +63,25 @@ it('runs the gateway in front of healthy subgraphs, checked on its /readyz', () 
   }
   expect(gateway.depends_on).toEqual(healthy(...SUBGRAPHS.map((s) => s.name), 'redis'));
   expect(gateway.healthcheck?.test).toEqual(readyzCheck(4000));
-  expect(Object.keys(compose.services).sort()).toEqual(['bootstrap', 'catalog', 'content', 'gateway', 'identity', 'orders', 'postgres', 'redis']);
+  expect(Object.keys(compose.services).sort()).toEqual(['bootstrap', 'catalog', 'content', 'gateway', 'identity', 'orders', 'postgres', 'redis', 'worker']);
+});
+
+it('runs the background work in a worker, apart from the processes answering requests', () => {
+  for (const name of [...SUBGRAPHS.map((s) => s.name), 'gateway']) expect(compose.services[name].environment).toMatchObject({ CONSUMERS: 'off', JOBS: 'off' });
+  const worker = compose.services.worker;
+  expect(worker.command).toEqual(['node', 'gateway/src/worker-main.js']);
+  expect(existsSync(sourceOf(worker.command![1]))).toBe(true);
+  expect(worker.environment).toMatchObject({
+    CONSUMERS: 'on',
+    JOBS: 'on',
+    WORKER_PORT: '4005',
+    DATABASE_URL: compose.services.identity.environment?.DATABASE_URL,
+  });
+  // It seals and opens what identity and content do.
+  expect(worker.environment?.WEBHOOK_SECRET_KEY).toBe(compose.services.identity.environment?.WEBHOOK_SECRET_KEY);
+  expect(worker.environment?.VAULT_KEY).toBe(compose.services.content.environment?.VAULT_KEY);
+  expect(worker.depends_on).toEqual(healthy('postgres', 'redis'));
+  expect(worker.healthcheck?.test).toEqual(readyzCheck(4005));
 });
 
 it('creates the first tenant with a one-shot of the CLI, only when asked, once the gateway is healthy', () => {

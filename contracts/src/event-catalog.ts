@@ -1468,7 +1468,7 @@ export const EVENT_CATALOG: ReadonlyArray<{ name: string; payload: object }> = [
         },
         "customer": {
           "additionalProperties": false,
-          "description": "who to tell (mail on order.paid)",
+          "description": "who to tell (mail on order.paid and order.cancelled)",
           "x-personal": true,
           "type": "object",
           "required": [
@@ -1523,7 +1523,7 @@ export const EVENT_CATALOG: ReadonlyArray<{ name: string; payload: object }> = [
         },
         "customer": {
           "additionalProperties": false,
-          "description": "who to tell (mail on order.paid)",
+          "description": "who to tell (mail on order.paid and order.cancelled)",
           "x-personal": true,
           "type": "object",
           "required": [
@@ -1586,6 +1586,25 @@ export const EVENT_CATALOG: ReadonlyArray<{ name: string; payload: object }> = [
         "reason": {
           "description": "payment_expired (expiry), or the reason given to order.cancel",
           "type": "string"
+        },
+        "customer": {
+          "additionalProperties": false,
+          "description": "who to tell (mail on order.paid and order.cancelled)",
+          "x-personal": true,
+          "type": "object",
+          "required": [
+            "email"
+          ],
+          "properties": {
+            "email": {
+              "format": "email",
+              "maxLength": 320,
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            }
+          }
         }
       }
     }

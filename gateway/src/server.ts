@@ -17,7 +17,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { RatedError, rateHeaders, requestIdOf } from '@backoffice/platform';
+import { countRequests, RatedError, rateHeaders, requestIdOf } from '@backoffice/platform';
 import { Gatekeeper } from './admission';
 import { closeConnectionsWhenIdle } from './graceful-close';
 import { createGateway, type GatewayRequestContext } from './gateway';
@@ -175,6 +175,8 @@ export async function createGatewayServer(options: GatewayOptions) {
     // nosniff: answers echo caller input (a 404 names the path), which must never be read as HTML.
     reply.header('x-request-id', requestIdOf(request.headers['x-request-id'])).header('x-content-type-options', 'nosniff');
   });
+  // Background work in this process (consumers, tasks, jobs, relays) yields to requests in flight.
+  countRequests(app);
   // Before any route, so that every route other than /graphql is registered without CORS.
   await registerCors(app, adminOrigins);
   // A log line, metrics and (with tracing on) a span per request; /metrics.

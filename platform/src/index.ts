@@ -7,6 +7,7 @@ export { admitBearer, RatedError, rateHeaders, RateLimited, requestIdOf } from '
 export type { AuditRow } from './audit';
 export { type ConsumerDefinition, on, routedConsumer } from './bus/consumer';
 export { EventBus } from './bus/event-bus';
+export { countRequests } from './bus/budget';
 export { job } from './bus/job';
 export { routeConsumer } from './bus/routes';
 export { task } from './bus/task';
@@ -42,6 +43,7 @@ export { newId, pooledRandomBytes, ULID_PATTERN } from './ids';
 export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';
 export { registerMetricsEndpoint } from './observability/fastify';
 export { lineLog, type Logger, rootLogger } from './observability/logger';
+export { tallyOf } from './observability/log-tally';
 export { metrics } from './observability/metrics';
 export {
   injectTrace,

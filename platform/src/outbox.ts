@@ -3,6 +3,7 @@ import { poolOf } from './db/data-source';
 import type { OutboxEvent } from './db/platform-entities';
 import { sqlOf } from './db/sql';
 import { newId } from './ids';
+import type { BackgroundBudget } from './bus/budget';
 
 /** The envelope every delivered event has; `payload` is the event's own shape. */
 export interface DomainEvent {
@@ -40,6 +41,8 @@ export interface RelayOptions {
   log?: (line: string) => void;
   /** Where events go beside in-process sinks: the bus. Without either, an event is `unrouted`. */
   publisher?: EventPublisher | null;
+  /** Whose pauses its batches keep (the bus's budget: they yield to requests as consumers do); none: they run back to back. */
+  budget?: BackgroundBudget | null;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -80,6 +83,7 @@ export class OutboxRelay {
       sinkTimeoutMs: 30_000,
       log: console.error,
       publisher: null,
+      budget: null,
       ...options,
     };
   }
@@ -123,7 +127,7 @@ export class OutboxRelay {
     this.draining = (async () => {
       do {
         this.again = false;
-        while (!this.stopped && (await this.deliverBatch()) === this.options.batchSize);
+        while (!this.stopped && (await this.batch()) === this.options.batchSize);
         // Commits came while delivering: let more gather before claiming them together.
         if (this.again && !this.stopped) await new Promise((ok) => setTimeout(ok, this.options.gatherMs));
       } while (this.again && !this.stopped);
@@ -131,6 +135,11 @@ export class OutboxRelay {
       .catch((error: Error) => this.options.log(`relay ${this.schema}: ${error.message}`))
       .finally(() => (this.draining = null));
     return this.draining;
+  }
+
+  private batch(): Promise<number> {
+    const { budget } = this.options;
+    return budget ? budget.paced(() => this.deliverBatch()) : this.deliverBatch();
   }
 
   private async deliverBatch(): Promise<number> {

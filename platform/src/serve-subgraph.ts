@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { Pool } from 'undici';
 import { ACTOR_CONTEXT_HEADER, internalToken } from './actor';
+import { countRequests } from './bus/budget';
 import { nameSpansByRoute, registerMetricsEndpoint } from './observability/fastify';
 import { traceHttpServer } from './observability/tracing';
 import type { SubgraphContext, SubgraphRuntime } from './subgraph';
@@ -67,6 +68,8 @@ export async function serveSubgraph(
   const access = options.access && subgraphAccess(runtime, options.access);
   // Answers echo caller input: never to be read as another type than the one they declare.
   app.addHook('onRequest', async (_request, reply) => void reply.header('x-content-type-options', 'nosniff'));
+  // Background work in this process yields to the gateway's (or a router's) requests in flight.
+  countRequests(app);
   // Continues the gateway's trace (with tracing on); /metrics as on the gateway.
   traceHttpServer(app.server);
   nameSpansByRoute(app);

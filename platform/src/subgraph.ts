@@ -178,7 +178,12 @@ export class SubgraphRuntime<P extends object = Record<never, never>> {
     this.dataSource = subgraphDataSource(options.url, definition);
     this.audit = new AuditLog(this.dataSource, definition.name, log);
     const bus = options.bus;
-    this.relay = new OutboxRelay(this.dataSource, definition.name, { log, publisher: bus ? (events) => bus.publish(events) : null, ...options.relay });
+    this.relay = new OutboxRelay(this.dataSource, definition.name, {
+      log,
+      publisher: bus ? (events) => bus.publish(events) : null,
+      budget: bus?.budget ?? null,
+      ...options.relay,
+    });
     this.executor = new OperationExecutor(
       this.dataSource,
       definition.name,

@@ -89,7 +89,9 @@ export type DeliveryOutcome = 'handled' | 'duplicate' | Error;
  *
  * The batch is tried in one transaction (one commit and one statement of trail rows for all: what
  * lets a consumer keep up with the commands producing its events); if any delivery fails, that
- * transaction rolls back and each delivery runs again alone, so a failing one fails by itself.
+ * transaction rolls back and the batch runs again in one transaction with a savepoint around each
+ * delivery, so a failing one fails by itself and the others still commit together (rather than a
+ * transaction each: a batch of 25 with one failure cost 26 commits).
  * Failures are recorded in the trail; the caller fails them on the bus, which retries each alone.
  */
 export async function handleDeliveries<P extends object>(
@@ -97,73 +99,102 @@ export async function handleDeliveries<P extends object>(
   consumer: ConsumerDefinition<P>,
   deliveries: readonly Delivery[],
 ): Promise<{ outcomes: DeliveryOutcome[]; events: number; queued: string[] }> {
-  if (deliveries.length > 1) {
-    try {
-      return await handleTogether(host, consumer, deliveries);
-    } catch {
-      // One of them failed: find which, one by one.
+  try {
+    return await host.dataSource.transaction((db) => handleIn(db, host, consumer, deliveries));
+  } catch (error) {
+    // One of them failed: each apart (one alone has its outcome).
+    if (deliveries.length === 1) {
+      const outcomes = [error instanceof Error ? error : new Error(String(error))];
+      await recordFailures(host, consumer, deliveries, outcomes);
+      return { outcomes, events: 0, queued: [] };
     }
   }
-  const outcomes: DeliveryOutcome[] = [];
-  let events = 0;
-  const queued: string[] = [];
-  for (const delivery of deliveries) {
-    try {
-      const alone = await handleTogether(host, consumer, [delivery]);
-      outcomes.push(alone.outcomes[0]);
-      events += alone.events;
-      queued.push(...alone.queued);
-    } catch (error) {
-      outcomes.push(error instanceof Error ? error : new Error(String(error)));
-    }
+  let handled: { outcomes: DeliveryOutcome[]; events: number; queued: string[] };
+  try {
+    handled = await host.dataSource.transaction((db) => handleApart(db, host, consumer, deliveries));
+  } catch (error) {
+    // The transaction itself failed (the connection, the commit): none of them is handled.
+    const failure = error instanceof Error ? error : new Error(String(error));
+    handled = { outcomes: deliveries.map(() => failure), events: 0, queued: [] };
   }
-  await recordFailures(host, consumer, deliveries, outcomes);
-  return { outcomes, events, queued };
+  await recordFailures(host, consumer, deliveries, handled.outcomes);
+  return handled;
 }
 
-/** The deliveries in one transaction: all commit, or the first failure is thrown and none does. */
-async function handleTogether<P extends object>(
+/** Each delivery behind a savepoint of the one transaction: a failure rolls back its own writes, events and tasks only. */
+async function handleApart<P extends object>(
+  db: EntityManager,
   host: ConsumerHost<P>,
   consumer: ConsumerDefinition<P>,
   deliveries: readonly Delivery[],
 ): Promise<{ outcomes: DeliveryOutcome[]; events: number; queued: string[] }> {
-  return host.dataSource.transaction(async (db) => {
-    const fresh = new Set(
-      (
-        await sqlOf(db).rows<{ event_id: string }>(
-          `INSERT INTO "${host.schema}".consumer_delivery (consumer, event_id, event_type, attempt, outcome)
-           SELECT $1, d.event_id, d.event_type, d.attempt, 'handled' FROM unnest($2::text[], $3::text[], $4::int[]) AS d(event_id, event_type, attempt)
-           ON CONFLICT (consumer, event_id) WHERE outcome = 'handled' DO NOTHING RETURNING event_id`,
-          [consumer.name, deliveries.map((d) => d.event.event_id), deliveries.map((d) => d.event.type), deliveries.map((d) => d.attempt)],
-        )
-      ).map((row) => row.event_id),
-    );
-    const tasks = taskCollector(host.schema, host.tasks, `consumer ${consumer.name}`);
-    const outcomes: DeliveryOutcome[] = [];
-    let events = 0;
-    for (const { event, attempt } of deliveries) {
-      // A second copy of one event in the batch counts once.
-      if (!fresh.delete(event.event_id)) {
-        outcomes.push('duplicate');
-        continue;
-      }
-      const drafts: EventDraft[] = [];
-      await consumer.handler({
-        event,
-        attempt,
-        db,
-        log: host.log,
-        ports: host.ports,
-        enqueue: tasks.enqueue,
-        emit: (declaration, payload) => drafts.push(eventDraft(`consumer ${consumer.name}`, consumer.emits ?? [], declaration, payload)),
-      });
-      await writeEvents(db, host.schema, event, drafts);
-      events += drafts.length;
-      outcomes.push('handled');
+  const tasks = taskCollector(host.schema, host.tasks, `consumer ${consumer.name}`);
+  const outcomes: DeliveryOutcome[] = [];
+  let events = 0;
+  for (const delivery of deliveries) {
+    const queuedBefore = tasks.jobs.length;
+    await db.query('SAVEPOINT delivery');
+    try {
+      const one = await handleIn(db, host, consumer, [delivery], tasks);
+      await db.query('RELEASE SAVEPOINT delivery');
+      outcomes.push(one.outcomes[0]);
+      events += one.events;
+    } catch (error) {
+      await db.query('ROLLBACK TO SAVEPOINT delivery');
+      tasks.jobs.length = queuedBefore;
+      outcomes.push(error instanceof Error ? error : new Error(String(error)));
     }
-    if (tasks.jobs.length) await host.queue(tasks.jobs, db);
-    return { outcomes, events, queued: tasks.jobs.map((j) => j.name) };
-  });
+  }
+  if (tasks.jobs.length) await host.queue(tasks.jobs, db);
+  return { outcomes, events, queued: tasks.jobs.map((j) => j.name) };
+}
+
+/**
+ * The deliveries in the given transaction: all handled, or the first failure is thrown. Tasks go to
+ * `tasks` when given (the caller queues them), else are queued here.
+ */
+async function handleIn<P extends object>(
+  db: EntityManager,
+  host: ConsumerHost<P>,
+  consumer: ConsumerDefinition<P>,
+  deliveries: readonly Delivery[],
+  given?: ReturnType<typeof taskCollector>,
+): Promise<{ outcomes: DeliveryOutcome[]; events: number; queued: string[] }> {
+  const fresh = new Set(
+    (
+      await sqlOf(db).rows<{ event_id: string }>(
+        `INSERT INTO "${host.schema}".consumer_delivery (consumer, event_id, event_type, attempt, outcome)
+         SELECT $1, d.event_id, d.event_type, d.attempt, 'handled' FROM unnest($2::text[], $3::text[], $4::int[]) AS d(event_id, event_type, attempt)
+         ON CONFLICT (consumer, event_id) WHERE outcome = 'handled' DO NOTHING RETURNING event_id`,
+        [consumer.name, deliveries.map((d) => d.event.event_id), deliveries.map((d) => d.event.type), deliveries.map((d) => d.attempt)],
+      )
+    ).map((row) => row.event_id),
+  );
+  const tasks = given ?? taskCollector(host.schema, host.tasks, `consumer ${consumer.name}`);
+  const outcomes: DeliveryOutcome[] = [];
+  let events = 0;
+  for (const { event, attempt } of deliveries) {
+    // A second copy of one event in the batch counts once.
+    if (!fresh.delete(event.event_id)) {
+      outcomes.push('duplicate');
+      continue;
+    }
+    const drafts: EventDraft[] = [];
+    await consumer.handler({
+      event,
+      attempt,
+      db,
+      log: host.log,
+      ports: host.ports,
+      enqueue: tasks.enqueue,
+      emit: (declaration, payload) => drafts.push(eventDraft(`consumer ${consumer.name}`, consumer.emits ?? [], declaration, payload)),
+    });
+    await writeEvents(db, host.schema, event, drafts);
+    events += drafts.length;
+    outcomes.push('handled');
+  }
+  if (!given && tasks.jobs.length) await host.queue(tasks.jobs, db);
+  return { outcomes, events, queued: tasks.jobs.map((j) => j.name) };
 }
 
 async function recordFailures<P extends object>(

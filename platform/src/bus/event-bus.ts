@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '../outbox';
+import { backgroundBudget, type BackgroundBudget } from './budget';
 import type { Delivery } from './consumer';
 import { routeSql } from './routes';
 import type { QueuedJob, TaskRetry } from './task';
@@ -37,6 +38,13 @@ export interface BusOptions {
    * them to one worker process, and a benchmark off a table it measures.
    */
   jobs?: boolean;
+  /**
+   * Whether this process works consumers' and tasks' queues (default: unless `CONSUMERS=off`). Off,
+   * it still creates and routes them (its relay hands events to them), and worker processes work them.
+   */
+  consumers?: boolean;
+  /** What its batches may take of the process (default: the process's, from the environment). */
+  budget?: BackgroundBudget;
 }
 
 /**
@@ -54,6 +62,8 @@ export class EventBus {
   private readonly log: (line: string) => void;
   private readonly workers = new Map<string, string[]>();
   private readonly jobs: boolean;
+  private readonly consumers: boolean;
+  readonly budget: BackgroundBudget;
   /** Batches under way: their queue, and how to let go of them (see `stop`). */
   private readonly running = new Set<{ queue: string; letGo: (error: Error) => void }>();
   private stopping: Promise<void> | null = null;
@@ -61,6 +71,8 @@ export class EventBus {
   constructor(options: BusOptions) {
     this.log = options.log ?? console.error;
     this.jobs = options.jobs ?? process.env.JOBS !== 'off';
+    this.consumers = options.consumers ?? process.env.CONSUMERS !== 'off';
+    this.budget = options.budget ?? backgroundBudget();
     this.boss = new PgBoss({
       connectionString: options.url,
       schema: 'pgboss',
@@ -125,6 +137,7 @@ export class EventBus {
     await this.createQueue(queue, { name: queue, ...CONSUMER_RETRY });
     const route = routeSql(queue, eventTypes);
     await this.db().executeSql(route.text, route.values);
+    if (!this.consumers) return;
     await this.work<DomainEvent>(queue, async (jobs) => {
       const errors = await handle(jobs.map((job) => ({ event: job.data, attempt: job.retryCount + 1 })));
       await Promise.all(
@@ -142,6 +155,7 @@ export class EventBus {
     await this.createQueue(queue, options);
     // An existing queue keeps what it was created with: apply today's policy to jobs queued from now on.
     await this.boss.updateQueue(queue, options);
+    if (!this.consumers) return;
     // Runs are independent (a webhook send waits on the network): several of a batch at a time.
     await this.work<unknown>(queue, async (jobs) => {
       let next = 0;
@@ -166,6 +180,11 @@ export class EventBus {
     });
   }
 
+  /** The queues this process works (consumers, tasks and scheduled jobs). */
+  working(): string[] {
+    return [...this.workers.keys()];
+  }
+
   /** Tells this process's workers of these queues to fetch now. */
   wake(...queues: string[]): void {
     for (const queue of new Set(queues)) {
@@ -179,7 +198,7 @@ export class EventBus {
     const workers: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
       const worker = await this.boss.work<D>(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH, includeMetadata: true }, async (jobs) => {
-        await this.tracked(queue, () => handle(jobs));
+        await this.tracked(queue, () => this.budget.run(() => handle(jobs)));
         // A full batch means more are waiting: fetch again at once instead of after the polling interval.
         if (jobs.length === BATCH) this.boss.notifyWorker(worker);
       });
@@ -212,7 +231,9 @@ export class EventBus {
     if (!this.jobs) return;
     await this.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0, expireInSeconds: 15 * 60 });
     await this.boss.schedule(queue, cron);
-    const worker = await this.boss.work(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async () => this.tracked(queue, run));
+    const worker = await this.boss.work(queue, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async () =>
+      this.tracked(queue, () => this.budget.run(run)),
+    );
     this.workers.set(queue, [worker]);
   }
 

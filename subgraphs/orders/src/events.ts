@@ -6,7 +6,10 @@ import { MACHINES } from './domain/states';
 
 const items = t.array(t.object({ sku_id: t.string(), qty: t.integer({ minimum: 1 }) }));
 /** Personal (spec rule 7): masked in the events read without pii.read, and in webhooks without personal_data. */
-const customer = t.object({ email: t.email(), name: t.optional(t.string()) }, { description: 'who to tell (mail on order.paid)', personal: true });
+const customer = t.object(
+  { email: t.email(), name: t.optional(t.string()) },
+  { description: 'who to tell (mail on order.paid and order.cancelled)', personal: true },
+);
 
 export const warehouseCreated = defineEvent(
   'inventory.warehouse.created',
@@ -102,7 +105,13 @@ export const orderStockUncommitted = defineEvent(
 
 export const orderCancelled = defineEvent(
   'order.cancelled',
-  t.object({ order_id: t.string(), store_id: t.string(), reason: t.string({ description: 'payment_expired (expiry), or the reason given to order.cancel' }) }),
+  t.object({
+    order_id: t.string(),
+    store_id: t.string(),
+    reason: t.string({ description: 'payment_expired (expiry), or the reason given to order.cancel' }),
+    // Its consumers need not have seen the order's order.created (an import, a mass expiry of old orders).
+    customer: t.optional(customer),
+  }),
   'An order was cancelled: its hold released, its coupon use returned, its open payment attempt failed.',
 );
 

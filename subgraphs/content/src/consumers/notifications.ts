@@ -1,4 +1,4 @@
-import { newId, type ConsumerDefinition, type DomainEvent, sqlOf } from '@backoffice/platform';
+import { newId, type ConsumerDefinition, type DomainEvent, sqlOf, tallyOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import {
   EMAIL_CHANNEL,
@@ -92,7 +92,10 @@ async function messageOf(db: EntityManager, event: DomainEvent, attempt: number)
         },
       };
     case 'order.cancelled': {
-      const customer = await customerOf(db, tenantId, p.order_id, attempt);
+      // The event names its customer (events recorded before it did: the one order.created left).
+      const customer = p.customer?.email
+        ? { customer_email: p.customer.email as string, customer_name: (p.customer.name as string | undefined) ?? null }
+        : await customerOf(db, tenantId, p.order_id, attempt);
       return {
         type_key: type,
         store_id: p.store_id,
@@ -202,7 +205,8 @@ export const notificationDispatch: ConsumerDefinition<ContentPorts> = {
         failed,
       ],
     );
-    if (failed) log(`notification ${id} (${type.key}) not sent: ${failed}`);
+    // Recorded failed with its reason; the log counts them (a mass expiry of unknown orders fails thousands alike).
+    if (failed) tallyOf(log).add(`notifications ${type.key} not sent (${failed})`, `notification ${id} (${type.key}) not sent: ${failed}`);
     else if (inserted.length) enqueue(notificationSend, { notification_id: id });
   },
 };

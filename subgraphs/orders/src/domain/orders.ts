@@ -108,7 +108,7 @@ export async function cancelOrders(
   }
   for (const order of cancelling) {
     order.status = 'cancelled';
-    emit(orderCancelled, { order_id: order.id, store_id: order.store_id, reason });
+    emit(orderCancelled, { order_id: order.id, store_id: order.store_id, reason, customer: customerOf(order) });
   }
   for (const attempt of failed) emit(paymentAttemptFailed, { payment_attempt_id: attempt.id, order_id: attempt.order_id, reason: attemptReason });
   return cancelling;
