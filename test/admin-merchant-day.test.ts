@@ -99,7 +99,11 @@ async function addSku(page: Page, code: string, amount: string): Promise<void> {
 async function setStock(page: Page, code: string, onHand: string): Promise<void> {
   await page.getByRole('textbox', { name: `On hand of ${code} at default` }).fill(onHand);
   await page.getByRole('button', { name: `Adjust ${code} at default` }).click();
-  await page.getByRole('table', { name: `Stock of ${code}` }).getByRole('cell', { name: onHand, exact: true }).first().waitFor();
+  await page
+    .getByRole('table', { name: `Stock of ${code}` })
+    .getByRole('cell', { name: onHand, exact: true })
+    .first()
+    .waitFor();
 }
 
 browserIt(
