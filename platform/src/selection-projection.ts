@@ -86,7 +86,7 @@ function asks(set: SelectionSetNode | undefined, type: string, names: ReadonlySe
  * Judged once per field of a parsed document (its field nodes are the same for every row of a list).
  */
 export function selectsAny(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'schema'>, type: string, names: readonly string[]): boolean {
-  const key = `${type}:${names.join(',')}`;
+  const key = `${type}:${names.join(',')}`; // a path has no colon
   const known = asked.get(info.fieldNodes) ?? new Map<string, boolean>();
   asked.set(info.fieldNodes, known);
   let found = known.get(key);
@@ -94,6 +94,39 @@ export function selectsAny(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragme
     const set = new Set(names);
     found = info.fieldNodes.some((field) => asks(field.selectionSet, type, set, info));
     known.set(key, found);
+  }
+  return found;
+}
+
+/** The selection sets of the fields named `name` in `sets` (aliases, fragments and their type conditions looked through). */
+function fieldsNamed(sets: readonly SelectionSetNode[], name: string, fragments: Fragments): SelectionSetNode[] {
+  const found: SelectionSetNode[] = [];
+  const visit = (set: SelectionSetNode) => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value === name) found.push(selection.selectionSet ?? { kind: Kind.SELECTION_SET, selections: [] });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+      else if (fragments[selection.name.value]) visit(fragments[selection.name.value].selectionSet);
+    }
+  };
+  for (const set of sets) visit(set);
+  return found;
+}
+
+/**
+ * Whether the field being resolved selects the field at `path` of its value (names joined by dots:
+ * `totalCount`, `edges.node.items`): an operation's `selects` over GraphQL. A field under `@skip` or
+ * `@include` counts as selected. Judged once per field of a parsed document and path.
+ */
+export function selectsPath(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): boolean {
+  const known = asked.get(info.fieldNodes) ?? new Map<string, boolean>();
+  asked.set(info.fieldNodes, known);
+  let found = known.get(path);
+  if (found === undefined) {
+    let sets = info.fieldNodes.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
+    for (const name of path.split('.')) sets = fieldsNamed(sets, name, info.fragments);
+    found = sets.length > 0;
+    known.set(path, found);
   }
   return found;
 }
