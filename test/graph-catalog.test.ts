@@ -140,6 +140,35 @@ describe('Sku.product', () => {
     expect(data.read_internal_order.items).toEqual([{ sku_id, sku: { code: 'SOLD-1', product: { product_id: products[1], title: 'Shoe 2' } } }]);
   });
 
+  it('reads only the heads of SKUs and products whose lists are not selected, and the whole documents when they are', async () => {
+    // A product of its own: the connections below count the seeded products' SKUs.
+    const { product_id } = await ok('catalog.product.create', { title: 'Clog', handle: 'clog', status: 'active' });
+    await ok('catalog.product.publish', { product_id, store_id: t.tenant.store_id });
+    const { sku_id } = await ok('catalog.sku.create', { product_id, code: 'SOLD-2', amount: 2500, currency: 'EUR' });
+    await ok('inventory.adjust', { sku_id, on_hand: 5 });
+    const { order_id } = await ok('order.create', { store_id: t.tenant.store_id, customer: { email: 'buyer@example.com' }, items: [{ sku_id, qty: 1 }] });
+    const items = (selection: string) =>
+      counted(`query($id: ID!) { read_internal_order(input: { order_id: $id }) { items { sku { ${selection} } } } }`, { id: order_id });
+    // A list is a subquery per row (media, option values; categories, SKUs): an order list's titles need none.
+    const lists = /FROM catalog\.media m|jsonb_each_text|FROM catalog\.product_category|FROM catalog\.sku s WHERE s\.product_id = p\.id/;
+    const heads = await items('code amount promotional_price { promotional_amount } product { title handle price_min }');
+    expect(heads.body.data.read_internal_order.items).toEqual([
+      {
+        sku: { code: 'SOLD-2', amount: 2500, promotional_price: null, product: { title: 'Clog', handle: 'clog', price_min: 2500 } },
+      },
+    ]);
+    expect(heads.texts).toHaveLength(2);
+    expect(heads.texts.filter((text) => lists.test(text))).toEqual([]);
+    const whole = await items('code media { kind } product { title skus { code } }');
+    expect(whole.body.data.read_internal_order.items[0].sku).toEqual({
+      code: 'SOLD-2',
+      media: [],
+      product: { title: 'Clog', skus: [{ code: 'SOLD-2' }] },
+    });
+    expect(whole.texts).toHaveLength(2);
+    expect(whole.texts.every((text) => lists.test(text))).toBe(true);
+  });
+
   it('resolves another tenant’s SKU by reference as null, and the entity links only with the admin read scope', async () => {
     const other = await t.newTenant();
     const foreign = await ok('catalog.product.create', { title: 'Foreign', handle: 'foreign' }, other.token);

@@ -118,6 +118,53 @@ describe('the Order entity', () => {
     });
     expect(sorted.orders.edges.map((e: any) => e.node.total_amount)).toEqual([7500, 6000]);
   });
+
+  it('reads a page of orders with their items in one statement, and counts them only when totalCount is asked', async () => {
+    const [a, b] = [await sellable(50), await sellable(50)];
+    await place([a, b], 1);
+    await place([b], 2);
+    const dataSource = t.system.runtimes.get('orders')!.dataSource;
+    const logger = dataSource.logger;
+    const counted = async (query: string) => {
+      const statements: string[] = [];
+      const counting = Object.create(logger);
+      counting.logQuery = (text: string, ...rest: unknown[]) => {
+        if (/FROM orders\.("order"|order_item) /.test(text)) statements.push(text);
+        return logger.logQuery(text, ...(rest as []));
+      };
+      Object.assign(dataSource, { logger: counting });
+      try {
+        return { answer: (await data(query)).orders, statements };
+      } finally {
+        Object.assign(dataSource, { logger });
+      }
+    };
+    const items = '{ edges { node { total_amount items { order_item_id code qty unit_amount line_amount sku_id sku { sku_id } } fulfilment_status } } }';
+    const list = await counted(`{ orders(first: 10) ${items} }`);
+    expect(list.statements).toHaveLength(1);
+    expect(list.answer.edges.map((e: any) => [e.node.items.map((i: any) => [i.sku_id, i.qty]), e.node.fulfilment_status])).toEqual([
+      [[[b, 2]], 'unfulfilled'],
+      [
+        [
+          [a, 1],
+          [b, 1],
+        ],
+        'unfulfilled',
+      ],
+    ]);
+    // The same items as the single order read answers (which reads them by themselves).
+    const [newest] = list.answer.edges;
+    const { read_internal_order: one } = await data(
+      `query($id: ID!) { read_internal_order(input: { order_id: $id }) { items { order_item_id code qty unit_amount line_amount sku_id sku { sku_id } } } }`,
+      {
+        id: (await data('{ orders(first: 1) { edges { node { order_id } } } }')).orders.edges[0].node.order_id,
+      },
+    );
+    expect(newest.node.items).toEqual(one.items);
+    const total = await counted('{ orders(first: 1) { totalCount edges { node { order_id } } } }');
+    expect(total.answer.totalCount).toBe(2);
+    expect(total.statements).toHaveLength(2);
+  });
 });
 
 describe('Sku.stock_levels', () => {

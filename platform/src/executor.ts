@@ -14,6 +14,9 @@ import { taskCollector, type QueuedJob, type TaskDefinition } from './bus/task';
 import { PreparedJson } from './prepared';
 import type { DerivedCopies } from './subgraph';
 
+/** Every field of a result is asked (REST, MCP, the CLI, jobs). */
+const all = () => true;
+
 /** A subgraph's declared tasks, and where queued ones are written (the bus), if anywhere. */
 export interface TaskHost {
   tasks: readonly TaskDefinition<never, never>[];
@@ -59,12 +62,13 @@ export class OperationExecutor {
     this.batcher = new CommandBatcher(() => poolOf(dataSource));
   }
 
-  async execute(operation: Operation, rawInput: unknown, context: CallContext | null): Promise<unknown> {
-    if (!operation.minimumAnswerMs) return this.run(operation, rawInput, context);
+  /** `selects`: which fields of the result the caller asks (a GraphQL selection); without it, all of them. */
+  async execute(operation: Operation, rawInput: unknown, context: CallContext | null, selects: (path: string) => boolean = all): Promise<unknown> {
+    if (!operation.minimumAnswerMs) return this.run(operation, rawInput, context, selects);
     const answerAt = Date.now() + operation.minimumAnswerMs + randomInt(0, Math.floor(operation.minimumAnswerMs / 4) + 1);
     const settle = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
     try {
-      const result = await this.run(operation, rawInput, context);
+      const result = await this.run(operation, rawInput, context, selects);
       await settle();
       return result;
     } catch (error) {
@@ -73,7 +77,7 @@ export class OperationExecutor {
     }
   }
 
-  private async run(operation: Operation, rawInput: unknown, context: CallContext | null): Promise<unknown> {
+  private async run(operation: Operation, rawInput: unknown, context: CallContext | null, selects: (path: string) => boolean): Promise<unknown> {
     if (!context) throw unauthorized('the request carries no valid gateway context');
     const { actor, request_id } = context;
     const auditRow = (outcome: string): AuditRow | null =>
@@ -98,6 +102,7 @@ export class OperationExecutor {
               actor,
               request_id,
               client_address: context.client_address ?? null,
+              selects,
               db: this.dataSource.manager,
               sql: sqlOf(this.dataSource.manager),
               emit: readOnly(operation),
@@ -198,6 +203,8 @@ export class OperationExecutor {
         },
         ports: this.ports,
         client_address: context.client_address ?? null,
+        // A command's result is small and answered whole.
+        selects: all,
         attribute: (subject) => {
           if (actorAudit) throw new Error(`${operation.name}: only a public command names whom it acted for`);
           audit = { ...subject, operation: operation.name, outcome: 'ok', request_id: context.request_id };

@@ -47,6 +47,12 @@ export interface OperationCall<I, P extends object = Record<never, never>, E ext
   separately<T>(work: (db: EntityManager) => Promise<T>): Promise<T>;
   /** How this subgraph reaches what others own (e.g. the catalog's store directory): given at start. */
   ports: Readonly<P>;
+  /**
+   * Whether the caller asks the result's field at `path` (names joined by dots: `totalCount`,
+   * `edges.node.items`): over GraphQL, what the request selects (fragments included); over REST, MCP
+   * and the CLI, which answer the whole result, always. A read skips work nobody asked for with it.
+   */
+  selects(path: string): boolean;
   /** The client's network address as the gateway saw it (null when unknown): per-address limits of public operations. */
   client_address?: string | null;
   /**

@@ -1,4 +1,4 @@
-import { Kind, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { isObjectType, Kind, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { Operation } from './operation';
 import type { TSchema } from './schema';
 import { unwrapNullable } from './schema';
@@ -63,4 +63,70 @@ export function preparedInput(operation: Operation, input: unknown, info: Pick<G
  */
 export function selectionWithinAnswer(operation: Operation, info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
   return info.fieldNodes.every((field) => covers(operation.result, field.selectionSet, info.fragments));
+}
+
+const asked = new WeakMap<readonly FieldNode[], Map<string, boolean>>();
+
+/** Whether a selection set asks one of `names` of `type`: its fields, and fragments on it, on no type, or on an abstract type (which may be it). */
+function asks(set: SelectionSetNode | undefined, type: string, names: ReadonlySet<string>, info: Pick<GraphQLResolveInfo, 'fragments' | 'schema'>): boolean {
+  return (set?.selections ?? []).some((selection) => {
+    if (selection.kind === Kind.FIELD) return names.has(selection.name.value);
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
+    if (!fragment) return false;
+    const condition = fragment.typeCondition?.name.value;
+    // A fragment on another object type is never this one's.
+    if (condition && condition !== type && isObjectType(info.schema.getType(condition))) return false;
+    return asks(fragment.selectionSet, type, names, info);
+  });
+}
+
+/**
+ * Whether the field being resolved selects one of `names` on an object of `type` (an entity
+ * reference's `_entities`, or a link's own field): a resolver reads the cheaper row when it does not.
+ * Judged once per field of a parsed document (its field nodes are the same for every row of a list).
+ */
+export function selectsAny(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'schema'>, type: string, names: readonly string[]): boolean {
+  const key = `${type}:${names.join(',')}`; // a path has no colon
+  const known = asked.get(info.fieldNodes) ?? new Map<string, boolean>();
+  asked.set(info.fieldNodes, known);
+  let found = known.get(key);
+  if (found === undefined) {
+    const set = new Set(names);
+    found = info.fieldNodes.some((field) => asks(field.selectionSet, type, set, info));
+    known.set(key, found);
+  }
+  return found;
+}
+
+/** The selection sets of the fields named `name` in `sets` (aliases, fragments and their type conditions looked through). */
+function fieldsNamed(sets: readonly SelectionSetNode[], name: string, fragments: Fragments): SelectionSetNode[] {
+  const found: SelectionSetNode[] = [];
+  const visit = (set: SelectionSetNode) => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value === name) found.push(selection.selectionSet ?? { kind: Kind.SELECTION_SET, selections: [] });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+      else if (fragments[selection.name.value]) visit(fragments[selection.name.value].selectionSet);
+    }
+  };
+  for (const set of sets) visit(set);
+  return found;
+}
+
+/**
+ * Whether the field being resolved selects the field at `path` of its value (names joined by dots:
+ * `totalCount`, `edges.node.items`): an operation's `selects` over GraphQL. A field under `@skip` or
+ * `@include` counts as selected. Judged once per field of a parsed document and path.
+ */
+export function selectsPath(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): boolean {
+  const known = asked.get(info.fieldNodes) ?? new Map<string, boolean>();
+  asked.set(info.fieldNodes, known);
+  let found = known.get(path);
+  if (found === undefined) {
+    let sets = info.fieldNodes.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
+    for (const name of path.split('.')) sets = fieldsNamed(sets, name, info.fragments);
+    found = sets.length > 0;
+    known.set(path, found);
+  }
+  return found;
 }

@@ -20,7 +20,7 @@ import type { EventBus } from './bus/event-bus';
 import { cronOf, runJob, type JobDefinition, type JobRun } from './bus/job';
 import { platformReads } from './platform-reads';
 import { PreparedJson } from './prepared';
-import { preparedInput } from './selection-projection';
+import { preparedInput, selectsPath } from './selection-projection';
 import { DateTime, JSONScalar, SafeInt } from './scalars';
 import { metrics, observeSubgraph, operationTimer } from './observability/metrics';
 
@@ -218,7 +218,7 @@ export class SubgraphRuntime<P extends object = Record<never, never>> {
         try {
           // A connection takes its input as the field's arguments (`first`, `after`…), any other operation as `input`.
           const input = operation.connection ? withoutNulls(args) : preparedInput(operation, args.input ?? {}, info);
-          const result = await this.executor.execute(operation, input, context.call);
+          const result = await this.executor.execute(operation, input, context.call, (path) => selectsPath(info, path));
           done('ok');
           // A prepared answer is text: GraphQL selects from the object it spells.
           return result instanceof PreparedJson ? result.toJSON() : result;

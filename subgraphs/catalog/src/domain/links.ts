@@ -1,8 +1,10 @@
-import type { SubgraphContext } from '@backoffice/platform';
+import { selectsAny, type SubgraphContext } from '@backoffice/platform';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { type Loaders, loadersAfter, loadersOf, PRODUCT_OF_SKU } from './loaders';
+import { DOCUMENT_LISTS } from './product-document';
 
-type Resolver<P> = (parent: P, args: unknown, context: SubgraphContext) => unknown;
+type Resolver<P> = (parent: P, args: unknown, context: SubgraphContext, info: GraphQLResolveInfo) => unknown;
 type Fact = 'weight_grams' | 'length_cm' | 'width_cm' | 'height_cm';
 
 /**
@@ -12,9 +14,9 @@ type Fact = 'weight_grams' | 'length_cm' | 'width_cm' | 'height_cm';
  */
 export function linkResolvers({ dataSource }: { dataSource: DataSource }) {
   const load =
-    <P>(link: (parent: P, loaders: Loaders) => unknown): Resolver<P> =>
-    (parent, _args, context) =>
-      link(parent, loadersOf(context, dataSource));
+    <P>(link: (parent: P, loaders: Loaders, info: GraphQLResolveInfo) => unknown): Resolver<P> =>
+    (parent, _args, context, info) =>
+      link(parent, loadersOf(context, dataSource), info);
   const fact = (name: Fact) => load<{ sku_id: string }>(async (sku, l) => (await l.skuFacts.load(sku.sku_id))?.[name] ?? null);
   return {
     Product: {
@@ -29,9 +31,10 @@ export function linkResolvers({ dataSource }: { dataSource: DataSource }) {
       store: (publication: { store_id: string }) => ({ __typename: 'Store', store_id: publication.store_id }),
     },
     Sku: {
-      product: load<{ sku_id: string; [PRODUCT_OF_SKU]?: string }>(async (sku, l) => {
+      product: load<{ sku_id: string; [PRODUCT_OF_SKU]?: string }>(async (sku, l, info) => {
         const productId = sku[PRODUCT_OF_SKU] ?? (await l.skuFacts.load(sku.sku_id))?.product_id;
-        return productId ? l.products.load(productId) : null;
+        // Its head alone when no list of the product is selected (an order item's product title).
+        return productId ? (selectsAny(info, 'Product', DOCUMENT_LISTS.Product) ? l.products : l.productHeads).load(productId) : null;
       }),
       weight_grams: fact('weight_grams'),
       length_cm: fact('length_cm'),

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { BRAND_COLUMNS, type BrandNode, CATEGORY_COLUMNS, type CategoryNode, COLLECTION_COLUMNS, type CollectionNode } from './groupings';
 import { documentSql, shapeItems, shapeSku, type Row } from './product-document';
 
-const { productColumns, skuObject } = documentSql(true);
+const { productColumns, skuObject, productHead, skuHead } = documentSql(true);
 
 /** The product id a SKU loaded by id carries (not a field of its document). */
 export const PRODUCT_OF_SKU = Symbol('product_id');
@@ -32,6 +32,9 @@ type Keyed<T> = T & { _id: string };
 export interface Loaders {
   products: DataLoader<string, Row | null>;
   skus: DataLoader<string, Record<string, unknown> | null>;
+  /** The same without their lists (`DOCUMENT_LISTS`): for a selection asking none of them. */
+  productHeads: DataLoader<string, Record<string, unknown> | null>;
+  skuHeads: DataLoader<string, Record<string, unknown> | null>;
   /** By SKU id. */
   skuFacts: DataLoader<string, SkuFacts | null>;
   categories: DataLoader<string, CategoryNode | null>;
@@ -73,6 +76,15 @@ function strip<T extends { _n?: unknown }>(rows: T[]): T[] {
 function build(dataSource: DataSource, tenantId: string): Loaders {
   const sql = sqlOf(dataSource);
   const rows = <T>(text: string, keys: readonly string[]) => sql.rows<Keyed<T>>(text, [keys, tenantId]);
+  const skusBy = (document: string) =>
+    new DataLoader(async (ids: readonly string[]) => {
+      const found = await rows<{ doc: Record<string, unknown>; product_id: string }>(
+        `SELECT s.id AS _id, s.product_id, ${document} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+        ids,
+      );
+      // Its product's id goes along: `Sku.product` then needs no second statement (see links.ts).
+      return one(found, ids).map((row) => row && { ...shapeSku(row.doc), [PRODUCT_OF_SKU]: row.product_id });
+    });
   return {
     products: new DataLoader(async (ids) =>
       one(
@@ -82,14 +94,14 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
         ids,
       ),
     ),
-    skus: new DataLoader(async (ids) => {
-      const found = await rows<{ doc: Record<string, unknown>; product_id: string }>(
-        `SELECT s.id AS _id, s.product_id, ${skuObject} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+    skus: skusBy(skuObject),
+    productHeads: new DataLoader(async (ids) =>
+      one(
+        await rows<Record<string, unknown>>(`SELECT p.id AS _id, ${productHead} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`, ids),
         ids,
-      );
-      // Its product's id goes along: `Sku.product` then needs no second statement (see links.ts).
-      return one(found, ids).map((row) => row && { ...shapeSku(row.doc), [PRODUCT_OF_SKU]: row.product_id });
-    }),
+      ),
+    ),
+    skuHeads: skusBy(skuHead),
     skuFacts: new DataLoader(async (ids) =>
       one(
         await rows<SkuFacts>(

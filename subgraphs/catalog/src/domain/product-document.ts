@@ -90,33 +90,38 @@ export const product = t.entity(
 /**
  * The SQL that builds product and SKU documents (alias `p` for the product, `s` for a SKU): shared by
  * the public read, the admin reads and the entity resolvers. `full: false` leaves out what the feed
- * does not carry.
+ * does not carry. The heads (`skuHead`, `productHead`) are the same documents without their lists
+ * (media, option values; categories, media, SKUs, options), each a subquery per row: what an entity
+ * reference selecting none of them reads (see `DOCUMENT_LISTS`).
  */
-export function documentSql(full: boolean): { skuObject: string; productColumns: string } {
+export function documentSql(full: boolean): { skuObject: string; productColumns: string; skuHead: string; productHead: string } {
   const mediaObject = `json_build_object('kind', m.kind, 'url', m.url, 'media_id', m.id, 'provider_key', m.provider_key, 'alt', m.alt, 'position', m.position, 'role', m.role)`;
   const skuMedia = `(SELECT coalesce(json_agg(${mediaObject} ORDER BY m.position, m.id), '[]')
           FROM catalog.media m WHERE m.owner_type = 'sku' AND m.owner_id = s.id)`;
+  const skuFields = `'id', s.id, 'code', s.code, 'amount', s.amount, 'currency', s.currency, 'status', s.status, 'name', s.name, 'ean', s.ean,
+          'compare_at_amount', s.compare_at_amount`;
+  const skuTail = `'promotional_amount', s.promotional_amount, 'sku_id', s.id, 'is_default', s.is_default, 'ref', s.ref`;
   // Under feed, the heavy parts nobody asked for stay in the database: options, custom fields, rich
   // content, SKU metadata and option values.
-  const skuObject = `json_build_object('id', s.id, 'code', s.code, 'amount', s.amount, 'currency', s.currency, 'status', s.status, 'name', s.name, 'ean', s.ean,
-          'compare_at_amount', s.compare_at_amount, 'media', ${skuMedia}, 'promotional_amount', s.promotional_amount,
-          'sku_id', s.id, 'is_default', s.is_default, 'ref', s.ref${
-            full
-              ? `, 'metadata', s.metadata,
+  const skuObject = `json_build_object(${skuFields}, 'media', ${skuMedia}, ${skuTail}${
+    full
+      ? `, 'metadata', s.metadata,
           'option_values', (SELECT coalesce(json_agg(json_build_object('option', e.key, 'value', e.value) ORDER BY o.position NULLS LAST, e.key), '[]')
             FROM jsonb_each_text(s.option_values) e LEFT JOIN catalog.option o ON o.product_id = s.product_id AND o.name = e.key)`
-              : ''
-          })`;
-  const productColumns = `p.id AS product_id, p.title, p.description, p.handle, p.status, p.metadata, p.brand_id,
+      : ''
+  })`;
+  const productFields = 'p.id AS product_id, p.title, p.description, p.handle, p.status, p.metadata, p.brand_id';
+  const productTail = `p.price_min::float8 AS price_min, p.price_max::float8 AS price_max,
+      to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`;
+  const productColumns = `${productFields},
       (SELECT coalesce(json_agg(json_build_object('category_id', c.id, 'path', c.path::text, 'is_primary', pc.is_primary, 'name', c.name)
           ORDER BY pc.is_primary DESC, c.path), '[]')
         FROM catalog.product_category pc JOIN catalog.category c ON c.id = pc.category_id WHERE pc.product_id = p.id) AS categories,
       (SELECT coalesce(json_agg(${mediaObject} ORDER BY m.position, m.id), '[]')
         FROM catalog.media m WHERE m.product_id = p.id AND m.owner_type = 'product') AS media,
       (SELECT coalesce(json_agg(${skuObject} ORDER BY s.position, s.id), '[]') FROM catalog.sku s WHERE s.product_id = p.id) AS skus,
-      p.price_min::float8 AS price_min, p.price_max::float8 AS price_max,
-      to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-      to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at${
+      ${productTail}${
         full
           ? `,
       (SELECT coalesce(json_agg(json_build_object('option_id', o.id, 'name', o.name, 'values', o."values", 'default_value', o.default_value, 'position', o.position)
@@ -124,8 +129,13 @@ export function documentSql(full: boolean): { skuObject: string; productColumns:
       p.custom_fields, p.rich_content`
           : ''
       }`;
-  return { skuObject, productColumns };
+  const skuHead = `json_build_object(${skuFields}, ${skuTail}${full ? ", 'metadata', s.metadata" : ''})`;
+  const productHead = `${productFields}, ${productTail}${full ? ', p.custom_fields, p.rich_content' : ''}`;
+  return { skuObject, productColumns, skuHead, productHead };
 }
+
+/** The fields of each document that its head leaves out (lists read by a subquery per row). */
+export const DOCUMENT_LISTS = { Sku: ['media', 'option_values'], Product: ['categories', 'media', 'skus', 'options'] } as const;
 
 export type Row = Record<string, unknown> & { media: Record<string, unknown>[]; skus: Record<string, unknown>[] };
 
@@ -135,7 +145,7 @@ function shapeMedia(items: Record<string, unknown>[]): void {
 
 /** A SKU document as served: a promotional price only when there is a promotion. */
 export function shapeSku(s: Record<string, unknown>): Record<string, unknown> {
-  shapeMedia(s.media as Record<string, unknown>[]);
+  if (s.media) shapeMedia(s.media as Record<string, unknown>[]);
   if (s.promotional_amount !== null && s.promotional_amount !== undefined) {
     s.promotional_price = { unit_amount: s.amount, promotional_amount: s.promotional_amount };
   }

@@ -1,8 +1,10 @@
-import type { SubgraphContext } from '@backoffice/platform';
+import { selectsAny, type SubgraphContext } from '@backoffice/platform';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { loadersOf } from './loaders';
+import { DOCUMENT_LISTS } from './product-document';
 
-type Entity = 'products' | 'skus' | 'categories' | 'brands' | 'collections';
+type Entity = 'categories' | 'brands' | 'collections';
 
 /**
  * Products, SKUs, categories, brands and collections are federation entities: another subgraph
@@ -15,9 +17,14 @@ export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
   // Async, so a refusal is the one reference's (null, with its error), never the whole `_entities` list's.
   const resolve = (kind: Entity, key: string) => async (reference: Record<string, string>, context: SubgraphContext) =>
     loadersOf(context, dataSource)[kind].load(reference[key]);
+  // A reference selecting none of its document's lists reads the head alone (an order's items ask a SKU's code and its product's title).
+  const document =
+    (type: keyof typeof DOCUMENT_LISTS, kind: 'products' | 'skus', head: 'productHeads' | 'skuHeads', key: string) =>
+    async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
+      loadersOf(context, dataSource)[selectsAny(info, type, DOCUMENT_LISTS[type]) ? kind : head].load(reference[key]);
   return {
-    Product: { __resolveReference: resolve('products', 'product_id') },
-    Sku: { __resolveReference: resolve('skus', 'sku_id') },
+    Product: { __resolveReference: document('Product', 'products', 'productHeads', 'product_id') },
+    Sku: { __resolveReference: document('Sku', 'skus', 'skuHeads', 'sku_id') },
     Category: { __resolveReference: resolve('categories', 'category_id') },
     Brand: { __resolveReference: resolve('brands', 'brand_id') },
     Collection: { __resolveReference: resolve('collections', 'collection_id') },

@@ -180,6 +180,14 @@ export async function itemsOf(sql: Sql, orderIds: readonly string[], tenantId: s
   return grouped(rows, orderIds, 'order_id', ({ order_id, ...item }) => item);
 }
 
+/** The items an order's row carries when its read selected them (see `ORDER_ITEMS_COLUMN`): `Order.items` then loads nothing. */
+export const ITEMS_OF_ORDER = Symbol('items');
+
+/** The order's (`o`) items as `itemsOf` answers them, in their position: a column of an order's row, read in the same statement. */
+export const ORDER_ITEMS_COLUMN = `(SELECT coalesce(json_agg(json_build_object('order_item_id', i.id, 'sku_id', i.sku_id, 'product_id', i.product_id,
+    'code', i.code, 'title', i.title, 'qty', i.qty, 'unit_amount', i.unit_amount, 'line_amount', i.line_amount) ORDER BY i.position), '[]')
+  FROM orders.order_item i WHERE i.order_id = o.id AND i.tenant_id = o.tenant_id) AS items`;
+
 type AttemptRow = Pick<PaymentAttempt, 'order_id' | 'app_id' | 'method' | 'status' | 'failure_reason' | 'provider_reference' | 'created_at'> & {
   payment_attempt_id: string;
   orphaned: boolean;

@@ -15,7 +15,18 @@ import {
   zoneOf,
 } from './admin-views';
 import { fulfilmentOf } from './fulfilment';
-import { attemptsOf, documentsOf, grouped, itemsOf, ordersByIds, shipmentItemsOf, shipmentsBy, type OrderNode, type ShipmentNode } from './order-entity';
+import {
+  attemptsOf,
+  documentsOf,
+  grouped,
+  ITEMS_OF_ORDER,
+  itemsOf,
+  ordersByIds,
+  shipmentItemsOf,
+  shipmentsBy,
+  type OrderNode,
+  type ShipmentNode,
+} from './order-entity';
 import { METHOD_COLUMNS, methodOut, type MethodRow } from './shipping';
 
 /** The read scope of each list whose rows the graph links to. */
@@ -117,15 +128,16 @@ export function orderResolvers({ dataSource }: { dataSource: DataSource }) {
     Order: {
       __resolveReference: (ref: { order_id: string }, context: SubgraphContext) => order(ref.order_id, context),
       store: (o: OrderNode) => ({ __typename: 'Store', store_id: o.store_id }),
-      items: (o: Parent<OrderNode>, _: unknown, context: SubgraphContext) => o.items ?? items(o.order_id, context),
+      items: (o: Parent<OrderNode> & { [ITEMS_OF_ORDER]?: unknown[] }, _: unknown, context: SubgraphContext) =>
+        o.items ?? o[ITEMS_OF_ORDER] ?? items(o.order_id, context),
       payment_attempts: (o: Parent<OrderNode>, _: unknown, context: SubgraphContext) => o.payment_attempts ?? load(dataSource, context, 'attempts', o.order_id),
       documents: (o: Parent<OrderNode>, _: unknown, context: SubgraphContext) => o.documents ?? load(dataSource, context, 'documents', o.order_id),
       shipments: (o: Parent<OrderNode>, _: unknown, context: SubgraphContext) => shipmentsOf(o, context),
       shipping_method: (o: OrderNode, _: unknown, context: SubgraphContext) =>
         o.shipping_method_id && load(dataSource, context, 'methods', o.shipping_method_id),
-      async fulfilment_status(o: Parent<OrderNode>, _: unknown, context: SubgraphContext) {
+      async fulfilment_status(o: Parent<OrderNode> & { [ITEMS_OF_ORDER]?: unknown[] }, _: unknown, context: SubgraphContext) {
         const [lines, shipments] = await Promise.all([
-          (o.items as { order_item_id: string; qty: number }[] | undefined) ?? items(o.order_id, context),
+          ((o.items ?? o[ITEMS_OF_ORDER]) as { order_item_id: string; qty: number }[] | undefined) ?? items(o.order_id, context),
           shipmentsOf(o, context),
         ]);
         const parcels = await Promise.all(shipments.map(async (s) => ({ status: s.status, items: await linesOf(s, context) })));

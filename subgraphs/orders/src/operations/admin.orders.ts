@@ -1,5 +1,5 @@
 import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
-import { ORDER_COLUMNS, ORDER_FROM, orderNode, orderOf, type OrderRow } from '../domain/order-entity';
+import { ITEMS_OF_ORDER, ORDER_COLUMNS, ORDER_FROM, ORDER_ITEMS_COLUMN, orderNode, orderOf, type OrderRow } from '../domain/order-entity';
 import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
 
@@ -24,7 +24,7 @@ export const adminOrders = defineOrdersOperation({
   ),
   result: connectionOf(orderNode, 'Order'),
   events: [],
-  async handler({ input, actor, sql }) {
+  async handler({ input, actor, sql, selects }) {
     const pii = actor.scopes.includes('pii.read');
     const params: unknown[] = [actor.tenant_id];
     const where = ['o.tenant_id = $1'];
@@ -33,18 +33,22 @@ export const adminOrders = defineOrdersOperation({
     if (store_id) where.push(`o.store_id = $${params.push(store_id)}`);
     // As read.internal.orders: searching by email would reveal it to an actor who may not see it.
     if (q) where.push(pii ? `(o.id = $${params.push(q)} OR o.customer->>'email' ILIKE $${params.push(`%${escapeLike(q)}%`)})` : `o.id = $${params.push(q)}`);
-    const page = await sql.connection<OrderRow>(
+    // Looking ahead: the items selected are read with the page (not by a second statement), the count only when asked.
+    const items = selects('edges.node.items');
+    const page = await sql.connection<OrderRow & { items?: unknown[] }>(
       {
-        select: ORDER_COLUMNS,
+        select: items ? `${ORDER_COLUMNS}, ${ORDER_ITEMS_COLUMN}` : ORDER_COLUMNS,
         from: ORDER_FROM,
         where: where.join(' AND '),
         params,
         sorts: { created_at: { sql: 'o.created_at', type: 'timestamptz' }, total_amount: { sql: 'o.total_amount', type: 'bigint' } },
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 'o.id',
+        count: selects('totalCount'),
       },
       input,
     );
-    return mapNodes(page, (row) => orderOf(row, pii));
+    // Out of the result's schema (a symbol): the `Order.items` resolver's, and never on the wire.
+    return mapNodes(page, (row) => Object.assign(orderOf(row, pii), row.items && { [ITEMS_OF_ORDER]: row.items }));
   },
 });
