@@ -1,4 +1,4 @@
-import { AppError, PreparedJson, validationFailed } from '@backoffice/platform';
+import { AppError, PreparedJson, present, validationFailed } from '@backoffice/platform';
 import {
   EVERY_FACET,
   feedPage,
@@ -73,7 +73,7 @@ export const readProducts = defineCatalogOperation({
       query.total ? call.sql.one<{ total: number; exact: boolean }>(query.total.text, query.total.values) : undefined,
       query.facets ? call.sql.rows<Record<string, unknown>>(query.facets.text, query.facets.values) : undefined,
     ]);
-    const { total, exact } = counted ?? { total: page.total, exact: true };
+    const { total, exact } = counted ?? { total: present(page.total, 'the total from the counts'), exact: true };
     const facets = facetRows ? `,"facets":${JSON.stringify(shapeFacets(facetRows[0]))}` : '';
     const text = `{"items":[${page.items}],"page":${input.page ?? 1},"limit":${input.limit ?? 24},"total":${total},"total_exact":${exact}${facets}}`;
     const prepared = new PreparedJson(text, pageCaching(cache?.settings ?? storefrontSettings(), version, key, store.store_id, page.ids));
