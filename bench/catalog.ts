@@ -5,16 +5,17 @@
  *   store, then for read.products feed and full, pages of 24 and 100, measures over HTTP (one client,
  *   requests back to back, on a second instance with the page cache off so that every page is built)
  *   the median and p99 latency, and in the same run the median of the bare
- *   SQL that fetches the same page (the very statements the handler sends, on a pg pool, the page
- *   and its total concurrently as the handler does); reports HTTP median / SQL median and the bytes
+ *   SQL that fetches the same page (the very statements the handler sends, on a pg pool, concurrently
+ *   as the handler does when a total is counted apart); reports HTTP median / SQL median and the bytes
  *   of full over feed.
  * catalog_scale (opt-in: BENCH_ONLY names it): page cache off, the median of a feed page of 100 with
  *   10,000 products in a store and with 1,000,000 (BENCH_CATALOG_SCALE) in another, same database;
  *   at 1,000,000 the median of a feed page of 24 unfiltered and filtered by a category subtree, an
  *   option value, a price range and a custom field, each with the total it answered and whether exact.
  *
- * Targets: feed page of 100, HTTP median <= 3 x bare SQL median; full/feed bytes >= 5; median at
- * 1,000,000 <= 1.5 x median at 10,000; each filtered median <= 3 x the unfiltered one.
+ * Targets: HTTP median <= 1.5 x bare SQL median for the feed page of 100, <= 2 x for the feed page of
+ * 24 (what a page costs outside the database); full/feed bytes >= 5; median at 1,000,000 <= 1.5 x
+ * median at 10,000; each filtered median <= 3 x the unfiltered one.
  */
 import { Pool } from 'pg';
 import { catalog } from '../subgraphs/catalog/src/index';
@@ -105,7 +106,8 @@ async function sqlLatency(
   watched: BenchContext['watched'],
 ) {
   const q = productQuery(store, { store: store.store_id, limit, page: 1 }, projection);
-  const step = () => Promise.all([pool.query(q.page.text, q.page.values), pool.query(q.total.text, q.total.values)]);
+  const statements = [q.page, ...(q.total ? [q.total] : [])];
+  const step = () => Promise.all(statements.map((s) => pool.query(s.text, s.values)));
   await loopLoad(step, { workers: 1, seconds: Math.min(2, seconds), watched });
   return loopLoad(step, { workers: 1, seconds, watched });
 }
@@ -151,11 +153,15 @@ export const catalogProducts: Scenario = {
     } finally {
       await pool.end();
     }
-    const feed100 = figures.feed_100 as { http_over_sql: number };
+    const overSql = (key: string, most: number) => {
+      const { http_over_sql: value } = figures[key] as { http_over_sql: number };
+      return { value, target: `<= ${most}`, pass: value <= most };
+    };
     const bytesRatio = round(bytes.full_100 / bytes.feed_100);
     figures.bytes_full_over_feed = { page_24: round(bytes.full_24 / bytes.feed_24), page_100: bytesRatio };
     figures.targets = {
-      feed_100_http_over_sql: { value: feed100.http_over_sql, target: '<= 3', pass: feed100.http_over_sql <= 3 },
+      feed_100_http_over_sql: overSql('feed_100', 1.5),
+      feed_24_http_over_sql: overSql('feed_24', 2),
       bytes_full_over_feed: { value: bytesRatio, target: '>= 5', pass: bytesRatio >= 5 },
     };
     return { ...main!, extra: figures, note: 'latencies from one client back to back; rps is of the feed page of 100' };

@@ -7,7 +7,8 @@
  *   sending `Accept-Encoding: gzip, deflate, br` as browsers and CDNs do. Twice: as deployed (the page
  *   cache on) and on a second instance with the page cache off (every page built from the stored
  *   documents and gzipped per answer); and full pages once more uncompressed. Targets, as deployed:
- *   feed >= 0.5 x whoami, full >= 0.3 x whoami; the other ratios are reported beside them.
+ *   feed >= 0.5 x whoami, full >= 0.3 x whoami; uncached, feed >= 0.3 x whoami; the other ratios are
+ *   reported beside them.
  * storefront_memory (opt-in: BENCH_ONLY names it): BENCH_MEMORY_SECONDS (600) of mixed page load
  *   (feed and full, pages 1..50, every filter and sort) with a product updated every 2 s (each
  *   update renders documents and bumps the catalog version, so the cache keeps turning over);
@@ -96,14 +97,15 @@ export const storefrontThroughput: Scenario = {
       ctx.log(`storefront ${name}: ${JSON.stringify(figures[name])}`);
     }
     const over = (name: string) => round(rps[name] / rps.whoami_rest);
+    const atLeast = (name: string, least: number) => ({ value: over(name), target: `>= ${least}`, pass: over(name) >= least });
     figures.other_ratios = {
       full_24_identity_over_whoami: over('full_24_identity'),
-      feed_24_uncached_over_whoami: over('feed_24_uncached'),
       full_24_uncached_over_whoami: over('full_24_uncached'),
     };
     figures.targets = {
-      feed_24_over_whoami: { value: over('feed_24'), target: '>= 0.5', pass: over('feed_24') >= 0.5 },
-      full_24_over_whoami: { value: over('full_24'), target: '>= 0.3', pass: over('full_24') >= 0.3 },
+      feed_24_over_whoami: atLeast('feed_24', 0.5),
+      full_24_over_whoami: atLeast('full_24', 0.3),
+      feed_24_uncached_over_whoami: atLeast('feed_24_uncached', 0.3),
     };
     const main = measured.get('feed_24')!;
     return { ...main.at(-1)!, rps: rps.feed_24, extra: figures, note: 'the row is the feed page of 24 as deployed; every side in extra' };

@@ -4,6 +4,7 @@ import { projectTo, resultProblem } from '@backoffice/platform';
 import { documentSql, feedProduct, product, shapeItems, type Row } from '../subgraphs/catalog/src/domain/product-document';
 import { priceTermsWithin } from '../subgraphs/catalog/src/domain/publication';
 import { seedCatalog } from '@backoffice/catalog';
+import { Catalog1796200000001 } from '../subgraphs/catalog/src/migrations/1796200000001-ascii-documents';
 import { startTestSystem, type TestSystem } from './helpers';
 
 /**
@@ -36,6 +37,9 @@ async function expectDocumentsLive(): Promise<void> {
   }[];
   expect(stored.map((d) => d.product_id)).toEqual(live.map((p) => p.product_id));
   stored.forEach((d, i) => {
+    // ASCII text, whatever the catalog's characters (escaped, the same JSON): see asciiJson.
+    expect(d.full_json).toMatch(/^[\x20-\x7e]*$/);
+    expect(d.feed_json).toMatch(/^[\x20-\x7e]*$/);
     const full = JSON.parse(d.full_json);
     expect(full).toEqual(live[i]);
     expect(resultProblem(product, full)).toBeNull();
@@ -85,7 +89,7 @@ it('keeps documents exactly what the live query builds after every kind of chang
   step('product update', () =>
     ok('catalog.product.update', {
       product_id: ids.p,
-      title: 'Trail Runner',
+      title: 'Trail Runner – Ação 🏃',
       categories: [{ category_id: ids.shoes }],
       custom_fields: { material: 'knit', waterproof: true },
     }),
@@ -101,6 +105,9 @@ it('keeps documents exactly what the live query builds after every kind of chang
       throw new Error(`after the ${name} change: ${(error as Error).message}`);
     }
   }
+  // The page spells the title as it was written.
+  const listed = (await (await page({ projection: 'feed' })).json()) as { items: { product_id: string; title: string }[] };
+  expect(listed.items.find((p) => p.product_id === ids.p)?.title).toBe('Trail Runner – Ação 🏃');
   // The listing's terms followed the last changes: the new category and field, both SKUs' options and amounts.
   expect(await idsOf({ category: 'shoes' })).toEqual([ids.p]);
   expect(await idsOf({ category: 'shoes.trail' })).toEqual([]);
@@ -356,4 +363,26 @@ describe('listing counts under concurrent writers', () => {
     expect(recount.length).toBeGreaterThan(100);
     expect(counts).toEqual(recount);
   }, 120_000);
+});
+
+it('renders documents stored with other characters again, in ASCII, and moves the catalog version (migration 1796200000001)', async () => {
+  const { product_id } = await ok('catalog.product.create', { title: 'Café – crème', handle: 'cafe-creme', status: 'active' });
+  // As an earlier rendering stored it: the same JSON with the characters as they are.
+  await t.sql(`UPDATE catalog.product_document SET full_json = $2, feed_json = $3 WHERE product_id = $1`, [
+    product_id,
+    ...((await t.sql(`SELECT full_json, feed_json FROM catalog.product_document WHERE product_id = $1`, [product_id])) as Record<string, string>[]).flatMap(
+      (d) => [JSON.stringify(JSON.parse(d.full_json)), JSON.stringify(JSON.parse(d.feed_json))],
+    ),
+  ]);
+  const version = async () =>
+    ((await t.sql(`SELECT version::int AS v FROM catalog.catalog_version WHERE tenant_id = $1`, [t.tenant.tenant_id])) as { v: number }[])[0].v;
+  const before = await version();
+  const runner = t.system.runtimes.get('catalog')!.dataSource.createQueryRunner();
+  try {
+    await new Catalog1796200000001().up(runner);
+  } finally {
+    await runner.release();
+  }
+  await expectDocumentsLive();
+  expect(await version()).toBe(before + 1);
 });

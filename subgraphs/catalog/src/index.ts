@@ -9,6 +9,7 @@ import { Catalog1763800000011 } from './migrations/1763800000011-catalog-read';
 import { Catalog1795600000001 } from './migrations/1795600000001-sku-shipping';
 import { Catalog1796000000001 } from './migrations/1796000000001-prepared-documents';
 import { Catalog1796100000001 } from './migrations/1796100000001-price-terms';
+import { Catalog1796200000001 } from './migrations/1796200000001-ascii-documents';
 import { catalogDerived } from './derived';
 import { startStorefrontCache } from './domain/storefront-cache';
 import { catalogBrandCreate } from './operations/catalog.brand.create';
@@ -139,7 +140,7 @@ export const catalog: SubgraphDefinition<CatalogPorts> = {
   events: catalogEvents,
   ports: catalogPorts,
   entities: catalogEntities,
-  migrations: [Catalog1763800000010, Catalog1763800000011, Catalog1795600000001, Catalog1796000000001, Catalog1796100000001],
+  migrations: [Catalog1763800000010, Catalog1763800000011, Catalog1795600000001, Catalog1796000000001, Catalog1796100000001, Catalog1796200000001],
   derived: catalogDerived,
   hooks: (runtime) => {
     const cache = startStorefrontCache(runtime.dataSource, runtime.log);

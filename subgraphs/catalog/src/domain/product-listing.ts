@@ -1,6 +1,6 @@
 import { t, type TSchema } from '@backoffice/platform';
 import { feedProduct, product } from './product-document';
-import { CATEGORY_PATH_PATTERN, productStatus } from './products';
+import { CATEGORY_PATH_PATTERN, PRODUCT_STATUSES, productStatus } from './products';
 import { priceTermsWithin } from './publication';
 
 /**
@@ -147,22 +147,31 @@ function groupByName(pairs: { name: string; value: string }[]): Map<string, stri
 /** Beyond this many matches a filtered page's total is capped, with `total_exact: false`. */
 export const TOTAL_EXACT_UP_TO = 10_000;
 
+/** One SQL statement and its parameters. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
 export interface ProductQuery {
-  /** One row: `items`, the page's documents joined by commas; `ids`, its products in order. */
-  page: { text: string; values: unknown[] };
-  /** One row `{ total, exact }`. */
-  total: { text: string; values: unknown[] };
+  /**
+   * One row: `items`, the page's documents joined by commas; `ids`, its products in order; and, when
+   * the counts give it (a few index entries), `total`, exact.
+   */
+  page: Statement;
+  /** One row `{ total, exact }`: a total that must count rows, run beside the page on its own connection. */
+  total?: Statement;
   /** One row of facet aggregates, when facets were asked for. */
-  facets?: { text: string; values: unknown[] };
+  facets?: Statement;
 }
 
 /**
  * The statements of one page: what the handler runs, and what the benchmark runs bare. Filters
  * become listing terms (see domain/publication.ts) where they can: a category, an option value, a
- * custom field. A page filtered by one of them takes its exact total from the counts; any other
- * filtered page counts its rows up to TOTAL_EXACT_UP_TO + 1, and a price range alone first adds
- * the counts of the price buckets wholly in range (certain matches), stopping there when they are
- * already more.
+ * custom field. A page unfiltered or filtered by one of them takes its exact total from the counts,
+ * in the page's own statement (one round trip); any other filtered page counts its rows up to
+ * TOTAL_EXACT_UP_TO + 1 in a statement of its own, and a price range alone first adds the counts of
+ * the price buckets wholly in range (certain matches), stopping there when they are already more.
  */
 export function productQuery(store: { store_id: string; tenant_id: string }, input: ListingInput, projection: Projection): ProductQuery {
   const values: unknown[] = [store.store_id, store.tenant_id];
@@ -247,6 +256,10 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   const whereSql = where.join('\n    AND ');
   const filterValues = [...values];
 
+  // The counts of a store, one status or every one (each status a probe of the primary key).
+  const countsWhere = `store_id = $1 AND tenant_id = $2 AND status ${status ? `= ${status}` : `IN (${PRODUCT_STATUSES.map((s) => `'${s}'`).join(', ')})`}`;
+  const countedTerms = !groups && !uncountable ? ["''"] : groups === 1 && !uncountable && counted ? counted : null;
+
   const limit = input.limit ?? 24;
   const pageNo = input.page ?? 1;
   const order = ORDER[input.sort ?? 'newest'];
@@ -258,34 +271,31 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       ORDER BY ${order}
       LIMIT ${param(limit)} OFFSET ${param((pageNo - 1) * limit)})
     SELECT coalesce(string_agg(d.${projection === 'full' ? 'full_json' : 'feed_json'}, ',' ORDER BY page.ord), '') AS items,
-      coalesce(array_agg(page.product_id ORDER BY page.ord), '{}') AS ids
+      coalesce(array_agg(page.product_id ORDER BY page.ord), '{}') AS ids${
+        countedTerms
+          ? `,
+      (SELECT coalesce(sum(published), 0)::int FROM catalog.listing_count WHERE ${countsWhere} AND term = ANY(ARRAY[${countedTerms.join(', ')}])) AS total`
+          : ''
+      }
     FROM page JOIN catalog.product_document d ON d.product_id = page.product_id`;
 
-  const fromCounts = (terms: string[]) => ({
-    text: `SELECT coalesce(sum(published), 0)::int AS total, true AS exact FROM catalog.listing_count
-      WHERE store_id = $1 AND tenant_id = $2${status ? ` AND status = ${status}` : ''} AND term = ANY(ARRAY[${terms.join(', ')}])`,
-    values: filterValues,
-  });
-  const capped = `(SELECT count(*) FROM (SELECT 1 FROM catalog.publication pub WHERE ${whereSql} LIMIT ${TOTAL_EXACT_UP_TO + 1}) x)`;
-  let counting = capped;
-  let countValues = filterValues;
-  if ((min || max) && !groups && !input.collection) {
-    // Listings whose lowest price lies in a price bucket wholly in range match for sure: their
-    // counts, a few index entries, say when there are more than TOTAL_EXACT_UP_TO without a row visited.
-    countValues = [...filterValues, priceTermsWithin(input.price_min ?? 0, input.price_max ?? Number.MAX_SAFE_INTEGER)];
-    const certain = `(SELECT coalesce(sum(published), 0) FROM catalog.listing_count
-      WHERE store_id = $1 AND tenant_id = $2${status ? ` AND status = ${status}` : ''} AND term = ANY($${countValues.length}::text[]))`;
-    counting = `CASE WHEN ${certain} > ${TOTAL_EXACT_UP_TO} THEN ${TOTAL_EXACT_UP_TO + 1} ELSE ${capped} END`;
+  let total: Statement | undefined;
+  if (!countedTerms) {
+    const capped = `(SELECT count(*) FROM (SELECT 1 FROM catalog.publication pub WHERE ${whereSql} LIMIT ${TOTAL_EXACT_UP_TO + 1}) x)`;
+    let counting = capped;
+    let countValues = filterValues;
+    if ((min || max) && !groups && !input.collection) {
+      // Listings whose lowest price lies in a price bucket wholly in range match for sure: their
+      // counts, a few index entries, say when there are more than TOTAL_EXACT_UP_TO without a row visited.
+      countValues = [...filterValues, priceTermsWithin(input.price_min ?? 0, input.price_max ?? Number.MAX_SAFE_INTEGER)];
+      const certain = `(SELECT coalesce(sum(published), 0) FROM catalog.listing_count WHERE ${countsWhere} AND term = ANY($${countValues.length}::text[]))`;
+      counting = `CASE WHEN ${certain} > ${TOTAL_EXACT_UP_TO} THEN ${TOTAL_EXACT_UP_TO + 1} ELSE ${capped} END`;
+    }
+    total = {
+      text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`,
+      values: countValues,
+    };
   }
-  const total =
-    !groups && !uncountable
-      ? fromCounts(["''"])
-      : groups === 1 && !uncountable && counted
-        ? fromCounts(counted)
-        : {
-            text: `SELECT least(n, ${TOTAL_EXACT_UP_TO})::int AS total, n <= ${TOTAL_EXACT_UP_TO} AS exact FROM (SELECT ${counting} AS n) c`,
-            values: countValues,
-          };
 
   const asked = new Set(input.facets ?? []);
   // The whole store (or one status of it): option and custom field facets are its listing counts,
@@ -340,7 +350,7 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       values: filterValues,
     };
   }
-  return { page: { text: pageText, values }, total, ...(facetsQuery ? { facets: facetsQuery } : {}) };
+  return { page: { text: pageText, values }, ...(total ? { total } : {}), ...(facetsQuery ? { facets: facetsQuery } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

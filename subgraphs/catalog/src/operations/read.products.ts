@@ -1,4 +1,4 @@
-import { AppError, PreparedJson, validationFailed } from '@backoffice/platform';
+import { AppError, PreparedJson, present, validationFailed } from '@backoffice/platform';
 import {
   EVERY_FACET,
   feedPage,
@@ -68,13 +68,14 @@ export const readProducts = defineCatalogOperation({
     if (kept) return kept as never;
 
     const query = productQuery(store, input, projection as Projection);
-    const [[page], [count], facetRows] = await Promise.all([
-      call.sql.rows<{ items: string; ids: string[] }>(query.page.text, query.page.values),
-      call.sql.rows<{ total: number; exact: boolean }>(query.total.text, query.total.values),
-      query.facets ? call.sql.rows<Record<string, unknown>>(query.facets.text, query.facets.values) : Promise.resolve(null),
+    const [[page], counted, facetRows] = await Promise.all([
+      call.sql.rows<{ items: string; ids: string[]; total?: number }>(query.page.text, query.page.values),
+      query.total ? call.sql.one<{ total: number; exact: boolean }>(query.total.text, query.total.values) : undefined,
+      query.facets ? call.sql.rows<Record<string, unknown>>(query.facets.text, query.facets.values) : undefined,
     ]);
+    const { total, exact } = counted ?? { total: present(page.total, 'the total from the counts'), exact: true };
     const facets = facetRows ? `,"facets":${JSON.stringify(shapeFacets(facetRows[0]))}` : '';
-    const text = `{"items":[${page.items}],"page":${input.page ?? 1},"limit":${input.limit ?? 24},"total":${count.total},"total_exact":${count.exact}${facets}}`;
+    const text = `{"items":[${page.items}],"page":${input.page ?? 1},"limit":${input.limit ?? 24},"total":${total},"total_exact":${exact}${facets}}`;
     const prepared = new PreparedJson(text, pageCaching(cache?.settings ?? storefrontSettings(), version, key, store.store_id, page.ids));
     cache?.keep(version, key, prepared);
     return prepared as never; // PreparedJson, as above
