@@ -8,8 +8,8 @@ import { startTestSystem, type TestSystem } from './helpers';
  * creates a zone (a bad postal code refused on its field first) and a method charging by weight band,
  * changes it, and the quote tester offers it at its price for a cart of a weighed SKU, names why another
  * method is not offered, and refuses a bad postal code on its field; then installs a payment app (a bad
- * key refused on its field first), sets a store's payment window for its method and uninstalls it (asked
- * first) and installs it again. The server holds each change; every state clean (policy, scripts, offline, axe).
+ * key refused on its field first), sets a store's payment window for its method, sees it listed after a
+ * reload, clears it, and uninstalls the app (asked first) and installs it again. The server holds each change; every state clean (policy, scripts, offline, axe).
  */
 let t: TestSystem;
 let browser: Browser;
@@ -155,8 +155,25 @@ browserIt(
         `SELECT store_id, method, reservation_window_seconds FROM orders.payment_window`,
       );
       expect(windows).toEqual([{ store_id: t.tenant.store_id, method: 'card', reservation_window_seconds: 600 }]);
+      // Read back after a reload: listed with the app by store name, and the form starts from it.
+      const [store] = await t.sql<{ name: string }>(`SELECT name FROM identity.store WHERE id = $1`, [t.tenant.store_id]);
+      await page.reload();
+      await app.getByText(`${store.name} · card: 10 minutes`).waitFor();
+      await windowForm.getByText('This store waits 10 minutes (the app declares 30 minutes).').waitFor();
+      await expect(windowForm.getByLabel('Window (seconds)').inputValue()).resolves.toBe('600');
       await expectClean(session);
       await screenshot(page, 'settings-payments');
+      // Cleared (the field emptied): the override is gone from the list and the declared window shows again.
+      await windowForm.getByLabel('Window (seconds)').fill('');
+      await windowForm.getByRole('button', { name: 'Set window' }).click();
+      await windowForm.getByRole('status').getByText('follows the app’s window for card payments again.', { exact: false }).waitFor();
+      await page.reload();
+      await app.getByText('None: every store follows the app.').waitFor();
+      await expect(app.getByText(`${store.name} · card`, { exact: false }).count()).resolves.toBe(0);
+      await windowForm.getByText('The app declares: 30 minutes.').waitFor();
+      await expect(windowForm.getByLabel('Window (seconds)').inputValue()).resolves.toBe('');
+      await expect(t.sql(`SELECT 1 FROM orders.payment_window`)).resolves.toEqual([]);
+      await expectClean(session);
 
       // Uninstalled, asked first.
       await app.getByRole('button', { name: 'Uninstall Card Pay' }).click();

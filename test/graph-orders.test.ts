@@ -295,6 +295,61 @@ describe('connections and tenants', () => {
     expect(mutation.body.data.order_mark_paid).toBeNull();
   });
 
+  it('answers each payment app’s store windows as payment_window_set left them, the tenant’s own only', async () => {
+    const second = (await ok('tenant.store.create', { name: 'Second', handle: `second-${shop.store_id.slice(-6).toLowerCase()}` })).id as string;
+    const methods = [
+      { method: 'pix', reservation_window_seconds: 3600 },
+      { method: 'boleto', reservation_window_seconds: null },
+    ];
+    const { app_id } = await ok('payment.app.install', { app_key: 'manual', name: 'Manual', methods });
+    const { app_id: bare } = await ok('payment.app.install', {
+      app_key: 'bare',
+      name: 'Bare',
+      methods: [{ method: 'card', reservation_window_seconds: 1800 }],
+    });
+    const set = (store_id: string, method: string, reservation_window_seconds: number | null, token = shop.token, app = app_id) =>
+      ok('payment.window.set', { store_id, app_id: app, method, reservation_window_seconds }, token);
+    await set(shop.store_id, 'pix', 600);
+    await set(second, 'boleto', 86_400);
+    await set(second, 'pix', 60);
+    await set(second, 'pix', null);
+    // Another tenant's override of its own app of the same key is never among ours, nor ours among its.
+    const other = await t.newTenant();
+    const theirs = await ok('payment.app.install', { app_key: 'manual', name: 'Manual', methods }, other.token);
+    await set(other.store_id, 'pix', 120, other.token, theirs.app_id);
+
+    const WINDOWS = `{ payment_apps(orderBy: { field: name, direction: ASC }) {
+      edges { node { app_id store_windows { store_id method reservation_window_seconds } } } } }`;
+    const ours = (await data(WINDOWS)).payment_apps.edges.map((e: any) => e.node);
+    expect(ours.map((a: any) => a.app_id)).toEqual([bare, app_id]);
+    expect(ours[0].store_windows).toEqual([]);
+    // The cleared override is gone; the other two are there, in no promised order.
+    expect(ours[1].store_windows).toHaveLength(2);
+    expect(ours[1].store_windows).toEqual(
+      expect.arrayContaining([
+        { store_id: shop.store_id, method: 'pix', reservation_window_seconds: 600 },
+        { store_id: second, method: 'boleto', reservation_window_seconds: 86_400 },
+      ]),
+    );
+    // The same through an order's payment attempt.
+    const sku_id = await sellable(1);
+    const { order_id } = await ok('order.create', {
+      store_id: shop.store_id,
+      customer: { email: 'buyer@example.com' },
+      items: [{ sku_id, qty: 1 }],
+      payment: { app_id, method: 'pix' },
+    });
+    const read = await data(
+      `query($id: ID!) { read_internal_order(input: { order_id: $id }) {
+      payment_attempts { payment_app { app_id store_windows { store_id method reservation_window_seconds } } } } }`,
+      { id: order_id },
+    );
+    expect(read.read_internal_order.payment_attempts).toEqual([{ payment_app: ours[1] }]);
+    expect((await data(WINDOWS, {}, other.token)).payment_apps.edges).toEqual([
+      { node: { app_id: theirs.app_id, store_windows: [{ store_id: other.store_id, method: 'pix', reservation_window_seconds: 120 }] } },
+    ]);
+  });
+
   it('refuses a link whose list the key may not read, naming the scope, beside the rest of the answer', async () => {
     const { token } = await ok('iam.api_key.create', { name: 'orders only', scopes: ['order.read'] });
     const sku = await sellable(2);

@@ -19,8 +19,9 @@ import { duration } from './settings/forms';
 
 /**
  * Settings → Payments: the `payment_apps` connection (installed or not, by name, 50 a page) with each
- * method's declared window; for operators holding payments.write, install (or install again), uninstall
- * (asked first: orders awaiting its payment then never expire) and a store's window per method.
+ * method's declared window and the stores' overrides of it; for operators holding payments.write,
+ * install (or install again), uninstall (asked first: orders awaiting its payment then never expire)
+ * and a store's window per method.
  */
 export function PaymentSettings() {
   const { t, i18n } = useTranslation();
@@ -36,6 +37,9 @@ export function PaymentSettings() {
   const canWrite = can(PAYMENTS_WRITE);
   const connection = data?.payment_apps;
   const apps = connection?.edges.map(({ node }) => node) ?? [];
+  const stores = data?.stores?.edges.map(({ node }) => node) ?? [];
+  // A store past the first 100 is named by its id.
+  const storeName = (id: string) => stores.find((s) => s.id === id)?.name ?? id;
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
   const outcome = (error: Parameters<typeof refusals>[0] | undefined) => {
     if (error) setErrors(refusals(error));
@@ -82,13 +86,14 @@ export function PaymentSettings() {
         <Loading />
       ) : connection ? (
         <>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={880}>
             <Table striped aria-label={t('paymentSettings.apps')} aria-busy={fetching}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('paymentSettings.columns.name')}</Table.Th>
                   <Table.Th scope="col">{t('paymentSettings.columns.key')}</Table.Th>
                   <Table.Th scope="col">{t('paymentSettings.columns.methods')}</Table.Th>
+                  <Table.Th scope="col">{t('paymentSettings.columns.storeWindows')}</Table.Th>
                   <Table.Th scope="col">{t('paymentSettings.columns.status')}</Table.Th>
                   {canWrite && <Table.Th scope="col">{t('paymentSettings.columns.actions')}</Table.Th>}
                 </Table.Tr>
@@ -104,6 +109,21 @@ export function PaymentSettings() {
                           {t('paymentSettings.methodWindow', { method: m.method, window: windowText(m.reservation_window_seconds) })}
                         </Text>
                       ))}
+                    </Table.Td>
+                    <Table.Td>
+                      {app.store_windows.length === 0 ? (
+                        <Text size="sm">{t('paymentSettings.noStoreWindows')}</Text>
+                      ) : (
+                        app.store_windows.map((w) => (
+                          <Text size="sm" key={`${w.store_id} ${w.method}`}>
+                            {t('paymentSettings.storeWindow', {
+                              store: storeName(w.store_id),
+                              method: w.method,
+                              window: windowText(w.reservation_window_seconds),
+                            })}
+                          </Text>
+                        ))
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={app.installed ? 'green' : 'gray'}>
@@ -147,9 +167,7 @@ export function PaymentSettings() {
             onPrevious={() => paging.previous(connection.pageInfo.startCursor)}
             onNext={() => paging.next(connection.pageInfo.endCursor)}
           />
-          {canWrite && apps.some((a) => a.installed) && (
-            <WindowForm apps={apps.filter((a) => a.installed)} stores={data?.stores?.edges.map(({ node }) => node) ?? []} />
-          )}
+          {canWrite && apps.some((a) => a.installed) && <WindowForm apps={apps.filter((a) => a.installed)} stores={stores} changed={refresh} />}
         </>
       ) : null}
       <ConfirmDialog

@@ -572,7 +572,9 @@ export const en = {
     noWindow: 'no window (never expires)',
     secondsHint: 'In seconds, 1 to 2592000 (30 days)',
     methodWindow: '{{method}}: {{window}}',
-    columns: { name: 'Name', key: 'Key', methods: 'Methods and windows', status: 'Status', actions: 'Actions' },
+    storeWindow: '{{store}} · {{method}}: {{window}}',
+    noStoreWindows: 'None: every store follows the app.',
+    columns: { name: 'Name', key: 'Key', methods: 'Methods and windows', storeWindows: 'Stores’ windows', status: 'Status', actions: 'Actions' },
     install: {
       title: 'Install a payment app',
       key: 'App key',
@@ -594,6 +596,7 @@ export const en = {
       seconds: 'Window (seconds)',
       clearHint: 'Empty: clear the store’s override (the app’s window applies)',
       declared: 'The app declares: {{window}}.',
+      overridden: 'This store waits {{window}} (the app declares {{declared}}).',
       submit: 'Set window',
       set: '{{store}} now waits {{window}} for {{method}} payments.',
       cleared: '{{store}} follows the app’s window for {{method}} payments again.',

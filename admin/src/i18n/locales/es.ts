@@ -576,7 +576,9 @@ export const es: Messages = {
     noWindow: 'sin plazo (nunca caduca)',
     secondsHint: 'En segundos, de 1 a 2592000 (30 días)',
     methodWindow: '{{method}}: {{window}}',
-    columns: { name: 'Nombre', key: 'Clave', methods: 'Métodos y plazos', status: 'Estado', actions: 'Acciones' },
+    storeWindow: '{{store}} · {{method}}: {{window}}',
+    noStoreWindows: 'Ninguno: todas las tiendas siguen a la app.',
+    columns: { name: 'Nombre', key: 'Clave', methods: 'Métodos y plazos', storeWindows: 'Plazos de las tiendas', status: 'Estado', actions: 'Acciones' },
     install: {
       title: 'Instalar una app de pago',
       key: 'Clave de la app',
@@ -598,6 +600,7 @@ export const es: Messages = {
       seconds: 'Plazo (segundos)',
       clearHint: 'Vacío: quita la sustitución de la tienda (rige el plazo de la app)',
       declared: 'La app declara: {{window}}.',
+      overridden: 'Esta tienda espera {{window}} (la app declara {{declared}}).',
       submit: 'Fijar plazo',
       set: '{{store}} espera ahora {{window}} los pagos {{method}}.',
       cleared: '{{store}} vuelve a seguir el plazo de la app para los pagos {{method}}.',

@@ -574,7 +574,9 @@ export const ptBR: Messages = {
     noWindow: 'sem prazo (nunca expira)',
     secondsHint: 'Em segundos, de 1 a 2592000 (30 dias)',
     methodWindow: '{{method}}: {{window}}',
-    columns: { name: 'Nome', key: 'Chave', methods: 'Métodos e prazos', status: 'Situação', actions: 'Ações' },
+    storeWindow: '{{store}} · {{method}}: {{window}}',
+    noStoreWindows: 'Nenhum: todas as lojas seguem o app.',
+    columns: { name: 'Nome', key: 'Chave', methods: 'Métodos e prazos', storeWindows: 'Prazos das lojas', status: 'Situação', actions: 'Ações' },
     install: {
       title: 'Instalar um app de pagamento',
       key: 'Chave do app',
@@ -596,6 +598,7 @@ export const ptBR: Messages = {
       seconds: 'Prazo (segundos)',
       clearHint: 'Vazio: remove a substituição da loja (vale o prazo do app)',
       declared: 'O app declara: {{window}}.',
+      overridden: 'Esta loja aguarda {{window}} (o app declara {{declared}}).',
       submit: 'Definir prazo',
       set: '{{store}} agora espera {{window}} por pagamentos {{method}}.',
       cleared: '{{store}} volta a seguir o prazo do app para pagamentos {{method}}.',

@@ -14,25 +14,31 @@ const FORM_FIELDS = new Set(['store_id', 'app_id', 'method', 'reservation_window
 /**
  * A store's payment window for one method of an installed app (payment_window_set): how long an order
  * there waits for that payment before it expires. Empty clears the store's override, and the app's
- * declared window applies again.
+ * declared window applies again. The field starts from the chosen store's current override.
  */
-export function WindowForm({ apps, stores }: { apps: App[]; stores: Store[] }) {
+export function WindowForm({ apps, stores, changed }: { apps: App[]; stores: Store[]; changed: () => void }) {
   const { t, i18n } = useTranslation();
   const [storeId, setStoreId] = useState('');
   const [appId, setAppId] = useState('');
   const [method, setMethod] = useState('');
-  const [seconds, setSeconds] = useState('');
+  // What the operator typed, for the store/app/method it was typed for; any other choice starts from its current override.
+  const [typing, setTyping] = useState<{ key: string; value: string } | null>(null);
   const [state, set] = useMutation(PaymentWindowSet);
   const { fields, others } = refusalsOf(state.error, (field) => FORM_FIELDS.has(field));
   const store = stores.find((s) => s.id === storeId) ?? stores[0];
   const app = apps.find((a) => a.id === appId) ?? apps[0];
   const declared = app?.methods.find((m) => m.method === method) ?? app?.methods[0];
+  const current = app?.store_windows.find((w) => w.store_id === store?.id && w.method === declared?.method);
+  const key = `${store?.id} ${app?.id} ${declared?.method}`;
+  const seconds = typing?.key === key ? typing.value : current ? String(current.reservation_window_seconds) : '';
   const windowText = (s: number | null | undefined) => (s === null || s === undefined ? t('paymentSettings.noWindow') : duration(s, i18n.language));
   const done = state.data?.payment_window_set;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!store || !app || !declared) return;
-    await set({ input: { store_id: store.id, app_id: app.id, method: declared.method, reservation_window_seconds: wholeOrNull(seconds) } });
+    const { error } = await set({ input: { store_id: store.id, app_id: app.id, method: declared.method, reservation_window_seconds: wholeOrNull(seconds) } });
+    // The list and this field then read the store's windows as the server now holds them.
+    if (!error) changed();
   };
   const typed = wholeOrNull(seconds);
   return (
@@ -79,11 +85,20 @@ export function WindowForm({ apps, stores }: { apps: App[]; stores: Store[] }) {
               }
               inputMode="numeric"
               value={seconds}
-              onChange={(e) => setSeconds(e.currentTarget.value)}
+              onChange={(e) => setTyping({ key, value: e.currentTarget.value })}
               error={fields.reservation_window_seconds}
             />
           </SimpleGrid>
-          {declared && <Text size="sm">{t('paymentSettings.window.declared', { window: windowText(declared.reservation_window_seconds) })}</Text>}
+          {declared && (
+            <Text size="sm">
+              {current
+                ? t('paymentSettings.window.overridden', {
+                    window: windowText(current.reservation_window_seconds),
+                    declared: windowText(declared.reservation_window_seconds),
+                  })
+                : t('paymentSettings.window.declared', { window: windowText(declared.reservation_window_seconds) })}
+            </Text>
+          )}
           <ErrorNotice list={others} />
           <Group>
             <Button type="submit" loading={state.fetching} disabled={!store || !declared}>

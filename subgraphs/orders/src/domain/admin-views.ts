@@ -1,5 +1,5 @@
 import { t, type Sql } from '@backoffice/platform';
-import type { Coupon, PaymentApp, ShippingZone, Warehouse } from '../entities';
+import type { Coupon, PaymentApp, PaymentWindow, ShippingZone, Warehouse } from '../entities';
 import { grouped } from './order-entity';
 import { levelOf } from './stock';
 
@@ -33,6 +33,17 @@ export const paymentAppView = t.entity(
         reservation_window_seconds: t.nullable(t.integer({ description: 'how long an order waits for payment; null: no window' })),
       }),
     ),
+    store_windows: t.array(
+      t.entity('PaymentStoreWindow', {
+        store_id: t.string(),
+        method: t.string(),
+        reservation_window_seconds: t.integer({ description: "the store's window for this method, in place of the declared one" }),
+      }),
+      {
+        description:
+          "the stores' overrides of this app's methods' windows (payment_window_set), by store id and method; at most the tenant's stores (1,000) × the app's methods (20)",
+      },
+    ),
     created_at: t.timestamp(),
     updated_at: t.timestamp(),
   },
@@ -43,12 +54,26 @@ export type AppRow = Pick<PaymentApp, 'app_key' | 'name' | 'installed' | 'create
   app_id: string;
   methods: { method: string; reservation_window_seconds: number | null }[];
 };
-export const paymentAppOf = (a: AppRow) => ({
+type StoreWindow = Pick<PaymentWindow, 'store_id' | 'method' | 'reservation_window_seconds'>;
+/** The app shaped, with its stores' windows out of `storeWindowsOf`'s answer. */
+export const paymentAppOf = (a: AppRow, windows: ReadonlyMap<string, StoreWindow[]>) => ({
   ...a,
   methods: a.methods.map(({ method, reservation_window_seconds }) => ({ method, reservation_window_seconds })),
+  store_windows: windows.get(a.app_id) ?? [],
   created_at: a.created_at.toISOString(),
   updated_at: a.updated_at.toISOString(),
 });
+
+/** The stores' windows for these apps of the tenant, by app id: one statement for a page of apps, whatever its length. */
+export async function storeWindowsOf(sql: Sql, appIds: readonly string[], tenantId: string): Promise<ReadonlyMap<string, StoreWindow[]>> {
+  const rows = await sql.rows<Pick<PaymentWindow, 'app_id'> & StoreWindow>(
+    `SELECT app_id, store_id, method, reservation_window_seconds FROM orders.payment_window WHERE app_id = ANY($1::text[]) AND tenant_id = $2
+     ORDER BY app_id, store_id, method`,
+    [appIds, tenantId],
+  );
+  const windows = grouped(rows, appIds, 'app_id', ({ store_id, method, reservation_window_seconds }) => ({ store_id, method, reservation_window_seconds }));
+  return new Map(appIds.map((id, i) => [id, windows[i] ?? []]));
+}
 
 export const couponView = t.entity(
   'Coupon',

@@ -6,8 +6,10 @@ import {
   couponOf,
   levelsOfSkus,
   levelsOfWarehouses,
+  type AppRow,
   PAYMENT_APP_COLUMNS,
   paymentAppOf,
+  storeWindowsOf,
   usesOfCoupons,
   WAREHOUSE_COLUMNS,
   warehouseOf,
@@ -70,7 +72,14 @@ const BATCHES = {
   warehouseLevels: batch(LOGISTICS, (sql, ids, actor) => levelsOfWarehouses(sql, ids, actor.tenant_id)),
   warehouses: batch(LOGISTICS, byId('warehouse_id', tenantRows(WAREHOUSE_COLUMNS, 'orders.warehouse w', warehouseOf))),
   // Payment apps and coupons have no read scope of their own: they are read with the orders naming them.
-  apps: batch(ORDERS, byId('app_id', tenantRows(PAYMENT_APP_COLUMNS, 'orders.payment_app a', paymentAppOf))),
+  apps: batch(
+    ORDERS,
+    byId('app_id', async (sql, ids, actor) => {
+      const apps = await tenantRows(PAYMENT_APP_COLUMNS, 'orders.payment_app a', (a: AppRow) => a)(sql, ids, actor);
+      const windows = await storeWindowsOf(sql, ids, actor.tenant_id);
+      return apps.map((a) => paymentAppOf(a, windows));
+    }),
+  ),
   coupons: batch(ORDERS, byId('coupon_id', tenantRows(COUPON_COLUMNS, 'orders.coupon c', couponOf))),
   couponUses: batch(ORDERS, (sql, ids, actor) => usesOfCoupons(sql, ids, actor.tenant_id)),
   zones: batch(LOGISTICS, byId('zone_id', tenantRows(ZONE_COLUMNS, 'orders.shipping_zone', zoneOf))),

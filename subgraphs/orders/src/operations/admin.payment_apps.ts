@@ -1,5 +1,5 @@
 import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
-import { PAYMENT_APP_COLUMNS, paymentAppOf, paymentAppView, type AppRow } from '../domain/admin-views';
+import { PAYMENT_APP_COLUMNS, paymentAppOf, paymentAppView, storeWindowsOf, type AppRow } from '../domain/admin-views';
 import { defineOrdersOperation } from '../ports';
 
 /** The admin's payment app list as a Relay connection (GraphQL only). */
@@ -9,7 +9,8 @@ export const adminPaymentApps = defineOrdersOperation({
   access: 'internal',
   // No read scope of their own: the apps are read with the orders that name them.
   scope: 'order.read',
-  summary: 'The tenant’s payment apps with their methods as a Relay connection, oldest first unless ordered otherwise; filters by installed.',
+  summary:
+    'The tenant’s payment apps with their methods and the stores’ windows for them as a Relay connection, oldest first unless ordered otherwise; filters by installed.',
   connection: { field: 'payment_apps' },
   input: connectionArgs('PaymentApp', ['created_at', 'name'] as const, t.object({ installed: t.optional(t.boolean()) })),
   result: connectionOf(paymentAppView, 'PaymentApp'),
@@ -31,6 +32,11 @@ export const adminPaymentApps = defineOrdersOperation({
       },
       input,
     );
-    return mapNodes(page, paymentAppOf);
+    const windows = await storeWindowsOf(
+      sql,
+      page.edges.map((edge) => edge.node.app_id),
+      actor.tenant_id,
+    );
+    return mapNodes(page, (app) => paymentAppOf(app, windows));
   },
 });
