@@ -7,7 +7,7 @@ import { startTestSystem, type TestSystem } from './helpers';
  * The admin's order work in Chromium over the real gateway and PostgreSQL: an order placed through
  * the API appears in the open Orders list without a reload (the event stream), then on its page it is
  * marked paid, its parcel split (a quantity over what the parcel holds refused on its field first),
- * tracked, dispatched and delivered; every state clean (policy, scripts, offline, axe).
+ * tracked, dispatched and delivered, then found in the list by its fulfilment; every state clean (policy, scripts, offline, axe).
  */
 let t: TestSystem;
 let browser: Browser;
@@ -121,6 +121,28 @@ browserIt(
         ['pending', null],
         ['delivered', 'TRK-123'],
       ]);
+
+      // The first parcel too: every parcel delivered, the Orders list finds it under Fulfilment → Delivered only.
+      await first.getByRole('button', { name: 'Dispatch' }).click();
+      await first.getByRole('button', { name: 'Mark delivered' }).click();
+      await first.getByText('Delivered', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Orders' }).first().click();
+      await page.getByRole('heading', { name: 'Orders' }).waitFor();
+      const fulfilment = page.getByLabel('Fulfilment');
+      await fulfilment.selectOption('delivered');
+      await page.waitForURL(/fulfilment=delivered/);
+      const row = page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: orderId }) });
+      await row.getByText('Delivered', { exact: true }).waitFor();
+      await screenshot(page, 'orders-fulfilment-filter');
+      await expectClean(session);
+      await fulfilment.selectOption('unfulfilled');
+      await page.waitForURL(/fulfilment=unfulfilled/);
+      await page.getByText('No order matches.').waitFor();
+      await expect(page.getByRole('table').getByRole('link', { name: orderId }).count()).resolves.toBe(0);
+      await expectClean(session);
     } finally {
       await context.close();
     }

@@ -617,18 +617,22 @@ describe('the admin’s queries of docs/admin-graphql.md', () => {
 
   it('an order page shows the product’s title, the parcel and how far it has gone', async () => {
     const { read_internal_order: order } = await run('OrderPage', { id: orderId });
-    expect(order).toMatchObject({ id: orderId, status: 'paid', fulfilment_status: 'shipped', subtotal_amount: 3000, store: { handle: 'router-shop' } });
+    expect(order).toMatchObject({ id: orderId, status: 'paid', fulfilment_status: 'dispatched', subtotal_amount: 3000, store: { handle: 'router-shop' } });
     expect(order.items).toEqual([{ code: 'ADM-MUG', qty: 2, line_amount: 3000, sku: { code: 'ADM-MUG', product: { title: 'Admin Mug' } } }]);
     expect(order.shipments).toEqual([{ status: 'dispatched', tracking_code: null, items: [{ qty: 2 }] }]);
   });
 
-  it('the orders list pages by cursor and filters by a typed status', async () => {
+  it('the orders list pages by cursor and filters by a typed status and fulfilment', async () => {
     const { orders } = await run('OrdersList', { status: 'paid' });
     expect(orders.edges.map((e: any) => e.node.id)).toContain(orderId);
     expect(orders.pageInfo.hasNextPage).toBe(false);
     const next = await run('OrdersList', { status: 'paid', after: orders.pageInfo.endCursor });
     expect(next.orders.edges).toEqual([]);
     expect((await run('OrdersList', { status: 'cancelled' })).orders.totalCount).toBe(0);
+    // Its one parcel dispatched (above), not delivered: dispatched, never unfulfilled.
+    const dispatched = await run('OrdersList', { status: 'paid', fulfilment: 'dispatched' });
+    expect(dispatched.orders.edges.map((e: any) => [e.node.id, e.node.fulfilment_status])).toContainEqual([orderId, 'dispatched']);
+    expect((await run('OrdersList', { fulfilment: 'unfulfilled' })).orders.edges.map((e: any) => e.node.id)).not.toContain(orderId);
   });
 
   it('a settings page reads every setting in one request, never a secret', async () => {

@@ -262,11 +262,10 @@ export type ContentPageUpdateInput = {
   title?: string | null | undefined;
 };
 
-/** How far an order's goods have gone (a shipment not yet dispatched counts for nothing). */
 export type FulfilmentStatus =
   | 'delivered'
-  | 'partially_shipped'
-  | 'shipped'
+  | 'dispatched'
+  | 'partially_dispatched'
   | 'unfulfilled';
 
 export type IamApiKeyCreateInput = {
@@ -788,6 +787,7 @@ export type OrdersListQueryVariables = Exact<{
   last?: number | null | undefined;
   before?: string | null | undefined;
   status?: OrderStatus | null | undefined;
+  fulfilment?: FulfilmentStatus | null | undefined;
 }>;
 
 
@@ -1284,7 +1284,7 @@ export const ContentAuditPageFragmentDoc = {"kind":"Document","definitions":[{"k
 export const WhoamiDocument = {"__meta__":{"text":"query Whoami { read_internal_whoami { actor_id locale name scopes } }","hash":"da6ad56749e18e7da7fb09afefd00dcdb7eec43fb01ff0bdf07a09c523914268"}} as unknown as DocumentNode<WhoamiQuery, WhoamiQueryVariables>;
 export const RequestLoginCodeDocument = {"__meta__":{"text":"mutation RequestLoginCode($input: AuthLoginCodeRequestInput!) { auth_login_code_request(input: $input) { expires_in_seconds requested } }","hash":"56f521553e4c5fcfa570e020c24c3618491000866861f9ba4fe4a06c6b5dece3"}} as unknown as DocumentNode<RequestLoginCodeMutation, RequestLoginCodeMutationVariables>;
 export const ProductsListDocument = {"__meta__":{"text":"query ProductsList($after: String, $before: String, $filter: ProductFilter, $first: SafeInt, $last: SafeInt, $orderBy: ProductOrder) { products( first: $first after: $after last: $last before: $before filter: $filter orderBy: $orderBy ) { edges { cursor node { brand { name } handle id status title updated_at } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"0d9db69023009b24b114100c82ab654a96b54bf377da5a86ba30c0c7f3bbd926"}} as unknown as DocumentNode<ProductsListQuery, ProductsListQueryVariables>;
-export const OrdersListDocument = {"__meta__":{"text":"query OrdersList($after: String, $before: String, $first: SafeInt, $last: SafeInt, $status: OrderStatus) { orders( first: $first after: $after last: $last before: $before filter: {status: $status} ) { edges { cursor node { created_at currency fulfilment_status id status store { name } total_amount } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"be42a6d562361e60544a1adadab6db8847650797bd7d5aa30ee69b61465aa0a3"}} as unknown as DocumentNode<OrdersListQuery, OrdersListQueryVariables>;
+export const OrdersListDocument = {"__meta__":{"text":"query OrdersList($after: String, $before: String, $first: SafeInt, $fulfilment: FulfilmentStatus, $last: SafeInt, $status: OrderStatus) { orders( first: $first after: $after last: $last before: $before filter: {status: $status, fulfilment: $fulfilment} ) { edges { cursor node { created_at currency fulfilment_status id status store { name } total_amount } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"da8e4c727a5c7296a9a2a8c6a9ef1cdb47449530514acc87ff92c074c4e29fcd"}} as unknown as DocumentNode<OrdersListQuery, OrdersListQueryVariables>;
 export const OrderPageDocument = {"__meta__":{"text":"fragment OrderPageGaps on Order { customer { name phone } documents { asset_id created_at document_id file_url shipment_id } payment_attempts { failure_reason orphaned payment_app { name } payment_attempt_id provider_reference } shipments { tracking_url } } query OrderPage($id: ID!) { read_internal_order(input: {order_id: $id}) { created_at currency customer { email } discount_amount documents { kind name } fulfilment_status id items { code line_amount order_item_id qty sku { code product { title } } title } payment_attempts { created_at method status } shipments { carrier items { order_item_id qty } shipment_id status tracking_code } shipping_amount status store { handle name } subtotal_amount total_amount ...OrderPageGaps } }","hash":"9d0a5200f725e2aa35e9d01699b46f559f23efdf77504acd794223748de63a36"}} as unknown as DocumentNode<OrderPageQuery, OrderPageQueryVariables>;
 export const OrderMarkPaidDocument = {"__meta__":{"text":"mutation OrderMarkPaid($id: ID!) { order_mark_paid(input: {order_id: $id}) { order_id status } }","hash":"6ee0d799ddade427224b87dc5db639da465946b94ccd90bdc779bd5b599a7f71"}} as unknown as DocumentNode<OrderMarkPaidMutation, OrderMarkPaidMutationVariables>;
 export const OrderCancelDocument = {"__meta__":{"text":"mutation OrderCancel($id: ID!) { order_cancel(input: {order_id: $id}) { order_id status } }","hash":"bb36e0414499d848da7651fccd0c28fd823f47bbb4624bcd8cbf01ff9df664c0"}} as unknown as DocumentNode<OrderCancelMutation, OrderCancelMutationVariables>;

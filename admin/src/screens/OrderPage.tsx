@@ -60,7 +60,7 @@ export function OrderPage() {
             <Badge color={ORDER_STATUS_COLOR[order.status]} variant="light">
               {t(`orders.statuses.${order.status}`)}
             </Badge>
-            <Badge color={FULFILMENT_COLOR[order.fulfilment_status]} variant="outline">
+            <Badge color={FULFILMENT_COLOR[order.fulfilment_status]} variant="dot">
               {t(`orders.fulfilment.${order.fulfilment_status}`)}
             </Badge>
           </Group>

@@ -11,20 +11,24 @@ import { usePaging } from '../components/paging';
 import { useEvents } from '../components/useEvents';
 import { useTitle } from '../components/useTitle';
 import { dateTime, money } from '../format';
-import type { OrderStatus } from '../gql/graphql';
+import type { FulfilmentStatus, OrderStatus } from '../gql/graphql';
 import { OrdersList } from '../graphql/operations';
 
 const STATUSES: readonly OrderStatus[] = ['pending_payment', 'paid', 'cancelled'];
 
-const statusOf = (value: string | null) => STATUSES.find((s) => s === value) ?? null;
+const FULFILMENTS: readonly FulfilmentStatus[] = ['unfulfilled', 'partially_dispatched', 'dispatched', 'delivered'];
 
-/** Orders: the `orders` connection (newest first), filtered by status, 50 rows a page; docs/admin-graphql.md's OrdersList columns. */
+/** A filter's value kept in the URL, or none when the URL names no value of it. */
+const oneOf = <V extends string>(values: readonly V[], value: string | null) => values.find((v) => v === value) ?? null;
+
+/** Orders: the `orders` connection (newest first), filtered by status and fulfilment, 50 rows a page; docs/admin-graphql.md's OrdersList columns. */
 export function Orders() {
   const { t, i18n } = useTranslation();
   useTitle(t('orders.title'));
   const paging = usePaging();
-  const status = statusOf(paging.params.get('status'));
-  const [{ data, fetching, error }, reexecute] = useQuery({ query: OrdersList, variables: { ...paging.window, status } });
+  const status = oneOf(STATUSES, paging.params.get('status'));
+  const fulfilment = oneOf(FULFILMENTS, paging.params.get('fulfilment'));
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: OrdersList, variables: { ...paging.window, status, fulfilment } });
   const connection = data?.orders;
   const [arrived, setArrived] = useState<string | null>(null);
   const onFirstPage = !paging.params.get('after') && !paging.params.get('before');
@@ -56,6 +60,12 @@ export function Orders() {
           value={status ?? ''}
           onChange={(e) => paging.set({ status: e.currentTarget.value || null })}
           data={[{ value: '', label: t('common.all') }, ...STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))]}
+        />
+        <NativeSelect
+          label={t('orders.fulfilmentFilter')}
+          value={fulfilment ?? ''}
+          onChange={(e) => paging.set({ fulfilment: e.currentTarget.value || null })}
+          data={[{ value: '', label: t('common.all') }, ...FULFILMENTS.map((f) => ({ value: f, label: t(`orders.fulfilment.${f}`) }))]}
         />
       </Group>
       {arrived !== null && (
@@ -111,7 +121,7 @@ export function Orders() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={FULFILMENT_COLOR[node.fulfilment_status]} variant="outline">
+                      <Badge color={FULFILMENT_COLOR[node.fulfilment_status]} variant="dot">
                         {t(`orders.fulfilment.${node.fulfilment_status}`)}
                       </Badge>
                     </Table.Td>

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { SubgraphDefinition } from '@backoffice/platform';
 import { LINK_MAX } from './domain/admin-views';
-import { FULFILMENT_STATUSES } from './domain/fulfilment';
 import { orderResolvers } from './domain/references';
 import { ordersEvents } from './events';
 import { tenantSetup } from './consumers/tenant-setup';
@@ -69,15 +68,13 @@ type Store @key(fields: "store_id", resolvable: false) {
   store_id: ID!
 }
 
-"""How far an order's goods have gone (a shipment not yet dispatched counts for nothing)."""
-enum FulfilmentStatus {
-${FULFILMENT_STATUSES.map((status) => `  ${status}`).join('\n')}
-}
-
 extend type Order {
   """The order's store as identity has it now (any valid key of the tenant may read it; notification_reply_to masked without pii.read)."""
   store: Store
-  """unfulfilled: nothing dispatched; partially_shipped: part of the quantities dispatched; shipped: every item's quantity dispatched or delivered; delivered: every item's quantity delivered."""
+  """
+  unfulfilled: no parcel dispatched yet; partially_dispatched: some parcels dispatched or delivered, others not yet dispatched;
+  dispatched: every parcel dispatched or delivered, not all delivered; delivered: every parcel delivered (\`orders\` filters by it).
+  """
   fulfilment_status: FulfilmentStatus!
   """The shipping method chosen at checkout, as it is now (null without one). Scope: logistics.read."""
   shipping_method: ShippingMethod

@@ -168,12 +168,13 @@ export const en = {
   orders: {
     title: 'Orders',
     status: 'Status',
+    fulfilmentFilter: 'Fulfilment',
     total_one: '{{count}} order',
     total_other: '{{count}} orders',
     none: 'No order matches.',
     columns: { order: 'Order', store: 'Store', status: 'Status', fulfilment: 'Fulfilment', total: 'Total', created: 'Placed' },
     statuses: { pending_payment: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' },
-    fulfilment: { unfulfilled: 'Unfulfilled', partially_shipped: 'Partially shipped', shipped: 'Shipped', delivered: 'Delivered' },
+    fulfilment: { unfulfilled: 'Unfulfilled', partially_dispatched: 'Partially dispatched', dispatched: 'Dispatched', delivered: 'Delivered' },
     live: { newOrder: 'New order:', dismiss: 'Dismiss' },
   },
   order: {

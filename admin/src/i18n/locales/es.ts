@@ -170,12 +170,13 @@ export const es: Messages = {
   orders: {
     title: 'Pedidos',
     status: 'Estado',
+    fulfilmentFilter: 'Envío',
     total_one: '{{count}} pedido',
     total_other: '{{count}} pedidos',
     none: 'Ningún pedido coincide.',
     columns: { order: 'Pedido', store: 'Tienda', status: 'Estado', fulfilment: 'Envío', total: 'Total', created: 'Realizado' },
     statuses: { pending_payment: 'Pendiente de pago', paid: 'Pagado', cancelled: 'Cancelado' },
-    fulfilment: { unfulfilled: 'Sin enviar', partially_shipped: 'Enviado en parte', shipped: 'Enviado', delivered: 'Entregado' },
+    fulfilment: { unfulfilled: 'Sin enviar', partially_dispatched: 'Despachado en parte', dispatched: 'Despachado', delivered: 'Entregado' },
     live: { newOrder: 'Nuevo pedido:', dismiss: 'Descartar' },
   },
   order: {

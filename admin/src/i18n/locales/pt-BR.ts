@@ -170,12 +170,13 @@ export const ptBR: Messages = {
   orders: {
     title: 'Pedidos',
     status: 'Situação',
+    fulfilmentFilter: 'Envio',
     total_one: '{{count}} pedido',
     total_other: '{{count}} pedidos',
     none: 'Nenhum pedido encontrado.',
     columns: { order: 'Pedido', store: 'Loja', status: 'Situação', fulfilment: 'Envio', total: 'Total', created: 'Feito em' },
     statuses: { pending_payment: 'Aguardando pagamento', paid: 'Pago', cancelled: 'Cancelado' },
-    fulfilment: { unfulfilled: 'Não enviado', partially_shipped: 'Enviado em parte', shipped: 'Enviado', delivered: 'Entregue' },
+    fulfilment: { unfulfilled: 'Não enviado', partially_dispatched: 'Despachado em parte', dispatched: 'Despachado', delivered: 'Entregue' },
     live: { newOrder: 'Novo pedido:', dismiss: 'Dispensar' },
   },
   order: {

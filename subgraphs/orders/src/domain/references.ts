@@ -16,7 +16,7 @@ import {
   ZONE_COLUMNS,
   zoneOf,
 } from './admin-views';
-import { fulfilmentOf } from './fulfilment';
+import { FULFILMENT_COLUMN, FULFILMENT_OF_ORDER, type FulfilmentStatus } from './fulfilment';
 import {
   attemptsOf,
   documentsOf,
@@ -60,6 +60,15 @@ const BATCHES = {
     byId('order_id', (sql, ids, actor) => ordersByIds(sql, ids, actor.tenant_id, actor.scopes.includes('pii.read'))),
   ),
   items: batch(ORDERS, (sql, ids, actor) => itemsOf(sql, ids, actor.tenant_id)),
+  fulfilment: batch(
+    ORDERS,
+    byId('order_id', (sql, ids, actor) =>
+      sql.rows<{ order_id: string; fulfilment_status: FulfilmentStatus }>(
+        `SELECT o.id AS order_id, ${FULFILMENT_COLUMN} FROM orders."order" o WHERE o.id = ANY($1::text[]) AND o.tenant_id = $2`,
+        [ids, actor.tenant_id],
+      ),
+    ),
+  ),
   attempts: batch(ORDERS, (sql, ids, actor) => attemptsOf(sql, ids, actor.tenant_id)),
   documents: batch(ORDERS, (sql, ids, actor) => documentsOf(sql, ids, actor.tenant_id)),
   orderShipments: batch(ORDERS, async (sql, ids, actor) => grouped(await shipmentsBy(sql, 'order_id', ids, actor.tenant_id), ids, 'order_id', (s) => s)),
@@ -144,14 +153,9 @@ export function orderResolvers({ dataSource }: { dataSource: DataSource }) {
       shipments: (o: Parent<OrderNode>, _: unknown, context: SubgraphContext) => shipmentsOf(o, context),
       shipping_method: (o: OrderNode, _: unknown, context: SubgraphContext) =>
         o.shipping_method_id && load(dataSource, context, 'methods', o.shipping_method_id),
-      async fulfilment_status(o: Parent<OrderNode> & { [ITEMS_OF_ORDER]?: unknown[] }, _: unknown, context: SubgraphContext) {
-        const [lines, shipments] = await Promise.all([
-          ((o.items ?? o[ITEMS_OF_ORDER]) as { order_item_id: string; qty: number }[] | undefined) ?? items(o.order_id, context),
-          shipmentsOf(o, context),
-        ]);
-        const parcels = await Promise.all(shipments.map(async (s) => ({ status: s.status, items: await linesOf(s, context) })));
-        return fulfilmentOf(lines, parcels);
-      },
+      // The list reads it in its page's statement; elsewhere one statement answers every order of the request.
+      fulfilment_status: async (o: Parent<OrderNode> & { [FULFILMENT_OF_ORDER]?: FulfilmentStatus }, _: unknown, context: SubgraphContext) =>
+        o[FULFILMENT_OF_ORDER] ?? (await load(dataSource, context, 'fulfilment', o.order_id))?.fulfilment_status,
     },
     OrderItem: { sku: (item: { sku_id: string }) => ({ __typename: 'Sku', sku_id: item.sku_id }) },
     PaymentAttempt: { payment_app: field('apps', 'app_id') },

@@ -1,5 +1,6 @@
 import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
 import { ITEMS_OF_ORDER, ORDER_COLUMNS, ORDER_FROM, ORDER_ITEMS_COLUMN, orderNode, orderOf, type OrderRow } from '../domain/order-entity';
+import { FULFILMENT_COLUMN, FULFILMENT_OF_ORDER, FULFILMENT_WHERE, fulfilmentEnum, type FulfilmentStatus } from '../domain/fulfilment';
 import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
 
@@ -10,7 +11,7 @@ export const adminOrders = defineOrdersOperation({
   access: 'internal',
   scope: 'order.read',
   summary:
-    'The tenant’s orders as a Relay connection, newest first unless ordered otherwise; filters by status, store and `q` (the order id, or part of ' +
+    'The tenant’s orders as a Relay connection, newest first unless ordered otherwise; filters by status, fulfilment (how far its parcels have gone), store and `q` (the order id, or part of ' +
     'the customer’s email with pii.read); personal fields masked without pii.read. Each node is the `Order`: its links load only when selected.',
   connection: { field: 'orders' },
   input: connectionArgs(
@@ -18,6 +19,7 @@ export const adminOrders = defineOrdersOperation({
     ['created_at', 'total_amount'] as const,
     t.object({
       status: t.optional(MACHINES.order.enum()),
+      fulfilment: t.optional(fulfilmentEnum('the orders whose parcels have gone this far (as the node’s fulfilment_status)')),
       store_id: t.optional(t.id()),
       q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'an order id, or part of the customer’s email (needs pii.read)' })),
     }),
@@ -28,16 +30,18 @@ export const adminOrders = defineOrdersOperation({
     const pii = actor.scopes.includes('pii.read');
     const params: unknown[] = [actor.tenant_id];
     const where = ['o.tenant_id = $1'];
-    const { status, store_id, q } = input.filter ?? {};
+    const { status, fulfilment, store_id, q } = input.filter ?? {};
     if (status) where.push(`o.status = $${params.push(status)}`);
+    if (fulfilment) where.push(FULFILMENT_WHERE[fulfilment]);
     if (store_id) where.push(`o.store_id = $${params.push(store_id)}`);
     // As read.internal.orders: searching by email would reveal it to an actor who may not see it.
     if (q) where.push(pii ? `(o.id = $${params.push(q)} OR o.customer->>'email' ILIKE $${params.push(`%${escapeLike(q)}%`)})` : `o.id = $${params.push(q)}`);
     // Looking ahead: the items selected are read with the page (not by a second statement), the count only when asked.
     const items = selects('edges.node.items');
-    const page = await sql.connection<OrderRow & { items?: unknown[] }>(
+    const fulfilmentStatus = selects('edges.node.fulfilment_status');
+    const page = await sql.connection<OrderRow & { items?: unknown[]; fulfilment_status?: FulfilmentStatus }>(
       {
-        select: items ? `${ORDER_COLUMNS}, ${ORDER_ITEMS_COLUMN}` : ORDER_COLUMNS,
+        select: [ORDER_COLUMNS, items && ORDER_ITEMS_COLUMN, fulfilmentStatus && FULFILMENT_COLUMN].filter(Boolean).join(', '),
         from: ORDER_FROM,
         where: where.join(' AND '),
         params,
@@ -48,7 +52,9 @@ export const adminOrders = defineOrdersOperation({
       },
       input,
     );
-    // Out of the result's schema (a symbol): the `Order.items` resolver's, and never on the wire.
-    return mapNodes(page, (row) => Object.assign(orderOf(row, pii), row.items && { [ITEMS_OF_ORDER]: row.items }));
+    // Out of the result's schema (symbols): the `Order.items` and `Order.fulfilment_status` resolvers', and never on the wire.
+    return mapNodes(page, (row) =>
+      Object.assign(orderOf(row, pii), row.items && { [ITEMS_OF_ORDER]: row.items }, row.fulfilment_status && { [FULFILMENT_OF_ORDER]: row.fulfilment_status }),
+    );
   },
 });
