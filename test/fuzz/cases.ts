@@ -211,7 +211,7 @@ function graphql(t: Target, pool: Pool): fc.Arbitrary<FuzzCase> {
     // Inline literals for a quarter of the cases. Not deeper than INLINE_DEPTH: Apollo's query planner
     // walks nested list literals in exponential time (collectVariablesInValue), so a deeper one would
     // stall this very process (the gateway runs in it) instead of failing one case; at 40 levels it is
-    // already seconds, which the harness reports as slow.
+    // already seconds, and it grows exponentially: the harness reports a stall.
     const inline = literalExpressible(input.value) && depthOf(input.value) <= INLINE_DEPTH && (noInput || mode === 0);
     // An input-less field takes no $input: declared and unused, it is a request error (a certain refusal).
     const document = noInput
