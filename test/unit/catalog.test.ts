@@ -1,5 +1,6 @@
 import { placeCategories } from '../../subgraphs/catalog/src/domain/product-categories';
 import { priceTermsWithin } from '../../subgraphs/catalog/src/domain/publication';
+import { productQuery } from '../../subgraphs/catalog/src/domain/product-listing';
 
 /** Catalog rules alone, without the system. */
 
@@ -97,5 +98,26 @@ describe('product categories', () => {
     expect(() => placeCategories([{ category_id: 'cat_a' }, { category_id: 'cat_a', is_primary: true }])).toThrow(
       expect.objectContaining({ kind: 'validation_failed', message: 'categories lists a category twice' }),
     );
+  });
+});
+
+describe('a product page kept prepared', () => {
+  const store = { store_id: 'sto_1', tenant_id: 'ten_1' };
+  const sharedOf = (input: Parameters<typeof productQuery>[1]) => productQuery(store, input, 'feed').shared;
+
+  it('is a store’s whole listing in some status, sort and projection, whatever the page', () => {
+    expect(sharedOf({ store: 'sto_1' })).toBe(true);
+    expect(sharedOf({ store: 'sto_1', status: 'active', sort: 'price_asc', limit: 100, page: 7 })).toBe(true);
+    // Page and limit are values, not text: every page of a shape is the one statement.
+    expect(productQuery(store, { store: 'sto_1', page: 1 }, 'feed').page.text).toBe(
+      productQuery(store, { store: 'sto_1', page: 9, limit: 60 }, 'feed').page.text,
+    );
+  });
+
+  it('is not a filtered page, whose text and selectivity vary (planned for its values each time)', () => {
+    expect(sharedOf({ store: 'sto_1', category: 'cat_1' })).toBe(false);
+    expect(sharedOf({ store: 'sto_1', options: [{ name: 'color', value: 'red' }] })).toBe(false);
+    expect(sharedOf({ store: 'sto_1', price_min: 100 })).toBe(false);
+    expect(sharedOf({ store: 'sto_1', collection: 'summer' })).toBe(false);
   });
 });

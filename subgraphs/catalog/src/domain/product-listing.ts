@@ -163,6 +163,12 @@ export interface ProductQuery {
   total?: Statement;
   /** One row of facet aggregates, when facets were asked for. */
   facets?: Statement;
+  /**
+   * The page is a store's whole listing (a status, a sort, a projection at most): one of a few
+   * dozen texts, kept prepared on each connection (`Sql.prepared`). Filtered pages vary in text and
+   * selectivity: planned each time for their values.
+   */
+  shared: boolean;
 }
 
 /**
@@ -350,7 +356,8 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       values: filterValues,
     };
   }
-  return { page: { text: pageText, values }, ...(total ? { total } : {}), ...(facetsQuery ? { facets: facetsQuery } : {}) };
+  const shared = everyListing && !input.category && !total;
+  return { page: { text: pageText, values }, shared, ...(total ? { total } : {}), ...(facetsQuery ? { facets: facetsQuery } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
