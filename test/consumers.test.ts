@@ -253,6 +253,36 @@ describe('consumers', () => {
   });
 });
 
+describe('claims', () => {
+  it('take a queue’s next jobs from the front of its backlog in claim order, not by sorting all of it', async () => {
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      // A queue made after the index: its partition has it too.
+      await client.query(`SELECT pgboss.create_queue('claim.order.test', '{"policy":"standard"}'::json)`);
+      await client.query(
+        `INSERT INTO pgboss.job (name, data, priority) SELECT 'claim.order.test', json_build_object('n', g), g % 3 FROM generate_series(1, 20000) g`,
+      );
+      await client.query('ANALYZE pgboss.job');
+      // pg-boss's own claim (src/plans.js fetchNextJob): the order it takes jobs in.
+      const claim = `SELECT id FROM pgboss.job WHERE name = $1 AND state < 'active' AND start_after < now()
+        ORDER BY priority desc, created_on, id LIMIT 25 FOR UPDATE SKIP LOCKED`;
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${claim}`, ['claim.order.test']);
+      type Node = { 'Node Type': string; 'Index Name'?: string; 'Actual Rows': number; Plans?: Node[] };
+      const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+      const plan = nodes(rows[0]['QUERY PLAN'][0].Plan as Node);
+      expect(plan.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+      // Read in order: the first 25 of the highest priority, without visiting the other 19,975.
+      const scan = plan.find((n) => n['Index Name']?.endsWith('name_priority_created_on_id_idx'));
+      expect(scan?.['Actual Rows']).toBeLessThanOrEqual(25);
+    } finally {
+      await client.query(`DELETE FROM pgboss.job WHERE name = 'claim.order.test'`);
+      await client.end();
+    }
+  });
+});
+
 describe('scheduled jobs', () => {
   it('are scheduled once by cron, whatever the number of instances', async () => {
     const schedules = (await reactors[0].dataSource.query(`SELECT name, cron FROM pgboss.schedule WHERE name = 'reactor.job.tick'`)) as unknown[];

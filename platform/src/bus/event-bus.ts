@@ -86,6 +86,20 @@ export class EventBus {
 
   async start(): Promise<this> {
     await this.boss.start();
+    // pg-boss claims a queue's next jobs `ORDER BY priority DESC, created_on, id` over an index on
+    // `start_after`: every claim sorted the whole backlog (14 ms a claim at 40,000 jobs, most of the
+    // database's time while one drained). In that order, a claim reads the first rows and stops.
+    // On the partitioned table, so that every queue's partition, now and later, has it.
+    const { rows } = await this.db().executeSql(`SELECT to_regclass('pgboss.job_claim_order') IS NOT NULL AS present`, []);
+    if (!(rows[0] as { present: boolean }).present)
+      await this.retryingDeadlocks(() =>
+        this.db().executeSql(
+          // Locked: processes starting at once build it once.
+          `SELECT pg_advisory_xact_lock(hashtext('backoffice.pgboss.job_claim_order'));
+           CREATE INDEX IF NOT EXISTS job_claim_order ON pgboss.job (name, priority DESC, created_on, id) WHERE state < 'active'`,
+          [], // no parameters: one simple query, its two statements one transaction
+        ),
+      );
     return this;
   }
 
@@ -245,12 +259,16 @@ export class EventBus {
 
   /**
    * pg-boss's createQueue, again after a deadlock: processes starting at once (each subgraph run
-   * alone) create their queues at the same moment, and PostgreSQL may pick one of them to fail.
+   * alone) create their queues (and the claim index) at the same moment, and PostgreSQL may pick one of them to fail.
    */
-  private async createQueue(queue: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+  private createQueue(queue: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+    return this.retryingDeadlocks(() => this.boss.createQueue(queue, options));
+  }
+
+  private async retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.boss.createQueue(queue, options);
+        return await work();
       } catch (error) {
         if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
         await new Promise((ok) => setTimeout(ok, 50 * attempt + Math.random() * 100));
