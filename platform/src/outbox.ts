@@ -139,7 +139,7 @@ export class OutboxRelay {
 
   private batch(): Promise<number> {
     const { budget } = this.options;
-    return budget ? budget.paced(() => this.deliverBatch()) : this.deliverBatch();
+    return budget ? budget.run(() => this.deliverBatch()) : this.deliverBatch();
   }
 
   private async deliverBatch(): Promise<number> {

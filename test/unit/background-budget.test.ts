@@ -90,33 +90,6 @@ describe('the background budget', () => {
     await second;
   });
 
-  it('paces a lane of its own (a relay) without a permit: after a batch under requests, it waits until they end', async () => {
-    let clock = 0;
-    const budget = new BackgroundBudget({ concurrency: 1, busyConcurrency: 1, busyShare: 0.2 }, () => clock);
-    const started: string[] = [];
-    const held = piece(started, 'consumer');
-    const consumer = budget.run(held.run);
-    const end = budget.foreground();
-    let paced = false;
-    const relay = budget
-      .paced(async () => {
-        clock += 1000;
-        return 200;
-      })
-      .then((n) => {
-        paced = true;
-        return n;
-      });
-    await settled();
-    // It ran beside the consumer's permit, and now pauses.
-    expect(budget.state).toMatchObject({ held: 1 });
-    expect(paced).toBe(false);
-    end();
-    expect(await relay).toBe(200);
-    held.finish();
-    await consumer;
-  });
-
   it('gives the caller the work’s failure, and its permit back', async () => {
     const budget = new BackgroundBudget({ concurrency: 1, busyConcurrency: 1, busyShare: 1 });
     await expect(budget.run(async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * What background work may take of a process: consumers' batches, task batches and scheduled job
- * runs each run under a permit of this budget (a relay's batches, one at a time, pause alike without one). `concurrency` permits at once
+ * What background work may take of a process: relays' batches, consumers' batches, task batches and
+ * scheduled job runs each run under a permit of this budget (a relay without one, beside the
+ * consumers' permit, doubled what a drain took of the database under load). `concurrency` permits at once
  * while no request is in flight, `busyConcurrency` while requests are. And each permit, once its
  * work is done, idles for `(1 - busyShare) / busyShare` times as long as the work took, scaled by the
  * part of that time requests were in flight (none: no pause; all of it: the full pause), or until
@@ -96,19 +97,6 @@ export class BackgroundBudget {
         this.held -= 1;
         this.grant();
       });
-    }
-  }
-
-  /**
-   * Runs work of a single lane that needs no permit (a relay: one batch at a time per subgraph, and
-   * what the consumers wait for), then waits its pause: the lane yields as a permit does.
-   */
-  async paced<T>(work: () => Promise<T>): Promise<T> {
-    const measure = this.measure();
-    try {
-      return await work();
-    } finally {
-      await this.pause(measure());
     }
   }
 
