@@ -75,11 +75,20 @@ export async function openAsOwner(browser: Browser, t: TestSystem, email: string
 }
 
 /** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */
+/** No animation running, and no dialog or any of its ancestors less than opaque. */
+const SETTLED = `document.getAnimations().every((a) => a.playState !== "running") &&
+  [...document.querySelectorAll('[role="dialog"]')].every((d) => {
+    for (let e = d; e; e = e.parentElement) if (getComputedStyle(e).opacity !== "1") return false;
+    return true;
+  })`;
+
 export async function accessibilityFindings(page: Page): Promise<string[]> {
-  // A dialog fading in is half transparent: its colours are judged once every transition has ended.
-  // Polled with evaluate (the DevTools protocol): waitForFunction's predicate would be an eval the page's CSP refuses.
+  // A dialog fading in is half transparent: its colours are judged once every transition has ended
+  // and every dialog is wholly opaque (a transition may not have begun yet: the dialog is then
+  // mounted at opacity 0 with nothing running). Polled with evaluate (the DevTools protocol):
+  // waitForFunction's predicate would be an eval the page's CSP refuses.
   for (const until = Date.now() + 5_000; Date.now() < until; await new Promise((ok) => setTimeout(ok, 50))) {
-    if (await page.evaluate<boolean>('document.getAnimations().every((a) => a.playState !== "running")')) break;
+    if (await page.evaluate<boolean>(SETTLED)) break;
   }
   await page.evaluate(AXE);
   const found = await page.evaluate<Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>>(
