@@ -25,7 +25,6 @@ import { productQuery, type Projection } from '../subgraphs/catalog/src/domain/p
 import { seedCatalog } from '../subgraphs/catalog/src/seed';
 import { createTenant, identity } from '../subgraphs/identity/src/index';
 import { subgraphDataSource } from '../platform/src/subgraph';
-import { preparedName } from '../platform/src/db/sql';
 import { loopLoad, type Measurement } from './measure';
 import type { BenchContext, Scenario } from './run';
 
@@ -114,9 +113,8 @@ async function sqlLatency(
   watched: BenchContext['watched'],
 ) {
   const q = productQuery(store, { store: store.store_id, limit, page: 1 }, projection);
-  // As the handler sends them: a store's whole listing as the named statement `Sql.prepared` makes.
-  const page = q.shared ? { name: preparedName(q.page.text) } : {};
-  const statements = [{ ...page, ...q.page }, ...(q.total ? [q.total] : [])];
+  // As the handler sends them (a store's whole listing named, so kept prepared).
+  const statements = [q.page, ...(q.total ? [q.total] : [])];
   const step = () => Promise.all(statements.map((s) => pool.query(s)));
   await loopLoad(step, { workers: 1, seconds: Math.min(2, seconds), watched });
   return loopLoad(step, { workers: 1, seconds, watched });

@@ -74,13 +74,14 @@ export async function openAsOwner(browser: Browser, t: TestSystem, email: string
   return session;
 }
 
-/** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */
 /** No animation running, and no dialog or any of its ancestors less than opaque. */
 const SETTLED = `document.getAnimations().every((a) => a.playState !== "running") &&
   [...document.querySelectorAll('[role="dialog"]')].every((d) => {
     for (let e = d; e; e = e.parentElement) if (getComputedStyle(e).opacity !== "1") return false;
     return true;
   })`;
+
+/** axe-core's serious and critical findings on the page as it is (evaluated over the DevTools protocol, so the page's CSP does not apply). */
 
 export async function accessibilityFindings(page: Page): Promise<string[]> {
   // A dialog fading in is half transparent: its colours are judged once every transition has ended

@@ -34,11 +34,10 @@ export interface PageQuery {
 export interface Sql {
   rows<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /**
-   * The same as `rows`, as a named prepared statement on a pooled connection (outside a transaction):
-   * PostgreSQL parses and plans it once per connection instead of each time. Only for statements
-   * whose text comes from a small fixed set of shapes (each name is kept by every connection).
+   * A statement's rows; one with a name (see `preparedName`) runs as that prepared statement on a
+   * pooled connection (outside a transaction): PostgreSQL parses and plans it once per connection.
    */
-  prepared<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  statement<T>(statement: NamedStatement): Promise<T[]>;
   /** The first row, or undefined when there is none. */
   one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** What an UPDATE or DELETE … RETURNING gave back (TypeORM answers those with their rows and a count). */
@@ -49,18 +48,28 @@ export interface Sql {
   connection<T>(query: ConnectionQuery, input: ConnectionInput): Promise<ConnectionPage<T>>;
 }
 
-/** The name `Sql.prepared` gives a statement: one per text. */
-export const preparedName = (sql: string): string => `p_${createHash('sha1').update(sql).digest('base64url').slice(0, 22)}`;
+/** A statement and its parameters; named, it is kept prepared (`Sql.statement`). */
+export interface NamedStatement {
+  text: string;
+  values: readonly unknown[];
+  name?: string;
+}
+
+/**
+ * The name of a statement to keep prepared: one per text. Only for texts from a small fixed set of
+ * shapes, since every pooled connection keeps each name it has run.
+ */
+export const preparedName = (text: string): string => `p_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
 
 /** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
 export function sqlOf(db: Pick<EntityManager, 'query'> & Partial<Pick<EntityManager, 'connection' | 'queryRunner'>>): Sql {
   const rows = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => db.query(sql, params as unknown[] | undefined);
   return {
     rows,
-    async prepared<T>(sql: string, params: readonly unknown[]) {
-      // In a transaction (a query runner of its own) or on a handle without a pool, as any statement.
-      if (db.queryRunner || !db.connection) return rows<T>(sql, params);
-      return (await poolOf(db.connection).query({ name: preparedName(sql), text: sql, values: params as unknown[] })).rows as T[];
+    async statement<T>({ text, values, name }: NamedStatement) {
+      // Unnamed, in a transaction (a query runner of its own) or on a handle without a pool: as any statement.
+      if (!name || db.queryRunner || !db.connection) return rows<T>(text, values);
+      return (await poolOf(db.connection).query({ name, text, values: values as unknown[] })).rows as T[];
     },
     one: async <T>(sql: string, params?: readonly unknown[]) => (await rows<T>(sql, params))[0],
     returning: async <T>(sql: string, params?: readonly unknown[]) => ((await db.query(sql, params as unknown[] | undefined)) as [T[], number])[0],

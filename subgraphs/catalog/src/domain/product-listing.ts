@@ -1,4 +1,4 @@
-import { t, type TSchema } from '@backoffice/platform';
+import { preparedName, t, type TSchema } from '@backoffice/platform';
 import { feedProduct, product } from './product-document';
 import { CATEGORY_PATH_PATTERN, PRODUCT_STATUSES, productStatus } from './products';
 import { priceTermsWithin } from './publication';
@@ -156,19 +156,15 @@ export interface Statement {
 export interface ProductQuery {
   /**
    * One row: `items`, the page's documents joined by commas; `ids`, its products in order; and, when
-   * the counts give it (a few index entries), `total`, exact.
+   * the counts give it (a few index entries), `total`, exact. Named when it is a store's whole listing
+   * (a status, a sort, a projection at most): one of a few dozen texts, kept prepared on each
+   * connection. Filtered pages vary in text and selectivity: planned each time for their values.
    */
-  page: Statement;
+  page: Statement & { name?: string };
   /** One row `{ total, exact }`: a total that must count rows, run beside the page on its own connection. */
   total?: Statement;
   /** One row of facet aggregates, when facets were asked for. */
   facets?: Statement;
-  /**
-   * The page is a store's whole listing (a status, a sort, a projection at most): one of a few
-   * dozen texts, kept prepared on each connection (`Sql.prepared`). Filtered pages vary in text and
-   * selectivity: planned each time for their values.
-   */
-  shared: boolean;
 }
 
 /**
@@ -356,8 +352,8 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       values: filterValues,
     };
   }
-  const shared = everyListing && !input.category && !total;
-  return { page: { text: pageText, values }, shared, ...(total ? { total } : {}), ...(facetsQuery ? { facets: facetsQuery } : {}) };
+  const page = { text: pageText, values, ...(everyListing && !input.category && !total ? { name: preparedName(pageText) } : {}) };
+  return { page, ...(total ? { total } : {}), ...(facetsQuery ? { facets: facetsQuery } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ export const readProducts = defineCatalogOperation({
 
     const query = productQuery(store, input, projection as Projection);
     const [[page], counted, facetRows] = await Promise.all([
-      (query.shared ? call.sql.prepared : call.sql.rows)<{ items: string; ids: string[]; total?: number }>(query.page.text, query.page.values),
+      call.sql.statement<{ items: string; ids: string[]; total?: number }>(query.page),
       query.total ? call.sql.one<{ total: number; exact: boolean }>(query.total.text, query.total.values) : undefined,
       query.facets ? call.sql.rows<Record<string, unknown>>(query.facets.text, query.facets.values) : undefined,
     ]);
