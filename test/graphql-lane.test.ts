@@ -16,6 +16,7 @@ let limited: string;
 /** A key used only in requests sent both ways: its bucket is spent alike on both systems, so their RateLimit headers agree. */
 let reader: string;
 let storeId: string;
+const skuIds: string[] = [];
 
 beforeAll(async () => {
   t = await startTestSystem();
@@ -38,7 +39,7 @@ beforeAll(async () => {
   reader = (await t.ok('iam.api_key.create', { name: 'reader', scopes: ['order.read', 'audit.read'] })).token;
   for (let i = 0; i < 3; i++) {
     const { product_id } = await t.ok('catalog.product.create', { title: `Lane mug ${i}`, handle: `lane-mug-${i}`, status: 'active' });
-    await t.ok('catalog.sku.create', { product_id, code: `LM-${i}`, amount: 1000 + i, currency: 'EUR' });
+    skuIds.push((await t.ok('catalog.sku.create', { product_id, code: `LM-${i}`, amount: 1000 + i, currency: 'EUR' })).sku_id);
     await t.ok('catalog.product.publish', { product_id, store_id: storeId });
   }
 }, 120_000);
@@ -155,12 +156,7 @@ describe('the lane answers as the gateway does', () => {
     // A variable of the wrong type (after the document was paid for).
     const wrong = await both({ body: { query: 'query($n: Int) { read_products(input: { store: "x", limit: $n }) { total } }', variables: { n: 'two' } } });
     expect(wrong).toMatchObject({ status: 400, served: false });
-    // Two subgraphs in one document; introspection; a syntax error.
-    const two = await both({
-      body: { query: `{ read_internal_whoami { actor_id } read_products(input: { store: "${storeId}", limit: 1 }) { total } }` },
-      token: reader,
-    });
-    expect(two).toMatchObject({ status: 200, served: false, body: { data: { read_products: { total: 3 } } } });
+    // Introspection; a syntax error.
     expect(await both({ body: { query: '{ __schema { queryType { name } } }' } })).toMatchObject({ status: 200, served: false });
     expect(await both({ body: { query: '{ read_internal_whoami {' }, token: reader })).toMatchObject({ status: 400, served: false });
     // Operation names: none of that name, an empty one, one of several.
@@ -186,6 +182,57 @@ describe('the lane answers as the gateway does', () => {
     expect(await both(byHash)).toMatchObject({ status: 200, served: true, body: { data: { read_internal_whoami: { name: 'reader' } } } });
     // Another version of the protocol is Apollo's to refuse.
     expect(await both({ body: { extensions: { persistedQuery: { ...persistedQuery, version: 2 } } }, token: reader })).toMatchObject({ served: false });
+  });
+});
+
+describe('a plan of several fetches, run by the lane as the gateway runs it', () => {
+  const LIST = `query List($n: SafeInt) {
+    orders(first: $n) { edges { node { id status kind: __typename items { code qty sku { code product { title } } } } } }
+  }`;
+  let orderIds: string[];
+  beforeAll(async () => {
+    for (const sku_id of skuIds) await t.ok('inventory.adjust', { sku_id, on_hand: 10 });
+    orderIds = [];
+    for (const items of [[{ sku_id: skuIds[0], qty: 1 }], skuIds.map((sku_id, i) => ({ sku_id, qty: i + 1 }))]) {
+      orderIds.push((await t.ok('order.create', { store_id: storeId, customer: { email: 'lane@example.com' }, items })).order_id);
+    }
+  });
+
+  it('an order list with its items, their SKUs and products: the orders subgraph, then the catalog, in one batch', async () => {
+    const list = await both({ body: { query: LIST, variables: { n: 5 } }, token: t.tenant.token });
+    expect(list).toMatchObject({ status: 200, served: true });
+    expect(list.body.errors).toBeUndefined();
+    const [newest, oldest] = list.body.data.orders.edges.map((e: { node: unknown }) => e.node);
+    expect(newest).toEqual({
+      id: orderIds[1],
+      status: 'pending_payment',
+      kind: 'Order',
+      items: [0, 1, 2].map((i) => ({ code: `LM-${i}`, qty: i + 1, sku: { code: `LM-${i}`, product: { title: expect.stringMatching(/mug/i) } } })),
+    });
+    expect(oldest).toMatchObject({ id: orderIds[0], items: [{ code: 'LM-0', sku: { code: 'LM-0' } }] });
+  });
+
+  it('two root fields of two subgraphs, fetched side by side', async () => {
+    const two = await both({
+      body: { query: `{ read_internal_whoami { actor_id } read_products(input: { store: "${storeId}", limit: 1 }) { total } }` },
+      token: reader,
+    });
+    expect(two).toMatchObject({ status: 200, served: true, body: { data: { read_products: { total: 3 } } } });
+  });
+
+  it("a refusal in the second fetch keeps its kind and gets the path of the client's answer", async () => {
+    // The reader may read orders, not the catalog: every SKU is refused.
+    const refused = await both({ body: { query: LIST, variables: { n: 1 } }, token: reader });
+    expect(refused).toMatchObject({ status: 200, served: true });
+    expect(refused.body.errors[0]).toMatchObject({ extensions: { code: 'forbidden' }, path: ['orders', 'edges', 0, 'node', 'items', 0, 'sku'] });
+    expect(refused.body.errors.length).toBe(3);
+  });
+
+  it('hands on to the gateway a selection it does not shape itself, which answers the same', async () => {
+    const fragment = 'query { orders(first: 1) { edges { node { ...O } } } } fragment O on Order { id items { sku { code } } }';
+    expect(await both({ body: { query: fragment }, token: t.tenant.token })).toMatchObject({ status: 200, served: false });
+    const skipped = 'query($s: Boolean!) { orders(first: 1) { edges { node { id items { sku @skip(if: $s) { code } } } } } }';
+    expect(await both({ body: { query: skipped, variables: { s: false } }, token: t.tenant.token })).toMatchObject({ status: 200, served: false });
   });
 });
 

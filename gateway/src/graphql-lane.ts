@@ -44,6 +44,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Admission, Gatekeeper } from './admission';
 import type { InProcessDataSource } from './data-sources';
+import { lanePlanOf, runLanePlan, type LanePlan } from './plan-lane';
 import type { RemoteSubgraph } from './remote-subgraph';
 import { CREDENTIAL_FIELDS, formatError, kindOf } from './gateway';
 import { PARSE_OPTIONS } from './graphql-limits';
@@ -87,6 +88,8 @@ interface Route {
   cost?: number;
   /** Unset until planned; null when the plan is not one fetch the lane can hand on as it is. */
   fetch?: LaneFetch | null;
+  /** Unset until planned; null when the lane cannot run the plan (see plan-lane.ts). */
+  plan?: LanePlan | null;
   /** The route's key (its operation name and text). */
   key: string;
   /** One root field, a public prepared read selecting within its answer: its GraphQL answer is kept per prepared answer. */
@@ -303,7 +306,8 @@ export class GraphqlLane {
     if (cost > GRAPHQL_LIMITS.maxCost) return false;
     // Planned once the document is known to be affordable, as the gateway plans after the charge.
     const fetch = this.fetchOf(schema, route);
-    if (!fetch) return false;
+    const plan = fetch ? null : this.planOf(schema, route);
+    if (!fetch && !plan) return false;
     try {
       const rate = await gatekeeper.charge(admission, rateCost(route.roots, cost) - 1, 'graphql');
       if (rate) {
@@ -319,6 +323,13 @@ export class GraphqlLane {
     if (!coerced.coerced) return false;
 
     request.observed?.named(route.label);
+    if (plan) {
+      const answer = await this.planned(plan, given, admission, request.observed?.trace, requestId);
+      if (answer.failed) request.observed?.failed(answer.failed);
+      reply.code(200).header('content-type', contentType).header('cache-control', 'no-store').send(answer.text);
+      return true;
+    }
+    if (!fetch) return false;
     const kept = route.prepared && fetch.source && (await this.keptAnswer(route, route.prepared, fetch.source, coerced.coerced, given, admission));
     if (kept?.text !== undefined) {
       reply.code(200).header('content-type', contentType).header('cache-control', 'no-store').send(kept.text);
@@ -352,6 +363,31 @@ export class GraphqlLane {
     if (kept?.keep && !errors) kept.keep(answer);
     reply.code(200).header('content-type', contentType).header('cache-control', 'no-store').send(answer);
     return true;
+  }
+
+  /**
+   * Runs a plan of several fetches as the gateway would (plan-lane.ts) and words the response as
+   * Apollo does: the fetches' errors formatted in the order they came, or else the shaping's in
+   * `extensions.valueCompletion`; `failed`, the first error's code.
+   */
+  private async planned(
+    plan: LanePlan,
+    given: Record<string, unknown>,
+    admission: Admission,
+    trace: TraceHeaders | undefined,
+    requestId: string,
+  ): Promise<{ text: string; failed?: string }> {
+    const errors: GraphQLFormattedError[] = [];
+    const { data, completion } = await runLanePlan(plan, given, admission, trace, {
+      downstream: (error, subgraph, path) => errors.push(this.formatted(error, subgraph, requestId, path)),
+      failed: (error) => {
+        this.deps.log(`[${requestId}] internal error: ${(error as Error).stack ?? error}`);
+        errors.push(internalError(requestId));
+      },
+    });
+    const code = errors[0]?.extensions?.code;
+    const body = errors.length ? { errors, data } : completion.length ? { data, extensions: { valueCompletion: completion } } : { data };
+    return { text: `${JSON.stringify(body)}\n`, failed: errors.length ? (typeof code === 'string' ? code : 'internal') : undefined };
   }
 
   /**
@@ -475,6 +511,19 @@ export class GraphqlLane {
     };
   }
 
+  /** The route's plan when the lane can run it (every fetch in this process, a plain selection), planned once; null otherwise. */
+  private planOf(schema: GraphQLSchema, route: Route): LanePlan | null {
+    if (route.plan === undefined) {
+      route.plan = null;
+      try {
+        route.plan = lanePlanOf(schema, route.operation, this.deps.planner.queryPlan(route.document, route.operation.name?.value), this.deps.localSources);
+      } catch {
+        return null;
+      }
+    }
+    return route.plan;
+  }
+
   /** The route's one fetch to a subgraph in this process asking what the client asked, planned once; null when there is none. */
   private fetchOf(schema: GraphQLSchema, route: Route): LaneFetch | null {
     if (route.fetch === undefined) {
@@ -504,8 +553,8 @@ export class GraphqlLane {
    * named) and as Apollo formats it (code defaulted, then `formatError`, then the request id on an
    * internal one).
    */
-  private formatted(error: GraphQLError, subgraph: string, requestId: string): GraphQLFormattedError {
-    const options = { originalError: error, path: error.path, extensions: { ...error.extensions, serviceName: subgraph } };
+  private formatted(error: GraphQLError, subgraph: string, requestId: string, path = error.path): GraphQLFormattedError {
+    const options = { originalError: error, path, extensions: { ...error.extensions, serviceName: subgraph } };
     const message = error.message || `Error while fetching subquery from service "${subgraph}"`;
     const codeDef = errorCodeDef(error);
     const downstream =

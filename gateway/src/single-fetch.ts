@@ -1,5 +1,5 @@
 import { operationFromDocument, Supergraph } from '@apollo/federation-internals';
-import { QueryPlanner } from '@apollo/query-planner';
+import { QueryPlanner, type PlanNode } from '@apollo/query-planner';
 import { AppError, fromExtensions, isErrorKind } from '@backoffice/platform';
 import { parse, type DocumentNode, type GraphQLError } from 'graphql';
 import type { Admission } from './admission';
@@ -39,6 +39,13 @@ export class SingleFetchPlanner {
     return planned;
   }
 
+  /** The document's whole query plan, unkept (a subscription's is none). */
+  queryPlan(document: DocumentNode, operationName?: string): PlanNode | undefined {
+    const operation = operationFromDocument(this.supergraph.apiSchema(), document, { validate: true, operationName });
+    const { node } = this.planner.buildQueryPlan(operation);
+    return node?.kind === 'Subscription' ? undefined : node;
+  }
+
   /** A field's type in a subgraph's own schema, as the supergraph records it (undefined: no such field there). */
   fieldType(subgraph: string, parent: string, field: string): string | undefined {
     const type = this.supergraph.subgraphs().get(subgraph)?.schema.type(parent);
@@ -50,8 +57,7 @@ export class SingleFetchPlanner {
    * plans. A fetch that rewrites its input or output is not a plain single fetch.
    */
   planDocument(document: DocumentNode, operationName?: string): SingleFetch | null {
-    const operation = operationFromDocument(this.supergraph.apiSchema(), document, { validate: true, operationName });
-    const node = this.planner.buildQueryPlan(operation).node;
+    const node = this.queryPlan(document, operationName);
     return node?.kind === 'Fetch' && !node.requires && !node.inputRewrites?.length && !node.outputRewrites?.length
       ? { subgraph: node.serviceName, query: node.operation, operationName: node.operationName }
       : null;
