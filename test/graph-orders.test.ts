@@ -1,5 +1,5 @@
 import type { CreatedTenant } from '@backoffice/identity';
-import { startTestSystem, type TestSystem } from './helpers';
+import { startTestSystem, statementsDuring, type TestSystem } from './helpers';
 
 let t: TestSystem;
 let shop: CreatedTenant;
@@ -187,20 +187,9 @@ describe('the Order entity', () => {
     await place([a, b], 1);
     await place([b], 2);
     const dataSource = t.system.runtimes.get('orders')!.dataSource;
-    const logger = dataSource.logger;
     const counted = async (query: string) => {
-      const statements: string[] = [];
-      const counting = Object.create(logger);
-      counting.logQuery = (text: string, ...rest: unknown[]) => {
-        if (/FROM orders\.("order"|order_item) /.test(text)) statements.push(text);
-        return logger.logQuery(text, ...(rest as []));
-      };
-      Object.assign(dataSource, { logger: counting });
-      try {
-        return { answer: (await data(query)).orders, statements };
-      } finally {
-        Object.assign(dataSource, { logger });
-      }
+      const { result, statements } = await statementsDuring(dataSource, /FROM orders\.("order"|order_item) /, () => data(query));
+      return { answer: result.orders, statements };
     };
     const items = '{ edges { node { total_amount items { order_item_id code qty unit_amount line_amount sku_id sku { sku_id } } fulfilment_status } } }';
     const list = await counted(`{ orders(first: 10) ${items} }`);
@@ -236,25 +225,12 @@ describe('Sku.stock_levels', () => {
     const { warehouse_id } = await ok('inventory.warehouse.create', { code: 'north', name: 'North' });
     await ok('inventory.adjust', { sku_id: skus[0], warehouse_id, on_hand: 7 });
     await place([skus[1]], 1);
-    // Count the statements reading stock levels that the orders subgraph runs for this request (TypeORM's logger sees every statement of its DataSource).
+    // Count the statements reading stock levels that the orders subgraph runs for this request.
     const dataSource = t.system.runtimes.get('orders')!.dataSource;
-    const logger = dataSource.logger;
-    const statements: string[] = [];
-    const counting = Object.create(logger);
-    counting.logQuery = (query: string, ...rest: unknown[]) => {
-      if (query.includes('orders.stock_level')) statements.push(query);
-      return logger.logQuery(query, ...(rest as []));
-    };
-    Object.assign(dataSource, { logger: counting });
-    let answer: any;
-    try {
+    const { result: answer, statements } = await statementsDuring(dataSource, /orders\.stock_level/, () =>
       // The catalog's products with their SKUs, the gateway asking orders for the SKUs' stock.
-      answer = await data(
-        `{ products(first: 10) { edges { node { skus { sku_id stock_levels { warehouse_id on_hand reserved available warehouse { code } } } } } } }`,
-      );
-    } finally {
-      Object.assign(dataSource, { logger });
-    }
+      data(`{ products(first: 10) { edges { node { skus { sku_id stock_levels { warehouse_id on_hand reserved available warehouse { code } } } } } } }`),
+    );
     expect(statements).toHaveLength(1);
     const levels = Object.fromEntries(answer.products.edges.flatMap((e: any) => e.node.skus).map((sku: any) => [sku.sku_id, sku.stock_levels]));
     expect(levels[skus[0]]).toEqual(

@@ -233,6 +233,8 @@ describe('a plan of several fetches, run by the lane as the gateway runs it', ()
     expect(await both({ body: { query: fragment }, token: t.tenant.token })).toMatchObject({ status: 200, served: false });
     const skipped = 'query($s: Boolean!) { orders(first: 1) { edges { node { id items { sku @skip(if: $s) { code } } } } } }';
     expect(await both({ body: { query: skipped, variables: { s: false } }, token: t.tenant.token })).toMatchObject({ status: 200, served: false });
+    const reserved = '{ orders(first: 1) { edges { node { __proto__: id items { sku { code } } } } } }';
+    expect(await both({ body: { query: reserved }, token: t.tenant.token })).toMatchObject({ status: 200, served: false });
   });
 });
 

@@ -5,6 +5,8 @@ import { Client } from 'pg';
 import { createTenant, type CreatedTenant } from '@backoffice/identity';
 import type { Logger, RateLimiter } from '@backoffice/platform';
 import { MemoryRateLimiter } from '../platform/src/rate-limit';
+import { poolOf } from '../platform/src/db/data-source';
+import type { DataSource } from 'typeorm';
 import type { PaymentVerifier } from '@backoffice/orders';
 import { startSystem, type System } from '../gateway/src/system';
 
@@ -154,4 +156,32 @@ export async function mcpClient(url: string, token: string | null): Promise<McpC
 /** The REST error body a refused MCP tool call carries as its text (there is no structuredContent: see README, MCP). */
 export function toolErrorBody(result: object): { error: { kind: string; message: string; [field: string]: unknown } } {
   return JSON.parse((result as { content: Array<{ text: string }> }).content[0].text);
+}
+
+/**
+ * The statements matching `match` that a subgraph's DataSource runs while `during` runs: those through
+ * TypeORM (its logger sees each) and the prepared ones its pool runs by name (`Sql.prepared`).
+ */
+export async function statementsDuring<T>(dataSource: DataSource, match: RegExp, during: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const { logger } = dataSource;
+  const pool = poolOf(dataSource);
+  const query = pool.query;
+  const counting = Object.create(logger);
+  counting.logQuery = (text: string, ...rest: unknown[]) => {
+    if (match.test(text)) statements.push(text);
+    return logger.logQuery(text, ...(rest as []));
+  };
+  Object.assign(dataSource, { logger: counting });
+  pool.query = ((config: unknown, ...rest: unknown[]) => {
+    const named = config as { name?: string; text?: string };
+    if (named?.name && named.text && match.test(named.text)) statements.push(named.text);
+    return (query as (...args: unknown[]) => unknown).call(pool, config, ...rest);
+  }) as typeof pool.query;
+  try {
+    return { result: await during(), statements };
+  } finally {
+    Object.assign(dataSource, { logger });
+    pool.query = query;
+  }
 }

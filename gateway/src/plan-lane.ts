@@ -81,7 +81,8 @@ function shapeOf(set: SelectionSetNode, parent: GraphQLObjectType): ShapeField[]
     if (selection.kind !== Kind.FIELD || selection.directives?.length) return null;
     const name = selection.name.value;
     const key = selection.alias?.value ?? name;
-    if (keys.has(key)) return null;
+    // Keys become properties of plain objects here: none of the reserved `__` names but `__typename`'s own.
+    if (keys.has(key) || (key.startsWith('__') && key !== '__typename')) return null;
     keys.add(key);
     if (name === '__typename') {
       fields.push({ key, parent: parent.name, typename: true, type: GraphQLString });
@@ -246,7 +247,7 @@ async function runStep(step: Step, cursor: Cursor | undefined, run: Run): Promis
 async function runFetch(step: Extract<Step, { kind: 'Fetch' }>, cursor: Cursor, run: Run): Promise<void> {
   const entities = (Array.isArray(cursor.data) ? cursor.data.filter((e) => e != null) : [cursor.data]) as Json[];
   if (!entities.length) return;
-  const variables: Record<string, unknown> = {};
+  const variables: Record<string, unknown> = Object.create(null);
   for (const name of step.variables) if (run.variables[name] !== undefined) variables[name] = run.variables[name];
   const send = async (extra: Json) => {
     const response = await step.source.request(

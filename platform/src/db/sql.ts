@@ -38,6 +38,11 @@ export interface Sql {
    * pooled connection (outside a transaction): PostgreSQL parses and plans it once per connection.
    */
   statement<T>(statement: NamedStatement): Promise<T[]>;
+  /**
+   * A read whose text is one of a small fixed set (an entity loader's, a list's shape with its
+   * filters as parameters): named by its text and kept prepared, as `statement` runs a named one.
+   */
+  prepared<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** The first row, or undefined when there is none. */
   one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** What an UPDATE or DELETE … RETURNING gave back (TypeORM answers those with their rows and a count). */
@@ -64,13 +69,16 @@ export const preparedName = (text: string): string => `p_${createHash('sha1').up
 /** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
 export function sqlOf(db: Pick<EntityManager, 'query'> & Partial<Pick<EntityManager, 'connection' | 'queryRunner'>>): Sql {
   const rows = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => db.query(sql, params as unknown[] | undefined);
+  const statement = async <T>({ text, values, name }: NamedStatement): Promise<T[]> => {
+    // Unnamed, in a transaction (a query runner of its own) or on a handle without a pool: as any statement.
+    if (!name || db.queryRunner || !db.connection) return rows<T>(text, values);
+    return (await poolOf(db.connection).query({ name, text, values: values as unknown[] })).rows as T[];
+  };
+  const prepared = <T>(text: string, params: readonly unknown[] = []) => statement<T>({ name: preparedName(text), text, values: params });
   return {
     rows,
-    async statement<T>({ text, values, name }: NamedStatement) {
-      // Unnamed, in a transaction (a query runner of its own) or on a handle without a pool: as any statement.
-      if (!name || db.queryRunner || !db.connection) return rows<T>(text, values);
-      return (await poolOf(db.connection).query({ name, text, values: values as unknown[] })).rows as T[];
-    },
+    statement,
+    prepared,
     one: async <T>(sql: string, params?: readonly unknown[]) => (await rows<T>(sql, params))[0],
     returning: async <T>(sql: string, params?: readonly unknown[]) => ((await db.query(sql, params as unknown[] | undefined)) as [T[], number])[0],
     async page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>> {
@@ -85,6 +93,7 @@ export function sqlOf(db: Pick<EntityManager, 'query'> & Partial<Pick<EntityMana
       ]);
       return { items, page, limit, total };
     },
-    connection: <T>(query: ConnectionQuery, input: ConnectionInput) => runConnection<T>(rows, query, input),
+    // A list's statements differ only by which filters, sort and cursors are given: a few shapes each.
+    connection: <T>(query: ConnectionQuery, input: ConnectionInput) => runConnection<T>(prepared, query, input),
   };
 }

@@ -35,6 +35,8 @@ export interface Loaders {
   /** The same without their lists (`DOCUMENT_LISTS`): for a selection asking none of them. */
   productHeads: DataLoader<string, Record<string, unknown> | null>;
   skuHeads: DataLoader<string, Record<string, unknown> | null>;
+  /** The same, each SKU's product head read along and kept in `productHeads` (an order item's SKU code and product title: one statement). */
+  skuHeadsWithProducts: DataLoader<string, Record<string, unknown> | null>;
   /** By SKU id. */
   skuFacts: DataLoader<string, SkuFacts | null>;
   categories: DataLoader<string, CategoryNode | null>;
@@ -75,13 +77,24 @@ function strip<T extends { _n?: unknown }>(rows: T[]): T[] {
 
 function build(dataSource: DataSource, tenantId: string): Loaders {
   const sql = sqlOf(dataSource);
-  const rows = <T>(text: string, keys: readonly string[]) => sql.rows<Keyed<T>>(text, [keys, tenantId]);
-  const skusBy = (document: string) =>
+  // Fixed texts, a few dozen: kept prepared.
+  const rows = <T>(text: string, keys: readonly string[]) => sql.prepared<Keyed<T>>(text, [keys, tenantId]);
+  const productHeads = new DataLoader(async (ids: readonly string[]) =>
+    one(
+      await rows<Record<string, unknown>>(`SELECT p.id AS _id, ${productHead} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`, ids),
+      ids,
+    ),
+  );
+  // The product head as its own statement's row: the same columns, as JSON (numbers, text and JSON alike once parsed).
+  const headOfProduct = `(SELECT row_to_json(h) FROM (SELECT ${productHead} FROM catalog.product p WHERE p.id = s.product_id AND p.tenant_id = s.tenant_id) h)`;
+  const skusBy = (document: string, withProduct = false) =>
     new DataLoader(async (ids: readonly string[]) => {
-      const found = await rows<{ doc: Record<string, unknown>; product_id: string }>(
-        `SELECT s.id AS _id, s.product_id, ${document} AS doc FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
+      const found = await rows<{ doc: Record<string, unknown>; product_id: string; product?: Record<string, unknown> | null }>(
+        `SELECT s.id AS _id, s.product_id, ${document} AS doc${withProduct ? `, ${headOfProduct} AS product` : ''}
+         FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
         ids,
       );
+      for (const { product_id, product } of found) if (product) productHeads.prime(product_id, product);
       // Its product's id goes along: `Sku.product` then needs no second statement (see links.ts).
       return one(found, ids).map((row) => row && { ...shapeSku(row.doc), [PRODUCT_OF_SKU]: row.product_id });
     });
@@ -95,13 +108,9 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
       ),
     ),
     skus: skusBy(skuObject),
-    productHeads: new DataLoader(async (ids) =>
-      one(
-        await rows<Record<string, unknown>>(`SELECT p.id AS _id, ${productHead} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`, ids),
-        ids,
-      ),
-    ),
+    productHeads,
     skuHeads: skusBy(skuHead),
+    skuHeadsWithProducts: skusBy(skuHead, true),
     skuFacts: new DataLoader(async (ids) =>
       one(
         await rows<SkuFacts>(

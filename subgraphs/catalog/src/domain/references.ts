@@ -17,14 +17,20 @@ export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
   // Async, so a refusal is the one reference's (null, with its error), never the whole `_entities` list's.
   const resolve = (kind: Entity, key: string) => async (reference: Record<string, string>, context: SubgraphContext) =>
     loadersOf(context, dataSource)[kind].load(reference[key]);
-  // A reference selecting none of its document's lists reads the head alone (an order's items ask a SKU's code and its product's title).
+  // A reference selecting none of its document's lists reads the head alone (an order's items ask a
+  // SKU's code and its product's title: the SKU heads then bring their products' heads along).
   const document =
-    (type: keyof typeof DOCUMENT_LISTS, kind: 'products' | 'skus', head: 'productHeads' | 'skuHeads', key: string) =>
+    (
+      type: keyof typeof DOCUMENT_LISTS,
+      kind: 'products' | 'skus',
+      head: (info: GraphQLResolveInfo) => 'productHeads' | 'skuHeads' | 'skuHeadsWithProducts',
+      key: string,
+    ) =>
     async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
-      loadersOf(context, dataSource)[selectsAny(info, type, DOCUMENT_LISTS[type]) ? kind : head].load(reference[key]);
+      loadersOf(context, dataSource)[selectsAny(info, type, DOCUMENT_LISTS[type]) ? kind : head(info)].load(reference[key]);
   return {
-    Product: { __resolveReference: document('Product', 'products', 'productHeads', 'product_id') },
-    Sku: { __resolveReference: document('Sku', 'skus', 'skuHeads', 'sku_id') },
+    Product: { __resolveReference: document('Product', 'products', () => 'productHeads', 'product_id') },
+    Sku: { __resolveReference: document('Sku', 'skus', (info) => (selectsAny(info, 'Sku', ['product']) ? 'skuHeadsWithProducts' : 'skuHeads'), 'sku_id') },
     Category: { __resolveReference: resolve('categories', 'category_id') },
     Brand: { __resolveReference: resolve('brands', 'brand_id') },
     Collection: { __resolveReference: resolve('collections', 'collection_id') },

@@ -160,7 +160,7 @@ export type OrderNode = ReturnType<typeof orderOf>;
 
 /** The tenant's orders of these ids (another tenant's are absent). */
 export async function ordersByIds(sql: Sql, ids: readonly string[], tenantId: string, pii: boolean): Promise<OrderNode[]> {
-  const rows = await sql.rows<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = ANY($1::text[]) AND o.tenant_id = $2`, [ids, tenantId]);
+  const rows = await sql.prepared<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = ANY($1::text[]) AND o.tenant_id = $2`, [ids, tenantId]);
   return rows.map((row) => orderOf(row, pii));
 }
 
@@ -172,7 +172,7 @@ type ItemRow = Pick<OrderItem, 'order_id' | 'sku_id' | 'product_id' | 'code' | '
 
 /** The items of these orders of the tenant, each order's in their position. */
 export async function itemsOf(sql: Sql, orderIds: readonly string[], tenantId: string) {
-  const rows = await sql.rows<ItemRow>(
+  const rows = await sql.prepared<ItemRow>(
     `SELECT order_id, id AS order_item_id, sku_id, product_id, code, title, qty, unit_amount::float8 AS unit_amount, line_amount::float8 AS line_amount
      FROM orders.order_item WHERE order_id = ANY($1::text[]) AND tenant_id = $2 ORDER BY order_id, position`,
     [orderIds, tenantId],

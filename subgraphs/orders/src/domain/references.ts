@@ -49,7 +49,7 @@ const byId =
 const tenantRows =
   <R, V>(columns: string, from: string, shape: (row: R) => V): Find<V> =>
   async (sql, ids, actor) =>
-    (await sql.rows<R>(`SELECT ${columns} FROM ${from} WHERE id = ANY($1::text[]) AND tenant_id = $2`, [ids, actor.tenant_id])).map(shape);
+    (await sql.prepared<R>(`SELECT ${columns} FROM ${from} WHERE id = ANY($1::text[]) AND tenant_id = $2`, [ids, actor.tenant_id])).map(shape);
 
 const batch = <V>(scope: string, find: Find<V>) => ({ scope, find });
 
