@@ -16,4 +16,8 @@ module.exports = {
   // The SDK's sources import their siblings as `./x.js` (what its ES module build needs): resolved to `./x.ts`.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 60000,
+  // One worker, run serially (`npm test` passes -w 1), recycled once a suite leaves it past 1 GiB:
+  // in one long-lived process the heap reached 5 GB over the run, and its collector's pauses
+  // (over a second) landed inside the suites that time requests.
+  workerIdleMemoryLimit: '1GB',
 };
