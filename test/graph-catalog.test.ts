@@ -1,7 +1,6 @@
 import { signContext } from '@backoffice/platform';
 import { execute, parse } from 'graphql';
-import { Client } from 'pg';
-import { startTestSystem, type TestSystem } from './helpers';
+import { startTestSystem, statementsDuring, type TestSystem } from './helpers';
 
 /**
  * The catalog's graph through the gateway: products with their SKUs (and back), categories as a
@@ -61,19 +60,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-/** Runs a request and counts the SELECTs it sent the catalog's tables (pg's client sees every statement of every pool). */
+/** Runs a request and counts the SELECTs it sent the catalog's tables. */
 async function counted(query: string, variables: Record<string, unknown> = {}) {
-  const spy = jest.spyOn(Client.prototype, 'query');
-  try {
-    const body = await gql(query, variables);
-    const texts = spy.mock.calls
-      .map(([q]) => (typeof q === 'string' ? q : ((q as { text?: string })?.text ?? '')))
-      // The relay's polling and the audit's flush touch catalog's own platform tables, not the catalog.
-      .filter((text) => /^\s*(SELECT|WITH)/i.test(text) && /catalog\.(product|sku|category|brand|collection|publication)\b/.test(text));
-    return { body, texts };
-  } finally {
-    spy.mockRestore();
-  }
+  // The relay's polling and the audit's flush touch catalog's own platform tables, not the catalog.
+  const catalog = /^\s*(SELECT|WITH)[\s\S]*catalog\.(product|sku|category|brand|collection|publication)\b/i;
+  const { result: body, statements: texts } = await statementsDuring(catalog, () => gql(query, variables));
+  return { body, texts };
 }
 
 describe('a product page in one request', () => {

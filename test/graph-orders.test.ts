@@ -186,9 +186,8 @@ describe('the Order entity', () => {
     const [a, b] = [await sellable(50), await sellable(50)];
     await place([a, b], 1);
     await place([b], 2);
-    const dataSource = t.system.runtimes.get('orders')!.dataSource;
     const counted = async (query: string) => {
-      const { result, statements } = await statementsDuring(dataSource, /FROM orders\.("order"|order_item) /, () => data(query));
+      const { result, statements } = await statementsDuring(/FROM orders\.("order"|order_item) /, () => data(query));
       return { answer: result.orders, statements };
     };
     const items = '{ edges { node { total_amount items { order_item_id code qty unit_amount line_amount sku_id sku { sku_id } } fulfilment_status } } }';
@@ -226,8 +225,7 @@ describe('Sku.stock_levels', () => {
     await ok('inventory.adjust', { sku_id: skus[0], warehouse_id, on_hand: 7 });
     await place([skus[1]], 1);
     // Count the statements reading stock levels that the orders subgraph runs for this request.
-    const dataSource = t.system.runtimes.get('orders')!.dataSource;
-    const { result: answer, statements } = await statementsDuring(dataSource, /orders\.stock_level/, () =>
+    const { result: answer, statements } = await statementsDuring(/orders\.stock_level/, () =>
       // The catalog's products with their SKUs, the gateway asking orders for the SKUs' stock.
       data(`{ products(first: 10) { edges { node { skus { sku_id stock_levels { warehouse_id on_hand reserved available warehouse { code } } } } } } }`),
     );

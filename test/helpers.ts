@@ -5,8 +5,6 @@ import { Client } from 'pg';
 import { createTenant, type CreatedTenant } from '@backoffice/identity';
 import type { Logger, RateLimiter } from '@backoffice/platform';
 import { MemoryRateLimiter } from '../platform/src/rate-limit';
-import { poolOf } from '../platform/src/db/data-source';
-import type { DataSource } from 'typeorm';
 import type { PaymentVerifier } from '@backoffice/orders';
 import { startSystem, type System } from '../gateway/src/system';
 
@@ -158,30 +156,14 @@ export function toolErrorBody(result: object): { error: { kind: string; message:
   return JSON.parse((result as { content: Array<{ text: string }> }).content[0].text);
 }
 
-/**
- * The statements matching `match` that a subgraph's DataSource runs while `during` runs: those through
- * TypeORM (its logger sees each) and the prepared ones its pool runs by name (`Sql.prepared`).
- */
-export async function statementsDuring<T>(dataSource: DataSource, match: RegExp, during: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const { logger } = dataSource;
-  const pool = poolOf(dataSource);
-  const query = pool.query;
-  const counting = Object.create(logger);
-  counting.logQuery = (text: string, ...rest: unknown[]) => {
-    if (match.test(text)) statements.push(text);
-    return logger.logQuery(text, ...(rest as []));
-  };
-  Object.assign(dataSource, { logger: counting });
-  pool.query = ((config: unknown, ...rest: unknown[]) => {
-    const named = config as { name?: string; text?: string };
-    if (named?.name && named.text && match.test(named.text)) statements.push(named.text);
-    return (query as (...args: unknown[]) => unknown).call(pool, config, ...rest);
-  }) as typeof pool.query;
+/** The statements matching `match` sent while `during` runs (pg's client sees every statement of every pool, named or not). */
+export async function statementsDuring<T>(match: RegExp, during: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const spy = jest.spyOn(Client.prototype, 'query');
   try {
-    return { result: await during(), statements };
+    const result = await during();
+    const statements = spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : ((q as { text?: string })?.text ?? ''))).filter((text) => match.test(text));
+    return { result, statements };
   } finally {
-    Object.assign(dataSource, { logger });
-    pool.query = query;
+    spy.mockRestore();
   }
 }

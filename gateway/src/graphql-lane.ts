@@ -350,9 +350,8 @@ export class GraphqlLane {
       if (result.errors?.length) errors = result.errors.map((error) => this.formatted(error as GraphQLError, fetch.subgraph, requestId));
     } catch (error) {
       // As the gateway: a fetch that failed leaves its root fields null, beside an internal error.
-      this.deps.log(`[${requestId}] internal error: ${(error as Error).stack ?? error}`);
       data = Object.fromEntries([...rootFields(route.document, route.operation).keys()].map((key) => [key, null]));
-      errors = [internalError(requestId)];
+      errors = [this.failure(error, requestId)];
     }
     if (errors) {
       const code = errors[0].extensions?.code;
@@ -380,10 +379,7 @@ export class GraphqlLane {
     const errors: GraphQLFormattedError[] = [];
     const { data, completion } = await runLanePlan(plan, given, admission, trace, {
       downstream: (error, subgraph, path) => errors.push(this.formatted(error, subgraph, requestId, path)),
-      failed: (error) => {
-        this.deps.log(`[${requestId}] internal error: ${(error as Error).stack ?? error}`);
-        errors.push(internalError(requestId));
-      },
+      failed: (error) => errors.push(this.failure(error, requestId)),
     });
     const code = errors[0]?.extensions?.code;
     const body = errors.length ? { errors, data } : completion.length ? { data, extensions: { valueCompletion: completion } } : { data };
@@ -509,6 +505,12 @@ export class GraphqlLane {
       label: graphqlOperation(operation),
       prepared: preparedOf(schema, document, operation, roots),
     };
+  }
+
+  /** A fetch that threw: its cause logged with the request id, the client told only the id (the gateway's internal error). */
+  private failure(error: unknown, requestId: string): GraphQLFormattedError {
+    this.deps.log(`[${requestId}] internal error: ${(error as Error).stack ?? error}`);
+    return internalError(requestId);
   }
 
   /** The route's plan when the lane can run it (every fetch in this process, a plain selection), planned once; null otherwise. */

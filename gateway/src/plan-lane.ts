@@ -8,6 +8,7 @@ import {
   GraphQLNonNull,
   type GraphQLObjectType,
   GraphQLString,
+  getNamedType,
   isObjectType,
   isScalarType,
   Kind,
@@ -90,8 +91,7 @@ function shapeOf(set: SelectionSetNode, parent: GraphQLObjectType): ShapeField[]
     }
     const definition = parent.getFields()[name];
     if (!definition || name.startsWith('__')) return null;
-    let named: GraphQLOutputType = definition.type;
-    while (named instanceof GraphQLNonNull || named instanceof GraphQLList) named = named.ofType;
+    const named = getNamedType(definition.type);
     let inner: ShapeField[] | undefined;
     if (selection.selectionSet) {
       if (!isObjectType(named)) return null;
