@@ -64,8 +64,8 @@ afterAll(() => t.stop());
 async function counted(query: string, variables: Record<string, unknown> = {}) {
   // The relay's polling and the audit's flush touch catalog's own platform tables, not the catalog.
   const catalog = /^\s*(SELECT|WITH)[\s\S]*catalog\.(product|sku|category|brand|collection|publication)\b/i;
-  const { result: body, statements: texts } = await statementsDuring(catalog, () => gql(query, variables));
-  return { body, texts };
+  const { result: body, statements: texts, prepared } = await statementsDuring(catalog, () => gql(query, variables));
+  return { body, texts, prepared };
 }
 
 describe('a product page in one request', () => {
@@ -149,8 +149,9 @@ describe('Sku.product', () => {
         sku: { code: 'SOLD-2', amount: 2500, promotional_price: null, product: { title: 'Clog', handle: 'clog', price_min: 2500 } },
       },
     ]);
-    // One statement: the SKU heads bring their products' heads along.
+    // One statement, kept prepared: the SKU heads bring their products' heads along.
     expect(heads.texts).toHaveLength(1);
+    expect(heads.prepared).toEqual(heads.texts);
     expect(heads.texts.filter((text) => lists.test(text))).toEqual([]);
     const whole = await items('code media { kind } product { title skus { code } }');
     expect(whole.body.data.read_internal_order.items[0].sku).toEqual({

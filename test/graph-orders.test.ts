@@ -187,12 +187,14 @@ describe('the Order entity', () => {
     await place([a, b], 1);
     await place([b], 2);
     const counted = async (query: string) => {
-      const { result, statements } = await statementsDuring(/FROM orders\.("order"|order_item) /, () => data(query));
-      return { answer: result.orders, statements };
+      const { result, statements, prepared } = await statementsDuring(/FROM orders\.("order"|order_item) /, () => data(query));
+      return { answer: result.orders, statements, prepared };
     };
     const items = '{ edges { node { total_amount items { order_item_id code qty unit_amount line_amount sku_id sku { sku_id } } fulfilment_status } } }';
     const list = await counted(`{ orders(first: 10) ${items} }`);
     expect(list.statements).toHaveLength(1);
+    // Parsed and planned once per pooled connection: the page's text is one per shape of the list.
+    expect(list.prepared).toEqual(list.statements);
     expect(list.answer.edges.map((e: any) => [e.node.items.map((i: any) => [i.sku_id, i.qty]), e.node.fulfilment_status])).toEqual([
       [[[b, 2]], 'unfulfilled'],
       [

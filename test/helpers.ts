@@ -156,13 +156,14 @@ export function toolErrorBody(result: object): { error: { kind: string; message:
   return JSON.parse((result as { content: Array<{ text: string }> }).content[0].text);
 }
 
-/** The statements matching `match` sent while `during` runs (pg's client sees every statement of every pool, named or not). */
-export async function statementsDuring<T>(match: RegExp, during: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+/** The statements matching `match` sent while `during` runs (pg's client sees every statement of every pool), and those of them sent by name (kept prepared). */
+export async function statementsDuring<T>(match: RegExp, during: () => Promise<T>): Promise<{ result: T; statements: string[]; prepared: string[] }> {
   const spy = jest.spyOn(Client.prototype, 'query');
   try {
     const result = await during();
-    const statements = spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : ((q as { text?: string })?.text ?? ''))).filter((text) => match.test(text));
-    return { result, statements };
+    const sent = spy.mock.calls.map(([q]) => (typeof q === 'string' ? { text: q } : ((q ?? {}) as { text?: string; name?: string })));
+    const matching = sent.filter(({ text }) => match.test(text ?? ''));
+    return { result, statements: matching.map(({ text }) => text ?? ''), prepared: matching.filter(({ name }) => name).map(({ text }) => text ?? '') };
   } finally {
     spy.mockRestore();
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { poolOf } from './data-source';
 import { type ConnectionInput, type ConnectionPage, type ConnectionQuery, runConnection } from '../connection';
 
@@ -67,12 +67,13 @@ export interface NamedStatement {
 export const preparedName = (text: string): string => `p_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
 
 /** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
-export function sqlOf(db: Pick<EntityManager, 'query'> & Partial<Pick<EntityManager, 'connection' | 'queryRunner'>>): Sql {
+export function sqlOf(db: DataSource | (Pick<EntityManager, 'query'> & Partial<Pick<EntityManager, 'connection' | 'queryRunner'>>)): Sql {
   const rows = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => db.query(sql, params as unknown[] | undefined);
   const statement = async <T>({ text, values, name }: NamedStatement): Promise<T[]> => {
     // Unnamed, in a transaction (a query runner of its own) or on a handle without a pool: as any statement.
-    if (!name || db.queryRunner || !db.connection) return rows<T>(text, values);
-    return (await poolOf(db.connection).query({ name, text, values: values as unknown[] })).rows as T[];
+    const source = db instanceof DataSource ? db : db.queryRunner ? undefined : db.connection;
+    if (!name || !source) return rows<T>(text, values);
+    return (await poolOf(source).query({ name, text, values: values as unknown[] })).rows as T[];
   };
   const prepared = <T>(text: string, params: readonly unknown[] = []) => statement<T>({ name: preparedName(text), text, values: params });
   return {
