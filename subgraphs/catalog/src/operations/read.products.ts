@@ -69,14 +69,17 @@ export const readProducts = defineCatalogOperation({
 
     const query = productQuery(store, input, projection as Projection);
     const [[page], counted, facetRows] = await Promise.all([
-      call.sql.statement<{ items: string; ids: string[]; total?: number }>(query.page),
+      call.sql.statement<{ items: string; ids: string; total?: number }>(query.page),
       query.total ? call.sql.one<{ total: number; exact: boolean }>(query.total.text, query.total.values) : undefined,
       query.facets ? call.sql.rows<Record<string, unknown>>(query.facets.text, query.facets.values) : undefined,
     ]);
     const { total, exact } = counted ?? { total: present(page.total, 'the total from the counts'), exact: true };
     const facets = facetRows ? `,"facets":${JSON.stringify(shapeFacets(facetRows[0]))}` : '';
     const text = `{"items":[${page.items}],"page":${input.page ?? 1},"limit":${input.limit ?? 24},"total":${total},"total_exact":${exact}${facets}}`;
-    const prepared = new PreparedJson(text, pageCaching(cache?.settings ?? storefrontSettings(), version, key, store.store_id, page.ids));
+    const prepared = new PreparedJson(
+      text,
+      pageCaching(cache?.settings ?? storefrontSettings(), version, key, store.store_id, page.ids ? page.ids.split(',') : []),
+    );
     cache?.keep(version, key, prepared);
     return prepared as never; // PreparedJson, as above
   },
