@@ -1,5 +1,5 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { projectTo, resultProblem } from '@backoffice/platform';
 import { documentSql, feedProduct, product, shapeItems, type Row } from '../subgraphs/catalog/src/domain/product-document';
 import { priceTermsWithin } from '../subgraphs/catalog/src/domain/publication';
@@ -157,7 +157,7 @@ describe('HTTP caching', () => {
     expect(refused.headers.get('etag')).toBeNull();
   });
 
-  it('sends a page gzipped to a client that takes gzip, under its own strong tag', async () => {
+  it('sends a page compressed in the coding the client takes (brotli first), each under its own strong tag', async () => {
     const raw = (headers: Record<string, string>) =>
       new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
         const url = `${t.url}/v1/read/products?${new URLSearchParams({ store: t.tenant.store_id, limit: '100' })}`;
@@ -170,16 +170,26 @@ describe('HTTP caching', () => {
     const plain = await raw({});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024); // below 1 KiB a page goes as it is
-    const zipped = await raw({ 'accept-encoding': 'br, gzip;q=0.8' });
+    const zipped = await raw({ 'accept-encoding': 'gzip, deflate' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toBe('accept-encoding');
     expect(plain.headers.vary).toBe('accept-encoding');
     expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
     expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    // A browser's header (gzip first) and brotli at a higher weight: brotli; gzip when it weighs more.
+    for (const header of ['gzip, deflate, br, zstd', 'gzip;q=0.8, br']) {
+      const brotli = await raw({ 'accept-encoding': header });
+      expect([header, brotli.headers['content-encoding']]).toEqual([header, 'br']);
+      expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+      expect(brotli.headers.etag).toBe(`${plain.headers.etag!.slice(0, -1)}-br"`);
+    }
+    expect((await raw({ 'accept-encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await raw({ 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
     // Other bytes, another strong tag; each revalidates only its own.
     expect(zipped.headers.etag).toBe(`${plain.headers.etag!.slice(0, -1)}-gz"`);
     expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.etag! })).status).toBe(304);
     expect((await raw({ 'accept-encoding': 'gzip', 'if-none-match': plain.headers.etag! })).status).toBe(200);
+    expect((await raw({ 'accept-encoding': 'br', 'if-none-match': zipped.headers.etag! })).status).toBe(200);
     expect((await raw({ 'accept-encoding': 'gzip;q=0', 'if-none-match': plain.headers.etag! })).status).toBe(304);
   });
 

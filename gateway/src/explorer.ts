@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { gzipTag, takesGzip } from './encoding';
+import { codedTag, codingOf } from './encoding';
 
 /**
  * The browser faces of the gateway: GraphiQL (the schema explorer) on `GET /graphql` for a browser,
@@ -37,7 +37,7 @@ const CSP = [
 function asset(type: string, body: Buffer | string): Asset {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const tag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-  return { type, body: bytes, gzip: gzipSync(bytes), etag: `"${tag}"`, gzipEtag: gzipTag(`"${tag}"`) };
+  return { type, body: bytes, gzip: gzipSync(bytes), etag: `"${tag}"`, gzipEtag: codedTag(`"${tag}"`, 'gzip') };
 }
 
 /** A file of an installed package (by its folder: packages' `exports` need not list their browser builds). */
@@ -147,7 +147,7 @@ const DOCS_PAGE = asset(
 );
 
 function send(request: FastifyRequest, reply: FastifyReply, file: Asset, cache: string, vary = 'accept-encoding') {
-  const gzip = takesGzip(request);
+  const gzip = codingOf(request, ['gzip']) === 'gzip';
   const etag = gzip ? file.gzipEtag : file.etag;
   reply.header('etag', etag).header('cache-control', cache).header('vary', vary).header('x-content-type-options', 'nosniff');
   if (file.type.startsWith('text/html')) reply.header('content-security-policy', CSP);

@@ -416,10 +416,10 @@ export class GraphqlLane {
     if (text !== undefined) return { text };
     return {
       keep: (made) => {
-        const kept = responses ?? new Map<string, string>();
+        // A new map: set again with the same one, the cache would keep its first size.
+        const kept = new Map(responses);
         if (kept.size >= LANE_LIMITS.responsesPerAnswer) kept.delete(kept.keys().next().value as string);
         kept.set(key, made);
-        // Set again so that the cache weighs the answer with its responses.
         this.responses.set(page, kept);
       },
     };

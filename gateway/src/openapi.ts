@@ -61,7 +61,7 @@ const cachingHeaders = {
   'Surrogate-Key': text('Purge keys, space-separated: `store-<id>` and `product-<id>` of each product shown.'),
   'Cache-Tag': text('The same purge keys, comma-separated.'),
   Vary: text('`accept-encoding`.'),
-  'Content-Encoding': text('`gzip` when the request takes gzip and the page is 1 KiB or more.', false),
+  'Content-Encoding': text('`br` or `gzip` when the request takes one (brotli on an equal weight) and the page is 1 KiB or more.', false),
 };
 
 /** The shared response of the kinds an operation answers with at one status, its body's `kind` limited to them. */

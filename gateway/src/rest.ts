@@ -1,5 +1,5 @@
 import { asAppError, noneMatchHits, notFound, PreparedJson, validationFailed, type AppError } from '@backoffice/platform';
-import { gzipTag, takesGzip } from './encoding';
+import { codedTag, codingOf } from './encoding';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RatedError, rateHeaders } from '@backoffice/platform';
 import type { Caller, Invoker } from './invoker';
@@ -15,6 +15,8 @@ export function sendError(reply: FastifyReply, error: AppError, status = error.s
   return reply.code(status).send({ error: { kind: error.kind, message: error.message, ...details } });
 }
 
+const CODINGS = ['br', 'gzip'] as const;
+
 /**
  * A prepared answer goes out as the bytes it was rendered to. With caching metadata (the public
  * products read): a strong ETag, `Cache-Control` and the CDN's purge keys, and 304 for a client or
@@ -22,11 +24,12 @@ export function sendError(reply: FastifyReply, error: AppError, status = error.s
  */
 function sendPrepared(request: FastifyRequest, reply: FastifyReply, result: PreparedJson): FastifyReply {
   const caching = result.caching;
-  // Gzipped once per page (kept with it when cached): the bytes on the wire are most of a page's cost.
-  const gzip = takesGzip(request) ? result.gzipped() : null;
+  // Compressed once per page and coding (kept with it when cached): the bytes on the wire are most of a page's cost.
+  const coding = codingOf(request, CODINGS);
+  const encoded = coding ? result.encoded(coding) : null;
   reply.header('vary', 'accept-encoding');
   if (caching) {
-    const etag = gzip ? gzipTag(caching.etag) : caching.etag;
+    const etag = coding && encoded ? codedTag(caching.etag, coding) : caching.etag;
     reply.headers({
       etag,
       'cache-control': `public, max-age=${caching.maxAge}, stale-while-revalidate=${caching.staleWhileRevalidate}`,
@@ -35,8 +38,8 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, result: Prep
     });
     if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
   }
-  if (gzip) reply.header('content-encoding', 'gzip');
-  return reply.type('application/json; charset=utf-8').send(gzip ?? result.body);
+  if (coding && encoded) reply.header('content-encoding', coding);
+  return reply.type('application/json; charset=utf-8').send(encoded ?? result.body);
 }
 
 function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {

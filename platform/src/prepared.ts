@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { unwrapNullable } from './schema';
 
 /** What an HTTP cache may do with a prepared answer: its strong validator, how long it stays fresh, what purges it. */
@@ -13,18 +13,36 @@ export interface HttpCaching {
   tags: readonly string[];
 }
 
-/** Below this many bytes gzip saves too little to pay for itself (and may grow the body). */
-export const GZIP_FROM_BYTES = 1024;
+/** Below this many bytes compression saves too little to pay for itself (and may grow the body). */
+export const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * How each coding compresses an answer: fast for one made for a request, smaller for one a cache
+ * keeps (compressed once, sent many times; about as long to make at these two levels).
+ */
+const COMPRESS = {
+  gzip: (body: Buffer, kept: boolean) => gzipSync(body, { level: kept ? 6 : 1 }),
+  br: (body: Buffer, kept: boolean) =>
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: kept ? 4 : 1,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+};
 
 /**
  * A read's answer rendered ahead of time: JSON checked against the result schema when it was
  * written (see the catalog's documents), kept as UTF-8 bytes and sent by the REST shim as they are
- * (or gzipped once, for clients that take it), parsed only for surfaces that need an object
- * (GraphQL, MCP).
+ * (or compressed once per coding, for clients that take one), parsed only for surfaces that need an
+ * object (GraphQL, MCP).
  */
 export class PreparedJson {
   readonly body: Buffer;
-  private compressed?: Buffer | null;
+  private readonly compressed: Partial<Record<keyof typeof COMPRESS, Buffer | null>> = {};
+  /** The cache keeping this answer, told when an encoding adds to its bytes. */
+  private keeper?: () => void;
 
   constructor(
     text: string,
@@ -33,18 +51,24 @@ export class PreparedJson {
     this.body = Buffer.from(text, 'utf8');
   }
 
-  /**
-   * The body gzipped, compressed on first use and kept; null when the body is too small to gain.
-   * `level`: 1 (fast) for an answer sent once, higher for one kept and sent many times.
-   */
-  gzipped(level = 1): Buffer | null {
-    if (this.compressed === undefined) this.compressed = this.body.length < GZIP_FROM_BYTES ? null : gzipSync(this.body, { level });
-    return this.compressed;
+  /** Marks the answer kept by a cache, which `grown` weighs again each time an encoding is made. */
+  keptBy(grown: () => void): void {
+    this.keeper = grown;
   }
 
-  /** Bytes this answer holds (body and, once made, its gzip). */
+  /** The body in `coding`, compressed on first use and kept; null when the body is too small to gain. */
+  encoded(coding: keyof typeof COMPRESS): Buffer | null {
+    let found = this.compressed[coding];
+    if (found === undefined) {
+      this.compressed[coding] = found = this.body.length < COMPRESS_FROM_BYTES ? null : COMPRESS[coding](this.body, this.keeper !== undefined);
+      if (found) this.keeper?.();
+    }
+    return found;
+  }
+
+  /** Bytes this answer holds (body and the encodings made of it). */
   get size(): number {
-    return this.body.length + (this.compressed?.length ?? 0);
+    return this.body.length + (this.compressed.gzip?.length ?? 0) + (this.compressed.br?.length ?? 0);
   }
 
   toJSON(): unknown {

@@ -141,11 +141,22 @@ export class StorefrontCache {
     return this.pages?.get(`${version} ${key}`);
   }
 
-  /** Keeps a page with its gzip made now (smallest, as it is sent many times), so that the bytes counted are the bytes held. */
+  /**
+   * Keeps a page. Its encodings are made when a client first takes one (see PreparedJson.encoded),
+   * and each is weighed then, so that the bytes counted are the bytes held: set again (the same
+   * value keeps its old size), living no longer than it would have.
+   */
   keep(version: number, key: string, page: PreparedJson): void {
-    if (!this.pages) return;
-    page.gzipped(6);
-    this.pages.set(`${version} ${key}`, page);
+    const pages = this.pages;
+    if (!pages) return;
+    const at = `${version} ${key}`;
+    page.keptBy(() => {
+      const ttl = pages.getRemainingTTL(at);
+      if (pages.peek(at) !== page || !(ttl > 0)) return;
+      pages.delete(at);
+      pages.set(at, page, { ttl });
+    });
+    pages.set(at, page);
   }
 }
 
