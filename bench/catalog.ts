@@ -17,7 +17,7 @@
  * 24 (what a page costs outside the database); full/feed bytes >= 5; median at 1,000,000 <= 1.5 x
  * median at 10,000; each filtered median <= 3 x the unfiltered one.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'pg';
 import { request } from 'undici';
 import { catalog } from '../subgraphs/catalog/src/index';
@@ -88,15 +88,17 @@ const median = (m: Measurement) => m.latency_ms.p50;
 
 /**
  * One client, requests back to back: latency, not throughput. The client is undici's `request` (what
- * Node's fetch runs on, without its WHATWG streams, which alone cost 0.9–1.4 ms a page here), taking
- * gzip as browsers do and inflating it: the SQL side's pg client is as lean, so the ratio is the server's.
+ * Node's fetch runs on, without its WHATWG streams, which alone cost 0.9–1.4 ms a page here), sending
+ * a browser's Accept-Encoding (as storefront_throughput does) and decoding what comes back: the SQL
+ * side's pg client is as lean, so the ratio is the server's.
  */
 async function httpLatency(url: string, seconds: number, watched: BenchContext['watched']): Promise<{ m: Measurement; bytes: number }> {
   let bytes = 0;
   const step = async () => {
-    const response = await request(url, { headers: { 'accept-encoding': 'gzip' } });
+    const response = await request(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     const raw = Buffer.from(await response.body.arrayBuffer());
-    const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+    const coding = response.headers['content-encoding'];
+    const body = coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
     if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}: ${body.toString().slice(0, 200)}`);
     bytes = body.byteLength;
   };
