@@ -149,10 +149,16 @@ describe('Sku.product', () => {
         sku: { code: 'SOLD-2', amount: 2500, promotional_price: null, product: { title: 'Clog', handle: 'clog', price_min: 2500 } },
       },
     ]);
-    // One statement, kept prepared: the SKU heads bring their products' heads along.
+    // One statement, kept prepared: the SKU heads bring their products' cards along (no description nor rich content).
     expect(heads.texts).toHaveLength(1);
     expect(heads.prepared).toEqual(heads.texts);
     expect(heads.texts.filter((text) => lists.test(text))).toEqual([]);
+    expect(heads.texts[0]).not.toMatch(/p\.description|p\.rich_content/);
+    // A field beyond the card: the product's head comes along instead, still in the one statement.
+    const described = await items('code product { title description }');
+    expect(described.body.data.read_internal_order.items).toEqual([{ sku: { code: 'SOLD-2', product: { title: 'Clog', description: null } } }]);
+    expect(described.texts).toHaveLength(1);
+    expect(described.texts[0]).toMatch(/p\.description/);
     const whole = await items('code media { kind } product { title skus { code } }');
     expect(whole.body.data.read_internal_order.items[0].sku).toEqual({
       code: 'SOLD-2',

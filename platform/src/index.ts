@@ -85,7 +85,7 @@ export {
 export { checkMergedDepth, type MergedRead, mergedReads, pageOf } from './platform-reads';
 export { port, type PortsOf } from './ports';
 export { type HttpCaching, noneMatchHits, PreparedJson, projectTo } from './prepared';
-export { preparedInput, selectionWithinAnswer, selectsAny } from './selection-projection';
+export { fieldNamesAt, preparedInput, selectionWithinAnswer, selectsAny } from './selection-projection';
 export { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limit';
 export { t, type TSchema } from './schema';
 export { SecretBox } from './secret-box';

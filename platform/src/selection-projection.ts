@@ -130,3 +130,32 @@ export function selectsPath(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragm
   }
   return found;
 }
+
+const named = new WeakMap<readonly FieldNode[], Map<string, ReadonlySet<string>>>();
+
+/**
+ * The names of the fields selected at `path` of the field being resolved ('' for its own selection;
+ * names joined by dots; aliases, fragments and their type conditions looked through): a resolver
+ * reads a narrower row when every one of them is in it. Judged once per field of a parsed document and path.
+ */
+export function fieldNamesAt(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): ReadonlySet<string> {
+  const known = named.get(info.fieldNodes) ?? new Map<string, ReadonlySet<string>>();
+  named.set(info.fieldNodes, known);
+  let found = known.get(path);
+  if (found === undefined) {
+    let sets = info.fieldNodes.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
+    for (const name of path ? path.split('.') : []) sets = fieldsNamed(sets, name, info.fragments);
+    const names = new Set<string>();
+    const visit = (set: SelectionSetNode) => {
+      for (const selection of set.selections) {
+        if (selection.kind === Kind.FIELD) names.add(selection.name.value);
+        else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+        else if (info.fragments[selection.name.value]) visit(info.fragments[selection.name.value].selectionSet);
+      }
+    };
+    for (const set of sets) visit(set);
+    found = names;
+    known.set(path, found);
+  }
+  return found;
+}

@@ -1,8 +1,8 @@
-import { selectsAny, type SubgraphContext } from '@backoffice/platform';
+import { fieldNamesAt, selectsAny, type SubgraphContext } from '@backoffice/platform';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { type Loaders, loadersAfter, loadersOf, PRODUCT_OF_SKU } from './loaders';
-import { DOCUMENT_LISTS } from './product-document';
+import { DOCUMENT_LISTS, withinCard } from './product-document';
 
 type Resolver<P> = (parent: P, args: unknown, context: SubgraphContext, info: GraphQLResolveInfo) => unknown;
 type Fact = 'weight_grams' | 'length_cm' | 'width_cm' | 'height_cm';
@@ -33,8 +33,10 @@ export function linkResolvers({ dataSource }: { dataSource: DataSource }) {
     Sku: {
       product: load<{ sku_id: string; [PRODUCT_OF_SKU]?: string }>(async (sku, l, info) => {
         const productId = sku[PRODUCT_OF_SKU] ?? (await l.skuFacts.load(sku.sku_id))?.product_id;
-        // Its head alone when no list of the product is selected (an order item's product title).
-        return productId ? (selectsAny(info, 'Product', DOCUMENT_LISTS.Product) ? l.products : l.productHeads).load(productId) : null;
+        if (!productId) return null;
+        // Its head alone when no list of the product is selected, its card when no more than the card is (an order item's product title).
+        if (selectsAny(info, 'Product', DOCUMENT_LISTS.Product)) return l.products.load(productId);
+        return (withinCard(fieldNamesAt(info, '')) ? l.productCards : l.productHeads).load(productId);
       }),
       weight_grams: fact('weight_grams'),
       length_cm: fact('length_cm'),

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { BRAND_COLUMNS, type BrandNode, CATEGORY_COLUMNS, type CategoryNode, COLLECTION_COLUMNS, type CollectionNode } from './groupings';
 import { documentSql, shapeItems, shapeSku, type Row } from './product-document';
 
-const { productColumns, skuObject, productHead, skuHead } = documentSql(true);
+const { productColumns, skuObject, productHead, skuHead, productCard } = documentSql(true);
 
 /** The product id a SKU loaded by id carries (not a field of its document). */
 export const PRODUCT_OF_SKU = Symbol('product_id');
@@ -35,8 +35,12 @@ export interface Loaders {
   /** The same without their lists (`DOCUMENT_LISTS`): for a selection asking none of them. */
   productHeads: DataLoader<string, Record<string, unknown> | null>;
   skuHeads: DataLoader<string, Record<string, unknown> | null>;
-  /** The same, each SKU's product head read along and kept in `productHeads` (an order item's SKU code and product title: one statement). */
+  /** The same, each SKU's product head read along and kept in `productHeads` (one statement for a SKU and its product). */
   skuHeadsWithProducts: DataLoader<string, Record<string, unknown> | null>;
+  /** A product's card (`CARD_FIELDS`), for a selection asking no other field of it. */
+  productCards: DataLoader<string, Record<string, unknown> | null>;
+  /** SKU heads with their products' cards read along, kept in `productCards` (an order item's SKU code and product title). */
+  skuHeadsWithCards: DataLoader<string, Record<string, unknown> | null>;
   /** By SKU id. */
   skuFacts: DataLoader<string, SkuFacts | null>;
   categories: DataLoader<string, CategoryNode | null>;
@@ -85,16 +89,24 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
       ids,
     ),
   );
-  // The product head as its own statement's row: the same columns, as JSON (numbers, text and JSON alike once parsed).
-  const headOfProduct = `(SELECT row_to_json(h) FROM (SELECT ${productHead} FROM catalog.product p WHERE p.id = s.product_id AND p.tenant_id = s.tenant_id) h)`;
-  const skusBy = (document: string, withProduct = false) =>
+  const productCards = new DataLoader(async (ids: readonly string[]) =>
+    one(
+      await rows<Record<string, unknown>>(`SELECT p.id AS _id, ${productCard} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`, ids),
+      ids,
+    ),
+  );
+  // A SKU's product read along as its own statement's row: the same columns, as JSON (numbers, text and JSON alike once parsed).
+  const productOf = (columns: string) =>
+    `(SELECT row_to_json(h) FROM (SELECT ${columns} FROM catalog.product p WHERE p.id = s.product_id AND p.tenant_id = s.tenant_id) h)`;
+  type Along = { columns: string; into: DataLoader<string, Record<string, unknown> | null> };
+  const skusBy = (document: string, along?: Along) =>
     new DataLoader(async (ids: readonly string[]) => {
       const found = await rows<{ doc: Record<string, unknown>; product_id: string; product?: Record<string, unknown> | null }>(
-        `SELECT s.id AS _id, s.product_id, ${document} AS doc${withProduct ? `, ${headOfProduct} AS product` : ''}
+        `SELECT s.id AS _id, s.product_id, ${document} AS doc${along ? `, ${productOf(along.columns)} AS product` : ''}
          FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
         ids,
       );
-      for (const { product_id, product } of found) if (product) productHeads.prime(product_id, product);
+      for (const { product_id, product } of found) if (product) along?.into.prime(product_id, product);
       // Its product's id goes along: `Sku.product` then needs no second statement (see links.ts).
       return one(found, ids).map((row) => row && { ...shapeSku(row.doc), [PRODUCT_OF_SKU]: row.product_id });
     });
@@ -110,7 +122,9 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
     skus: skusBy(skuObject),
     productHeads,
     skuHeads: skusBy(skuHead),
-    skuHeadsWithProducts: skusBy(skuHead, true),
+    skuHeadsWithProducts: skusBy(skuHead, { columns: productHead, into: productHeads }),
+    productCards,
+    skuHeadsWithCards: skusBy(skuHead, { columns: productCard, into: productCards }),
     skuFacts: new DataLoader(async (ids) =>
       one(
         await rows<SkuFacts>(

@@ -94,7 +94,7 @@ export const product = t.entity(
  * (media, option values; categories, media, SKUs, options), each a subquery per row: what an entity
  * reference selecting none of them reads (see `DOCUMENT_LISTS`).
  */
-export function documentSql(full: boolean): { skuObject: string; productColumns: string; skuHead: string; productHead: string } {
+export function documentSql(full: boolean): { skuObject: string; productColumns: string; skuHead: string; productHead: string; productCard: string } {
   const mediaObject = `json_build_object('kind', m.kind, 'url', m.url, 'media_id', m.id, 'provider_key', m.provider_key, 'alt', m.alt, 'position', m.position, 'role', m.role)`;
   const skuMedia = `(SELECT coalesce(json_agg(${mediaObject} ORDER BY m.position, m.id), '[]')
           FROM catalog.media m WHERE m.owner_type = 'sku' AND m.owner_id = s.id)`;
@@ -131,8 +131,30 @@ export function documentSql(full: boolean): { skuObject: string; productColumns:
       }`;
   const skuHead = `json_build_object(${skuFields}, ${skuTail}${full ? ", 'metadata', s.metadata" : ''})`;
   const productHead = `${productFields}, ${productTail}${full ? ', p.custom_fields, p.rich_content' : ''}`;
-  return { skuObject, productColumns, skuHead, productHead };
+  const productCard = `p.id AS product_id, p.title, p.handle, p.status, p.brand_id, ${productTail}`;
+  return { skuObject, productColumns, skuHead, productHead, productCard };
 }
+
+/**
+ * The product fields its card holds (`productCard`): a selection asking none other (an order item's
+ * product title) reads the card, without the head's description, metadata and rich content.
+ */
+const CARD_FIELDS: ReadonlySet<string> = new Set([
+  '__typename',
+  'id',
+  'product_id',
+  'title',
+  'handle',
+  'status',
+  'brand_id',
+  'price_min',
+  'price_max',
+  'created_at',
+  'updated_at',
+]);
+
+/** Whether a product selection (its field names) asks nothing its card does not hold. */
+export const withinCard = (names: ReadonlySet<string>): boolean => [...names].every((name) => CARD_FIELDS.has(name));
 
 /** The fields of each document that its head leaves out (lists read by a subquery per row). */
 export const DOCUMENT_LISTS = { Sku: ['media', 'option_values'], Product: ['categories', 'media', 'skus', 'options'] } as const;

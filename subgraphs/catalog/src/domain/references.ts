@@ -1,10 +1,16 @@
-import { selectsAny, type SubgraphContext } from '@backoffice/platform';
+import { fieldNamesAt, selectsAny, type SubgraphContext } from '@backoffice/platform';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { loadersOf } from './loaders';
-import { DOCUMENT_LISTS } from './product-document';
+import { DOCUMENT_LISTS, withinCard } from './product-document';
 
 type Entity = 'categories' | 'brands' | 'collections';
+
+/** A SKU reference's head: with its product's card or head read along when `product` is selected (see links.ts). */
+function skuHeadFor(info: GraphQLResolveInfo): 'skuHeads' | 'skuHeadsWithProducts' | 'skuHeadsWithCards' {
+  if (!selectsAny(info, 'Sku', ['product'])) return 'skuHeads';
+  return withinCard(fieldNamesAt(info, 'product')) ? 'skuHeadsWithCards' : 'skuHeadsWithProducts';
+}
 
 /**
  * Products, SKUs, categories, brands and collections are federation entities: another subgraph
@@ -23,14 +29,14 @@ export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
     (
       type: keyof typeof DOCUMENT_LISTS,
       kind: 'products' | 'skus',
-      head: (info: GraphQLResolveInfo) => 'productHeads' | 'skuHeads' | 'skuHeadsWithProducts',
+      head: (info: GraphQLResolveInfo) => 'productHeads' | 'skuHeads' | 'skuHeadsWithProducts' | 'skuHeadsWithCards',
       key: string,
     ) =>
     async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
       loadersOf(context, dataSource)[selectsAny(info, type, DOCUMENT_LISTS[type]) ? kind : head(info)].load(reference[key]);
   return {
     Product: { __resolveReference: document('Product', 'products', () => 'productHeads', 'product_id') },
-    Sku: { __resolveReference: document('Sku', 'skus', (info) => (selectsAny(info, 'Sku', ['product']) ? 'skuHeadsWithProducts' : 'skuHeads'), 'sku_id') },
+    Sku: { __resolveReference: document('Sku', 'skus', skuHeadFor, 'sku_id') },
     Category: { __resolveReference: resolve('categories', 'category_id') },
     Brand: { __resolveReference: resolve('brands', 'brand_id') },
     Collection: { __resolveReference: resolve('collections', 'collection_id') },
