@@ -57,9 +57,22 @@ export function exited(child: ChildProcess): Promise<void> {
   return new Promise((ok) => child.once('exit', () => ok()));
 }
 
-/** SIGTERM to the whole group, as Ctrl-C in a terminal would signal it; resolves once npm has exited. */
-export async function stopCommand(child: ChildProcess): Promise<void> {
+/**
+ * SIGTERM to the whole group, as Ctrl-C in a terminal would signal it; resolves once every process of
+ * the group has exited: npm may exit before the server it started has finished its own shutdown.
+ */
+export async function stopCommand(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const done = exited(child);
   if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
   await done;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return; // ESRCH: no process of the group is left
+    }
+    if (Date.now() > until) throw new Error(`processes of group ${child.pid} still run ${timeoutMs} ms after SIGTERM`);
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
 }
