@@ -25,11 +25,13 @@ const CODINGS = ['br', 'gzip'] as const;
 function sendPrepared(request: FastifyRequest, reply: FastifyReply, result: PreparedJson): FastifyReply {
   const caching = result.caching;
   // Compressed once per page and coding (kept with it when cached): the bytes on the wire are most of a page's cost.
-  const coding = codingOf(request, CODINGS);
-  const encoded = coding ? result.encoded(coding) : null;
+  const taken = codingOf(request, CODINGS);
+  const encoded = taken ? result.encoded(taken) : null;
+  // Too small a page goes as it is, whatever the client takes.
+  const coding = encoded ? taken : null;
   reply.header('vary', 'accept-encoding');
   if (caching) {
-    const etag = coding && encoded ? codedTag(caching.etag, coding) : caching.etag;
+    const etag = coding ? codedTag(caching.etag, coding) : caching.etag;
     reply.headers({
       etag,
       'cache-control': `public, max-age=${caching.maxAge}, stale-while-revalidate=${caching.staleWhileRevalidate}`,
@@ -38,7 +40,7 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, result: Prep
     });
     if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
   }
-  if (coding && encoded) reply.header('content-encoding', coding);
+  if (coding) reply.header('content-encoding', coding);
   return reply.type('application/json; charset=utf-8').send(encoded ?? result.body);
 }
 

@@ -68,7 +68,7 @@ export class PreparedJson {
 
   /** Bytes this answer holds (body and the encodings made of it). */
   get size(): number {
-    return this.body.length + (this.compressed.gzip?.length ?? 0) + (this.compressed.br?.length ?? 0);
+    return Object.values(this.compressed).reduce((bytes, encoded) => bytes + (encoded?.length ?? 0), this.body.length);
   }
 
   toJSON(): unknown {

@@ -86,26 +86,19 @@ function asks(set: SelectionSetNode | undefined, type: string, names: ReadonlySe
  * Judged once per field of a parsed document (its field nodes are the same for every row of a list).
  */
 export function selectsAny(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'schema'>, type: string, names: readonly string[]): boolean {
-  const key = `${type}:${names.join(',')}`; // a path has no colon
-  const known = asked.get(info.fieldNodes) ?? new Map<string, boolean>();
-  asked.set(info.fieldNodes, known);
-  let found = known.get(key);
-  if (found === undefined) {
+  return once(asked, info, `${type}:${names.join(',')}`, () => {
     const set = new Set(names);
-    found = info.fieldNodes.some((field) => asks(field.selectionSet, type, set, info));
-    known.set(key, found);
-  }
-  return found;
+    return info.fieldNodes.some((field) => asks(field.selectionSet, type, set, info));
+  });
 }
 
-/** The selection sets of the fields named `name` in `sets` (aliases, fragments and their type conditions looked through). */
-function fieldsNamed(sets: readonly SelectionSetNode[], name: string, fragments: Fragments): SelectionSetNode[] {
-  const found: SelectionSetNode[] = [];
+/** The fields of `sets` (aliases, fragments and their type conditions looked through). */
+function fieldsOf(sets: readonly SelectionSetNode[], fragments: Fragments): FieldNode[] {
+  const found: FieldNode[] = [];
   const visit = (set: SelectionSetNode) => {
     for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) {
-        if (selection.name.value === name) found.push(selection.selectionSet ?? { kind: Kind.SELECTION_SET, selections: [] });
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+      if (selection.kind === Kind.FIELD) found.push(selection);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
       else if (fragments[selection.name.value]) visit(fragments[selection.name.value].selectionSet);
     }
   };
@@ -113,22 +106,38 @@ function fieldsNamed(sets: readonly SelectionSetNode[], name: string, fragments:
   return found;
 }
 
+/** The selection sets at `path` of the field being resolved ('' for its own; names joined by dots). */
+function setsAt(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): SelectionSetNode[] {
+  let sets = info.fieldNodes.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
+  for (const name of path ? path.split('.') : []) {
+    sets = fieldsOf(sets, info.fragments)
+      .filter((field) => field.name.value === name)
+      .map((field) => field.selectionSet ?? { kind: Kind.SELECTION_SET, selections: [] });
+  }
+  return sets;
+}
+
+/** A judgement of a field of a parsed document, made once per path (the field nodes are the same for every row of a list). */
+function once<T>(memo: WeakMap<readonly FieldNode[], Map<string, T>>, info: Pick<GraphQLResolveInfo, 'fieldNodes'>, path: string, judge: () => T): T {
+  const known = memo.get(info.fieldNodes) ?? new Map<string, T>();
+  memo.set(info.fieldNodes, known);
+  let found = known.get(path);
+  if (found === undefined) {
+    found = judge();
+    known.set(path, found);
+  }
+  return found;
+}
+
+const selected = new WeakMap<readonly FieldNode[], Map<string, boolean>>();
+
 /**
  * Whether the field being resolved selects the field at `path` of its value (names joined by dots:
  * `totalCount`, `edges.node.items`): an operation's `selects` over GraphQL. A field under `@skip` or
  * `@include` counts as selected. Judged once per field of a parsed document and path.
  */
 export function selectsPath(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): boolean {
-  const known = asked.get(info.fieldNodes) ?? new Map<string, boolean>();
-  asked.set(info.fieldNodes, known);
-  let found = known.get(path);
-  if (found === undefined) {
-    let sets = info.fieldNodes.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
-    for (const name of path.split('.')) sets = fieldsNamed(sets, name, info.fragments);
-    found = sets.length > 0;
-    known.set(path, found);
-  }
-  return found;
+  return once(selected, info, path, () => setsAt(info, path).length > 0);
 }
 
 const named = new WeakMap<readonly FieldNode[], Map<string, ReadonlySet<string>>>();
@@ -139,23 +148,5 @@ const named = new WeakMap<readonly FieldNode[], Map<string, ReadonlySet<string>>
  * reads a narrower row when every one of them is in it. Judged once per field of a parsed document and path.
  */
 export function fieldNamesAt(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): ReadonlySet<string> {
-  const known = named.get(info.fieldNodes) ?? new Map<string, ReadonlySet<string>>();
-  named.set(info.fieldNodes, known);
-  let found = known.get(path);
-  if (found === undefined) {
-    let sets = info.fieldNodes.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
-    for (const name of path ? path.split('.') : []) sets = fieldsNamed(sets, name, info.fragments);
-    const names = new Set<string>();
-    const visit = (set: SelectionSetNode) => {
-      for (const selection of set.selections) {
-        if (selection.kind === Kind.FIELD) names.add(selection.name.value);
-        else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
-        else if (info.fragments[selection.name.value]) visit(info.fragments[selection.name.value].selectionSet);
-      }
-    };
-    for (const set of sets) visit(set);
-    found = names;
-    known.set(path, found);
-  }
-  return found;
+  return once(named, info, path, () => new Set(fieldsOf(setsAt(info, path), info.fragments).map((field) => field.name.value)));
 }
