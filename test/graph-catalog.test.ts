@@ -149,11 +149,13 @@ describe('Sku.product', () => {
         sku: { code: 'SOLD-2', amount: 2500, promotional_price: null, product: { title: 'Clog', handle: 'clog', price_min: 2500 } },
       },
     ]);
-    // One statement, kept prepared: the SKU heads bring their products' cards along (no description nor rich content).
+    // One statement, kept prepared: the SKU heads bring their products' cards along, each narrowed to
+    // what is asked (no description nor rich content; no EAN, metadata nor brand either).
     expect(heads.texts).toHaveLength(1);
     expect(heads.prepared).toEqual(heads.texts);
     expect(heads.texts.filter((text) => lists.test(text))).toEqual([]);
-    expect(heads.texts[0]).not.toMatch(/p\.description|p\.rich_content/);
+    expect(heads.texts[0]).not.toMatch(/p\.description|p\.rich_content|s\.ean|s\.metadata|p\.brand_id/);
+    expect(heads.texts[0]).toMatch(/'promotional_amount', s\.promotional_amount.*'price_min', p\.price_min/s);
     // A field beyond the card: the product's head comes along instead, still in the one statement.
     const described = await items('code product { title description }');
     expect(described.body.data.read_internal_order.items).toEqual([{ sku: { code: 'SOLD-2', product: { title: 'Clog', description: null } } }]);

@@ -1,7 +1,9 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
+import { Client } from 'pg';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { projectTo, resultProblem } from '@backoffice/platform';
 import { documentSql, feedProduct, product, shapeItems, type Row } from '../subgraphs/catalog/src/domain/product-document';
+import { productQuery } from '../subgraphs/catalog/src/domain/product-listing';
 import { priceTermsWithin } from '../subgraphs/catalog/src/domain/publication';
 import { seedCatalog } from '@backoffice/catalog';
 import { Catalog1796200000001 } from '../subgraphs/catalog/src/migrations/1796200000001-ascii-documents';
@@ -236,6 +238,28 @@ describe('filters and totals at more than 10,000 listings', () => {
     expect(res.status).toBe(200);
     return (await res.json()) as { items: { product_id: string }[]; total: number; total_exact: boolean };
   };
+
+  it('keeps one plan for a first page of the whole listing, where its window as values would be planned on every run', async () => {
+    // One session, as a pooled connection: PostgreSQL counts the plans of each statement it keeps.
+    const client = new Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      const plansOf = async (page: number) => {
+        const statement = productQuery(store, { store: store.store_id, limit: 24, page }, 'feed').page;
+        for (let run = 0; run < 8; run++) await client.query({ name: statement.name, text: statement.text, values: [...statement.values] });
+        const { rows } = await client.query('SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = $1', [
+          statement.name,
+        ]);
+        return rows[0];
+      };
+      // The first page: planned for its values five times, then the generic plan is kept.
+      expect(await plansOf(1)).toEqual({ generic: 3, custom: 5 });
+      // A page past the first ones: costed as if a tenth of 10,050 listings were read, never kept.
+      expect(await plansOf(21)).toEqual({ generic: 0, custom: 8 });
+    } finally {
+      await client.end();
+    }
+  });
 
   /** The same page by the filters' first meaning: rows of the catalog's own tables, joined at read time. */
   const oracle = async (condition: string, params: unknown[]) => {

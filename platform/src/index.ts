@@ -17,7 +17,7 @@ export { escapeLike } from './db/like';
 export { dataDir } from './db/data-dir';
 export { type Database, openDatabase } from './db/locate';
 export { returningRows } from './db/returning';
-export { type NamedStatement, type Page, type PageQuery, preparedName, type Sql, sqlOf } from './db/sql';
+export { type NamedStatement, type Page, type PageQuery, PreparedTexts, preparedName, type Sql, sqlOf } from './db/sql';
 export { deploymentKey } from './deployment-key';
 export {
   AppError,

@@ -119,8 +119,11 @@ function setsAt(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path
 
 /** A judgement of a field of a parsed document, made once per path (the field nodes are the same for every row of a list). */
 function once<T>(memo: WeakMap<readonly FieldNode[], Map<string, T>>, info: Pick<GraphQLResolveInfo, 'fieldNodes'>, path: string, judge: () => T): T {
-  const known = memo.get(info.fieldNodes) ?? new Map<string, T>();
-  memo.set(info.fieldNodes, known);
+  let known = memo.get(info.fieldNodes);
+  if (!known) {
+    known = new Map<string, T>();
+    memo.set(info.fieldNodes, known);
+  }
   let found = known.get(path);
   if (found === undefined) {
     found = judge();

@@ -1,6 +1,8 @@
 import { placeCategories } from '../../subgraphs/catalog/src/domain/product-categories';
 import { priceTermsWithin } from '../../subgraphs/catalog/src/domain/publication';
 import { productQuery } from '../../subgraphs/catalog/src/domain/product-listing';
+import { DOCUMENT_LISTS, product, sku, SKU_HEAD_FIELDS, skuProjection, withinCard } from '../../subgraphs/catalog/src/domain/product-document';
+import { linkResolvers } from '../../subgraphs/catalog/src/domain/links';
 
 /** Catalog rules alone, without the system. */
 
@@ -108,10 +110,19 @@ describe('a product page kept prepared', () => {
   it('is a store’s whole listing in some status, sort and projection, whatever the page', () => {
     expect(sharedOf({ store: 'sto_1' })).toBe(true);
     expect(sharedOf({ store: 'sto_1', status: 'active', sort: 'price_asc', limit: 100, page: 7 })).toBe(true);
-    // Page and limit are values, not text: every page of a shape is the one statement.
-    expect(productQuery(store, { store: 'sto_1', page: 1 }, 'feed').page.text).toBe(
-      productQuery(store, { store: 'sto_1', page: 9, limit: 60 }, 'feed').page.text,
-    );
+    // Past the first pages, page and limit are values, not text: every such page of a shape is the one statement.
+    const deep = productQuery(store, { store: 'sto_1', page: 21 }, 'feed').page;
+    expect(deep.text).toBe(productQuery(store, { store: 'sto_1', page: 29, limit: 60 }, 'feed').page.text);
+    expect(deep.text).toMatch(/LIMIT \$3 OFFSET \$4/);
+    expect(deep.values).toEqual(['sto_1', 'ten_1', 24, 480]);
+  });
+
+  it('has its window written in on the first pages, so that PostgreSQL keeps one plan for it', () => {
+    const second = productQuery(store, { store: 'sto_1', page: 2, limit: 30 }, 'feed').page;
+    expect(second.text).toMatch(/LIMIT 30 OFFSET 30\)/);
+    expect(second.values).toEqual(['sto_1', 'ten_1']);
+    expect(second.name).toBeDefined();
+    expect(productQuery(store, { store: 'sto_1', page: 2, limit: 30 }, 'feed').page.name).toBe(second.name);
   });
 
   it('is not a filtered page, whose text and selectivity vary (planned for its values each time)', () => {
@@ -119,5 +130,41 @@ describe('a product page kept prepared', () => {
     expect(sharedOf({ store: 'sto_1', options: [{ name: 'color', value: 'red' }] })).toBe(false);
     expect(sharedOf({ store: 'sto_1', price_min: 100 })).toBe(false);
     expect(sharedOf({ store: 'sto_1', collection: 'summer' })).toBe(false);
+  });
+
+  it('writes the window in for at most 64 texts, then pages run with it as values (the statements each connection keeps stay bounded)', () => {
+    const first = (limit: number) => productQuery(store, { store: 'sto_1', sort: 'title_asc', limit }, 'full').page;
+    const texts = Array.from({ length: 100 }, (_, i) => first(i + 1));
+    const windowed = texts.filter((page) => page.values.length === 2);
+    expect(windowed.length).toBeGreaterThan(0);
+    expect(windowed.length).toBeLessThanOrEqual(64);
+    const rest = texts.filter((page) => page.values.length === 4);
+    expect(rest.length).toBe(100 - windowed.length);
+    expect(new Set(rest.map((page) => page.name)).size).toBe(1);
+  });
+});
+
+describe('a SKU head narrowed to a selection', () => {
+  const links = linkResolvers({ dataSource: null as never });
+
+  it('holds every field of the Sku entity that is neither a list nor a link (a new field cannot read null unseen)', () => {
+    const fields = Object.keys(sku.properties);
+    const elsewhere = new Set<string>([...DOCUMENT_LISTS.Sku, ...Object.keys(links.Sku)]);
+    expect(fields.filter((name) => !SKU_HEAD_FIELDS.has(name) && !elsewhere.has(name))).toEqual([]);
+  });
+
+  it('reads what is asked and its key, a promotional price from its amounts, and the product card likewise', () => {
+    const { doc, product: card } = skuProjection(new Set(['code', 'promotional_price', 'product']), new Set(['title']));
+    expect(doc).toBe("json_build_object('code', s.code, 'amount', s.amount, 'promotional_amount', s.promotional_amount, 'sku_id', s.id)");
+    expect(card).toBe("json_build_object('product_id', p.id, 'title', p.title)");
+    expect(skuProjection(new Set(['code']), null).product).toBeNull();
+  });
+
+  it('takes a product selection as a card only when the card holds every field of it', () => {
+    expect(withinCard(new Set(['__typename', 'id', 'title', 'handle', 'price_min', 'updated_at']))).toBe(true);
+    expect(withinCard(new Set(['title', 'description']))).toBe(false);
+    // The card's fields are the product's own.
+    const card = ['product_id', 'title', 'handle', 'status', 'brand_id', 'price_min', 'price_max', 'created_at', 'updated_at'];
+    expect(card.filter((name) => !Object.hasOwn(product.properties, name))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { internalToken, signContext, verifyContext, type CallContext } from '../../platform/src/actor';
 import { requestIdOf } from '../../platform/src/admission';
 import { maskString } from '../../platform/src/personal';
+import { PreparedTexts, preparedName } from '../../platform/src/db/sql';
 import { noneMatchHits } from '../../platform/src/prepared';
 import { trustProxyOf } from '../../platform/src/subgraph-access';
 import { decodeVaultKey } from '../../platform/src/vault-key';
@@ -103,5 +104,15 @@ describe('VAULT_KEY', () => {
     expect(decodeVaultKey(key.toString('hex'))).toBeNull();
     expect(decodeVaultKey(` ${key.toString('base64')}`)).toBeNull();
     expect(decodeVaultKey('')).toBeNull();
+  });
+});
+
+describe('prepared texts within a budget', () => {
+  it('names the first texts, the same name each time, and none past the budget', () => {
+    const texts = new PreparedTexts(2);
+    expect(texts.name('SELECT 1')).toBe(preparedName('SELECT 1'));
+    expect(texts.name('SELECT 2')).toBe(preparedName('SELECT 2'));
+    expect(texts.name('SELECT 3')).toBeUndefined();
+    expect(texts.name('SELECT 1')).toBe(preparedName('SELECT 1'));
   });
 });

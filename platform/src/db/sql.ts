@@ -66,6 +66,27 @@ export interface NamedStatement {
  */
 export const preparedName = (text: string): string => `p_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
 
+/**
+ * Names for statements whose texts depend on what a request asks (a document narrowed to a
+ * selection): the first `most` texts are kept prepared, any other runs unnamed, so the statements
+ * each pooled connection keeps stay bounded whatever clients send.
+ */
+export class PreparedTexts {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly most: number) {}
+
+  /** The text's name, or undefined once `most` other texts are named. */
+  name(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < this.most) {
+      name = preparedName(text);
+      this.names.set(text, name);
+    }
+    return name;
+  }
+}
+
 /** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
 export function sqlOf(db: DataSource | (Pick<EntityManager, 'query'> & Partial<Pick<EntityManager, 'connection' | 'queryRunner'>>)): Sql {
   const rows = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => db.query(sql, params as unknown[] | undefined);

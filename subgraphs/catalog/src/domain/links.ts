@@ -36,7 +36,8 @@ export function linkResolvers({ dataSource }: { dataSource: DataSource }) {
         if (!productId) return null;
         // Its head alone when no list of the product is selected, its card when no more than the card is (an order item's product title).
         if (selectsAny(info, 'Product', DOCUMENT_LISTS.Product)) return l.products.load(productId);
-        return (withinCard(fieldNamesAt(info, '')) ? l.productCards : l.productHeads).load(productId);
+        const names = fieldNamesAt(info, '');
+        return (withinCard(names) ? l.productCards(names) : l.productHeads).load(productId);
       }),
       weight_grams: fact('weight_grams'),
       length_cm: fact('length_cm'),

@@ -1,10 +1,16 @@
-import { forbidden, unauthorized, type SubgraphContext, sqlOf } from '@backoffice/platform';
+import { forbidden, PreparedTexts, preparedName, unauthorized, type SubgraphContext, sqlOf } from '@backoffice/platform';
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { BRAND_COLUMNS, type BrandNode, CATEGORY_COLUMNS, type CategoryNode, COLLECTION_COLUMNS, type CollectionNode } from './groupings';
-import { documentSql, shapeItems, shapeSku, type Row } from './product-document';
+import { documentSql, productCardColumns, shapeItems, shapeSku, skuProjection, type Row } from './product-document';
 
-const { productColumns, skuObject, productHead, skuHead, productCard } = documentSql(true);
+const { productColumns, skuObject, productHead, skuHead } = documentSql(true);
+
+/*
+ * A projection's text depends on the selection: the first texts are kept prepared, any further one
+ * runs unnamed (every pooled connection keeps each name it ran; clients may send any selection).
+ */
+const PROJECTED = new PreparedTexts(64);
 
 /** The product id a SKU loaded by id carries (not a field of its document). */
 export const PRODUCT_OF_SKU = Symbol('product_id');
@@ -34,13 +40,16 @@ export interface Loaders {
   skus: DataLoader<string, Record<string, unknown> | null>;
   /** The same without their lists (`DOCUMENT_LISTS`): for a selection asking none of them. */
   productHeads: DataLoader<string, Record<string, unknown> | null>;
-  skuHeads: DataLoader<string, Record<string, unknown> | null>;
   /** The same, each SKU's product head read along and kept in `productHeads` (one statement for a SKU and its product). */
   skuHeadsWithProducts: DataLoader<string, Record<string, unknown> | null>;
-  /** A product's card (`CARD_FIELDS`), for a selection asking no other field of it. */
-  productCards: DataLoader<string, Record<string, unknown> | null>;
-  /** SKU heads with their products' cards read along, kept in `productCards` (an order item's SKU code and product title). */
-  skuHeadsWithCards: DataLoader<string, Record<string, unknown> | null>;
+  /**
+   * SKU heads narrowed to the names a selection asks (`skuProjection`), and, when `product` is given,
+   * their products' cards narrowed likewise read along and kept in `productCards(product)`: an order
+   * item's SKU code and product title. One loader per projection.
+   */
+  skuHeadsAs(sku: ReadonlySet<string>, product: ReadonlySet<string> | null): DataLoader<string, Record<string, unknown> | null>;
+  /** Products' cards narrowed to the names a selection asks, one loader per projection. */
+  productCards(names: ReadonlySet<string>): DataLoader<string, Record<string, unknown> | null>;
   /** By SKU id. */
   skuFacts: DataLoader<string, SkuFacts | null>;
   categories: DataLoader<string, CategoryNode | null>;
@@ -74,9 +83,39 @@ function many<T>(rows: Keyed<T>[], keys: readonly string[]): T[][] {
 const bounded = (inner: string, order: string) =>
   `SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY _id ORDER BY ${order}) AS _n FROM (${inner}) x) y WHERE _n <= ${LINK_BOUND}`;
 
-function strip<T extends { _n?: unknown }>(rows: T[]): T[] {
-  for (const row of rows) delete row._n;
-  return rows;
+/** The rows without their rank (copies: see shapeSku on `delete`). */
+function strip<T extends { _n?: unknown }>(rows: T[]): Omit<T, '_n'>[] {
+  return rows.map(({ _n, ...row }) => row);
+}
+
+const skuText = (document: string, product = '', join = '') =>
+  `SELECT s.id AS _id, s.product_id, ${document} AS doc${product && `, ${product} AS product`}
+   FROM catalog.sku s${join} WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`;
+
+// A selection's names are one set per parsed document (fieldNamesAt): its statement is written once.
+const skuTexts = new WeakMap<ReadonlySet<string>, Map<ReadonlySet<string> | null, string>>();
+const cardTexts = new WeakMap<ReadonlySet<string>, string>();
+
+function projectedSkuText(sku: ReadonlySet<string>, product: ReadonlySet<string> | null): string {
+  const texts = skuTexts.get(sku) ?? new Map<ReadonlySet<string> | null, string>();
+  if (!skuTexts.has(sku)) skuTexts.set(sku, texts);
+  let text = texts.get(product);
+  if (text === undefined) {
+    const projection = skuProjection(sku, product);
+    const join = product ? ' JOIN catalog.product p ON p.id = s.product_id AND p.tenant_id = s.tenant_id' : '';
+    text = skuText(projection.doc, projection.product ?? '', join);
+    texts.set(product, text);
+  }
+  return text;
+}
+
+function cardText(names: ReadonlySet<string>): string {
+  let text = cardTexts.get(names);
+  if (text === undefined) {
+    text = `SELECT p.id AS _id, ${productCardColumns(names)} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`;
+    cardTexts.set(names, text);
+  }
+  return text;
 }
 
 function build(dataSource: DataSource, tenantId: string): Loaders {
@@ -89,27 +128,42 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
       ids,
     ),
   );
-  const productCards = new DataLoader(async (ids: readonly string[]) =>
-    one(
-      await rows<Record<string, unknown>>(`SELECT p.id AS _id, ${productCard} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`, ids),
-      ids,
-    ),
-  );
   // A SKU's product read along as its own statement's row: the same columns, as JSON (numbers, text and JSON alike once parsed).
   const productOf = (columns: string) =>
     `(SELECT row_to_json(h) FROM (SELECT ${columns} FROM catalog.product p WHERE p.id = s.product_id AND p.tenant_id = s.tenant_id) h)`;
-  type Along = { columns: string; into: DataLoader<string, Record<string, unknown> | null> };
-  const skusBy = (document: string, along?: Along) =>
+  type Along = { into: DataLoader<string, Record<string, unknown> | null> };
+  const skusBy = (text: string, name: string | undefined, along?: Along) =>
     new DataLoader(async (ids: readonly string[]) => {
-      const found = await rows<{ doc: Record<string, unknown>; product_id: string; product?: Record<string, unknown> | null }>(
-        `SELECT s.id AS _id, s.product_id, ${document} AS doc${along ? `, ${productOf(along.columns)} AS product` : ''}
-         FROM catalog.sku s WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`,
-        ids,
-      );
+      const found = await sql.statement<Keyed<{ doc: Record<string, unknown>; product_id: string; product?: Record<string, unknown> | null }>>({
+        name,
+        text,
+        values: [ids, tenantId],
+      });
       for (const { product_id, product } of found) if (product) along?.into.prime(product_id, product);
       // Its product's id goes along: `Sku.product` then needs no second statement (see links.ts).
-      return one(found, ids).map((row) => row && { ...shapeSku(row.doc), [PRODUCT_OF_SKU]: row.product_id });
+      return one(found, ids).map((row) => row && Object.assign(shapeSku(row.doc), { [PRODUCT_OF_SKU]: row.product_id }));
     });
+  // The document and the head with its product's: fixed texts, kept prepared.
+  const fixedSkus = (text: string, along?: Along) => skusBy(text, preparedName(text), along);
+  const projections = new Map<string, DataLoader<string, Record<string, unknown> | null>>();
+  const projected = (key: string, make: () => DataLoader<string, Record<string, unknown> | null>) => {
+    let loader = projections.get(key);
+    if (!loader) {
+      loader = make();
+      projections.set(key, loader);
+    }
+    return loader;
+  };
+  const productCards = (names: ReadonlySet<string>) => {
+    const text = cardText(names);
+    return projected(
+      text,
+      () =>
+        new DataLoader(async (ids: readonly string[]) =>
+          one(await sql.statement<Keyed<Record<string, unknown>>>({ name: PROJECTED.name(text), text, values: [ids, tenantId] }), ids),
+        ),
+    );
+  };
   return {
     products: new DataLoader(async (ids) =>
       one(
@@ -119,12 +173,14 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
         ids,
       ),
     ),
-    skus: skusBy(skuObject),
+    skus: fixedSkus(skuText(skuObject)),
     productHeads,
-    skuHeads: skusBy(skuHead),
-    skuHeadsWithProducts: skusBy(skuHead, { columns: productHead, into: productHeads }),
+    skuHeadsWithProducts: fixedSkus(skuText(skuHead, productOf(productHead)), { into: productHeads }),
+    skuHeadsAs(sku, product) {
+      const text = projectedSkuText(sku, product);
+      return projected(text, () => skusBy(text, PROJECTED.name(text), product ? { into: productCards(product) } : undefined));
+    },
     productCards,
-    skuHeadsWithCards: skusBy(skuHead, { columns: productCard, into: productCards }),
     skuFacts: new DataLoader(async (ids) =>
       one(
         await rows<SkuFacts>(
@@ -196,7 +252,7 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
       ),
     ),
     collectionProducts: new DataLoader(async (ids) => {
-      const found = await rows<Row & { _n?: number }>(
+      const found = await rows<Row & { _n?: number; _position?: number }>(
         bounded(
           `SELECT cp.collection_id AS _id, cp.position AS _position, ${productColumns} FROM catalog.collection_product cp JOIN catalog.product p ON p.id = cp.product_id
            WHERE cp.collection_id = ANY($1::text[]) AND cp.tenant_id = $2`,
@@ -204,8 +260,7 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
         ),
         ids,
       );
-      for (const row of found) delete row._position;
-      return many(shapeItems(strip(found)) as Keyed<Row>[], ids);
+      return many(shapeItems(found.map(({ _n, _position, ...row }) => row)) as Keyed<Row>[], ids);
     }),
     publications: new DataLoader(async (ids) =>
       many(

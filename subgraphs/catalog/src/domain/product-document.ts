@@ -87,6 +87,52 @@ export const product = t.entity(
   'product_id',
 );
 
+/** A SQL value in UTC as the documents write times: ISO 8601 with microseconds. */
+const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/*
+ * A SKU's and a product's own fields, each the SQL of its value (alias `s` for a SKU, `p` for a
+ * product): the documents, the heads, the card and any narrower projection are all built from these.
+ */
+const SKU_FIELDS = {
+  id: 's.id',
+  code: 's.code',
+  amount: 's.amount',
+  currency: 's.currency',
+  status: 's.status',
+  name: 's.name',
+  ean: 's.ean',
+  compare_at_amount: 's.compare_at_amount',
+};
+const SKU_TAIL = { promotional_amount: 's.promotional_amount', sku_id: 's.id', is_default: 's.is_default', ref: 's.ref' };
+const SKU_HEAD: Record<string, string> = { ...SKU_FIELDS, ...SKU_TAIL, metadata: 's.metadata' };
+const PRODUCT_TAIL = {
+  price_min: 'p.price_min::float8',
+  price_max: 'p.price_max::float8',
+  created_at: utc('p.created_at'),
+  updated_at: utc('p.updated_at'),
+};
+/** A product's card: what an order item's product shows (no description, metadata, custom fields nor rich content). */
+const PRODUCT_CARD: Record<string, string> = {
+  product_id: 'p.id',
+  title: 'p.title',
+  handle: 'p.handle',
+  status: 'p.status',
+  brand_id: 'p.brand_id',
+  ...PRODUCT_TAIL,
+};
+
+/** `'name', value, …` for json_build_object. */
+const pairs = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, sql]) => `'${name}', ${sql}`)
+    .join(', ');
+/** `value AS name, …` for a SELECT list. */
+const columns = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, sql]) => `${sql} AS ${name}`)
+    .join(', ');
+
 /**
  * The SQL that builds product and SKU documents (alias `p` for the product, `s` for a SKU): shared by
  * the public read, the admin reads and the entity resolvers. `full: false` leaves out what the feed
@@ -94,13 +140,12 @@ export const product = t.entity(
  * (media, option values; categories, media, SKUs, options), each a subquery per row: what an entity
  * reference selecting none of them reads (see `DOCUMENT_LISTS`).
  */
-export function documentSql(full: boolean): { skuObject: string; productColumns: string; skuHead: string; productHead: string; productCard: string } {
+export function documentSql(full: boolean): { skuObject: string; productColumns: string; skuHead: string; productHead: string } {
   const mediaObject = `json_build_object('kind', m.kind, 'url', m.url, 'media_id', m.id, 'provider_key', m.provider_key, 'alt', m.alt, 'position', m.position, 'role', m.role)`;
   const skuMedia = `(SELECT coalesce(json_agg(${mediaObject} ORDER BY m.position, m.id), '[]')
           FROM catalog.media m WHERE m.owner_type = 'sku' AND m.owner_id = s.id)`;
-  const skuFields = `'id', s.id, 'code', s.code, 'amount', s.amount, 'currency', s.currency, 'status', s.status, 'name', s.name, 'ean', s.ean,
-          'compare_at_amount', s.compare_at_amount`;
-  const skuTail = `'promotional_amount', s.promotional_amount, 'sku_id', s.id, 'is_default', s.is_default, 'ref', s.ref`;
+  const skuFields = pairs(SKU_FIELDS);
+  const skuTail = pairs(SKU_TAIL);
   // Under feed, the heavy parts nobody asked for stay in the database: options, custom fields, rich
   // content, SKU metadata and option values.
   const skuObject = `json_build_object(${skuFields}, 'media', ${skuMedia}, ${skuTail}${
@@ -111,9 +156,7 @@ export function documentSql(full: boolean): { skuObject: string; productColumns:
       : ''
   })`;
   const productFields = 'p.id AS product_id, p.title, p.description, p.handle, p.status, p.metadata, p.brand_id';
-  const productTail = `p.price_min::float8 AS price_min, p.price_max::float8 AS price_max,
-      to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-      to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`;
+  const productTail = columns(PRODUCT_TAIL);
   const productColumns = `${productFields},
       (SELECT coalesce(json_agg(json_build_object('category_id', c.id, 'path', c.path::text, 'is_primary', pc.is_primary, 'name', c.name)
           ORDER BY pc.is_primary DESC, c.path), '[]')
@@ -131,27 +174,38 @@ export function documentSql(full: boolean): { skuObject: string; productColumns:
       }`;
   const skuHead = `json_build_object(${skuFields}, ${skuTail}${full ? ", 'metadata', s.metadata" : ''})`;
   const productHead = `${productFields}, ${productTail}${full ? ', p.custom_fields, p.rich_content' : ''}`;
-  const productCard = `p.id AS product_id, p.title, p.handle, p.status, p.brand_id, ${productTail}`;
-  return { skuObject, productColumns, skuHead, productHead, productCard };
+  return { skuObject, productColumns, skuHead, productHead };
+}
+
+/** The fields of `fields` a selection asks (by its field names), `always` included, in declaration order. */
+function picked(fields: Record<string, string>, names: ReadonlySet<string>, always: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => name === always || names.has(name)));
+}
+
+/** The names a SKU selection asks that its head holds (a promotional price is made of its amounts). */
+function skuNames(names: ReadonlySet<string>): ReadonlySet<string> {
+  return names.has('promotional_price') ? new Set([...names, 'amount', 'promotional_amount']) : names;
 }
 
 /**
- * The product fields its card holds (`productCard`): a selection asking none other (an order item's
- * product title) reads the card, without the head's description, metadata and rich content.
+ * A SKU head narrowed to the fields a selection asks (its key always), as one JSON value, and, when
+ * given, its product's card narrowed likewise (`product`, joined as `p`): an order item's SKU code
+ * and product title read two small values, not the whole head and card. Links (product, shipping
+ * facts) are the resolvers', which need only the key.
  */
-const CARD_FIELDS: ReadonlySet<string> = new Set([
-  '__typename',
-  'id',
-  'product_id',
-  'title',
-  'handle',
-  'status',
-  'brand_id',
-  'price_min',
-  'price_max',
-  'created_at',
-  'updated_at',
-]);
+export function skuProjection(sku: ReadonlySet<string>, product: ReadonlySet<string> | null): { doc: string; product: string | null } {
+  return {
+    doc: `json_build_object(${pairs(picked(SKU_HEAD, skuNames(sku), 'sku_id'))})`,
+    product: product && `json_build_object(${pairs(picked(PRODUCT_CARD, product, 'product_id'))})`,
+  };
+}
+
+/** A product's card narrowed to the fields a selection asks (its key always), as a SELECT list. */
+export const productCardColumns = (names: ReadonlySet<string>): string => columns(picked(PRODUCT_CARD, names, 'product_id'));
+
+/** The SKU fields a head holds, and the product fields a card holds (with the entities' `id` and `__typename`). */
+export const SKU_HEAD_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SKU_HEAD), 'promotional_price']);
+const CARD_FIELDS: ReadonlySet<string> = new Set(['__typename', 'id', ...Object.keys(PRODUCT_CARD)]);
 
 /** Whether a product selection (its field names) asks nothing its card does not hold. */
 export function withinCard(names: ReadonlySet<string>): boolean {
@@ -164,25 +218,32 @@ export const DOCUMENT_LISTS = { Sku: ['media', 'option_values'], Product: ['cate
 
 export type Row = Record<string, unknown> & { media: Record<string, unknown>[]; skus: Record<string, unknown>[] };
 
-function shapeMedia(items: Record<string, unknown>[]): void {
-  for (const m of items) if (m.url === null) delete m.url;
+/*
+ * Shaping copies instead of deleting: `delete` turns an object into a slow dictionary, which every
+ * later read of it pays (an order list's 150 SKU references: 5.5 µs each against 0.6 µs copied).
+ */
+
+function shapeMedia(items: Record<string, unknown>[]): Record<string, unknown>[] {
+  return items.map((m) => {
+    if (m.url !== null) return m;
+    const { url: _absent, ...rest } = m;
+    return rest;
+  });
 }
 
 /** A SKU document as served: a promotional price only when there is a promotion. */
-export function shapeSku(s: Record<string, unknown>): Record<string, unknown> {
-  if (s.media) shapeMedia(s.media as Record<string, unknown>[]);
-  if (s.promotional_amount !== null && s.promotional_amount !== undefined) {
-    s.promotional_price = { unit_amount: s.amount, promotional_amount: s.promotional_amount };
-  }
-  delete s.promotional_amount;
+export function shapeSku(doc: Record<string, unknown>): Record<string, unknown> {
+  const { promotional_amount: promotional, ...s } = doc;
+  if (s.media) s.media = shapeMedia(s.media as Record<string, unknown>[]);
+  if (promotional !== null && promotional !== undefined) s.promotional_price = { unit_amount: s.amount, promotional_amount: promotional };
   return s;
 }
 
 /** Optional keys are absent rather than null: media without a URL, SKUs without a promotional amount. */
 export function shapeItems(rows: Row[]): Row[] {
   for (const row of rows) {
-    shapeMedia(row.media);
-    for (const s of row.skus) shapeSku(s);
+    row.media = shapeMedia(row.media);
+    row.skus = row.skus.map(shapeSku);
   }
   return rows;
 }
@@ -214,9 +275,8 @@ export async function renderDocuments(db: EntityManager, productIds: readonly st
     const tenants: string[] = [];
     const full: string[] = [];
     const feed: string[] = [];
-    for (const row of shapeItems(rows)) {
-      tenants.push(row.rendered_for as string);
-      delete row.rendered_for;
+    for (const { rendered_for: tenant, ...row } of shapeItems(rows)) {
+      tenants.push(tenant as string);
       const problem = resultProblem(product, row);
       if (problem) throw new Error(`the document of product ${String(row.product_id)} is outside its schema: ${problem}`);
       ids.push(row.product_id as string);

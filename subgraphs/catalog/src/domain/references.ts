@@ -1,15 +1,22 @@
 import { fieldNamesAt, selectsAny, type SubgraphContext } from '@backoffice/platform';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
-import { loadersOf } from './loaders';
+import type DataLoader from 'dataloader';
+import { type Loaders, loadersOf } from './loaders';
 import { DOCUMENT_LISTS, withinCard } from './product-document';
 
 type Entity = 'categories' | 'brands' | 'collections';
 
-/** A SKU reference's head: with its product's card or head read along when `product` is selected (see links.ts). */
-function skuHeadFor(info: GraphQLResolveInfo): 'skuHeads' | 'skuHeadsWithProducts' | 'skuHeadsWithCards' {
-  if (!selectsAny(info, 'Sku', ['product'])) return 'skuHeads';
-  return withinCard(fieldNamesAt(info, 'product')) ? 'skuHeadsWithCards' : 'skuHeadsWithProducts';
+/**
+ * A SKU reference's loader: its whole document when one of its lists is selected; else its head
+ * narrowed to the selection, its product's card (narrowed too) or head read along when `product` is
+ * selected (see links.ts).
+ */
+function skuLoader(info: GraphQLResolveInfo, l: Loaders): DataLoader<string, Record<string, unknown> | null> {
+  if (selectsAny(info, 'Sku', DOCUMENT_LISTS.Sku)) return l.skus;
+  if (!selectsAny(info, 'Sku', ['product'])) return l.skuHeadsAs(fieldNamesAt(info, ''), null);
+  const product = fieldNamesAt(info, 'product');
+  return withinCard(product) ? l.skuHeadsAs(fieldNamesAt(info, ''), product) : l.skuHeadsWithProducts;
 }
 
 /**
@@ -24,19 +31,16 @@ export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
   const resolve = (kind: Entity, key: string) => async (reference: Record<string, string>, context: SubgraphContext) =>
     loadersOf(context, dataSource)[kind].load(reference[key]);
   // A reference selecting none of its document's lists reads the head alone (an order's items ask a
-  // SKU's code and its product's title: the SKU heads then bring their products' heads along).
-  const document =
-    (
-      type: keyof typeof DOCUMENT_LISTS,
-      kind: 'products' | 'skus',
-      head: (info: GraphQLResolveInfo) => 'productHeads' | 'skuHeads' | 'skuHeadsWithProducts' | 'skuHeadsWithCards',
-      key: string,
-    ) =>
-    async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
-      loadersOf(context, dataSource)[selectsAny(info, type, DOCUMENT_LISTS[type]) ? kind : head(info)].load(reference[key]);
+  // SKU's code and its product's title: the SKU heads then bring their products' cards along).
+  const product = async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) => {
+    const l = loadersOf(context, dataSource);
+    return (selectsAny(info, 'Product', DOCUMENT_LISTS.Product) ? l.products : l.productHeads).load(reference.product_id);
+  };
+  const sku = async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
+    skuLoader(info, loadersOf(context, dataSource)).load(reference.sku_id);
   return {
-    Product: { __resolveReference: document('Product', 'products', () => 'productHeads', 'product_id') },
-    Sku: { __resolveReference: document('Sku', 'skus', skuHeadFor, 'sku_id') },
+    Product: { __resolveReference: product },
+    Sku: { __resolveReference: sku },
     Category: { __resolveReference: resolve('categories', 'category_id') },
     Brand: { __resolveReference: resolve('brands', 'brand_id') },
     Collection: { __resolveReference: resolve('collections', 'collection_id') },

@@ -116,7 +116,25 @@ export const orderView = t.entity(
  */
 export const orderNode = t.entity('Order', { ...head, reservation, ...tail }, 'order_id');
 
-export type OrderRow = Order & {
+/** The order's own columns `orderOf` reads: not its metadata, nor its amounts as text (they come as numbers below). */
+const ORDER_OWN = [
+  'id',
+  'store_id',
+  'status',
+  'cancel_reason',
+  'currency',
+  'customer',
+  'shipping_address',
+  'shipping_method_id',
+  'reservation_id',
+  'payment_expiry',
+  'payment_due_at',
+  'created_at',
+  'paid_at',
+  'cancelled_at',
+] as const satisfies readonly (keyof Order)[];
+
+export type OrderRow = Pick<Order, (typeof ORDER_OWN)[number]> & {
   subtotal: number;
   discount: number;
   shipping: number;
@@ -126,7 +144,7 @@ export type OrderRow = Order & {
 };
 
 /** The SELECT list and FROM of an order's row (`o`, its reservation `r`). */
-export const ORDER_COLUMNS = `o.*, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount,
+export const ORDER_COLUMNS = `${ORDER_OWN.map((column) => `o.${column}`).join(', ')}, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount,
   o.shipping_amount::float8 AS shipping, o.total_amount::float8 AS total,
   r.warehouse_id, r.status AS reservation_status`;
 export const ORDER_FROM = 'orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id';
