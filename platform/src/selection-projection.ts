@@ -83,7 +83,7 @@ function asks(set: SelectionSetNode | undefined, type: string, names: ReadonlySe
 /**
  * Whether the field being resolved selects one of `names` on an object of `type` (an entity
  * reference's `_entities`, or a link's own field): a resolver reads the cheaper row when it does not.
- * Judged once per field of a parsed document (its field nodes are the same for every row of a list).
+ * Judged once per field of a request (graphql-js gives every row of a list the same field nodes).
  */
 export function selectsAny(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'schema'>, type: string, names: readonly string[]): boolean {
   return once(asked, info, `${type}:${names.join(',')}`, () => {
@@ -117,7 +117,7 @@ function setsAt(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path
   return sets;
 }
 
-/** A judgement of a field of a parsed document, made once per path (the field nodes are the same for every row of a list). */
+/** A judgement of a field of a request, made once per path (graphql-js gives every row of a list the same field nodes). */
 function once<T>(memo: WeakMap<readonly FieldNode[], Map<string, T>>, info: Pick<GraphQLResolveInfo, 'fieldNodes'>, path: string, judge: () => T): T {
   let known = memo.get(info.fieldNodes);
   if (!known) {
@@ -137,7 +137,7 @@ const selected = new WeakMap<readonly FieldNode[], Map<string, boolean>>();
 /**
  * Whether the field being resolved selects the field at `path` of its value (names joined by dots:
  * `totalCount`, `edges.node.items`): an operation's `selects` over GraphQL. A field under `@skip` or
- * `@include` counts as selected. Judged once per field of a parsed document and path.
+ * `@include` counts as selected. Judged once per field of a request and path.
  */
 export function selectsPath(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): boolean {
   return once(selected, info, path, () => setsAt(info, path).length > 0);
@@ -148,7 +148,7 @@ const named = new WeakMap<readonly FieldNode[], Map<string, ReadonlySet<string>>
 /**
  * The names of the fields selected at `path` of the field being resolved ('' for its own selection;
  * names joined by dots; aliases, fragments and their type conditions looked through): a resolver
- * reads a narrower row when every one of them is in it. Judged once per field of a parsed document and path.
+ * reads a narrower row when every one of them is in it. Judged once per field of a request and path.
  */
 export function fieldNamesAt(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string): ReadonlySet<string> {
   return once(named, info, path, () => new Set(fieldsOf(setsAt(info, path), info.fragments).map((field) => field.name.value)));

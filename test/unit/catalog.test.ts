@@ -132,6 +132,7 @@ describe('a product page kept prepared', () => {
     expect(sharedOf({ store: 'sto_1', collection: 'summer' })).toBe(false);
   });
 
+  // Spends the process's budget of windowed texts: the last test of this file to ask for a whole listing's page.
   it('writes the window in for at most 64 texts, then pages run with it as values (the statements each connection keeps stay bounded)', () => {
     const first = (limit: number) => productQuery(store, { store: 'sto_1', sort: 'title_asc', limit }, 'full').page;
     const texts = Array.from({ length: 100 }, (_, i) => first(i + 1));

@@ -92,7 +92,7 @@ const skuText = (document: string, product = '', join = '') =>
   `SELECT s.id AS _id, s.product_id, ${document} AS doc${product && `, ${product} AS product`}
    FROM catalog.sku s${join} WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`;
 
-// A selection's names are one set per parsed document (fieldNamesAt): its statement is written once.
+// A selection's names are one set per field of a request (fieldNamesAt): its statement is written once per request, not per reference.
 const skuTexts = new WeakMap<ReadonlySet<string>, Map<ReadonlySet<string> | null, string>>();
 const cardTexts = new WeakMap<ReadonlySet<string>, string>();
 
