@@ -235,6 +235,8 @@ export async function seedDueOrders(ctx: BenchContext, orders: number): Promise<
   const started = Date.now();
   try {
     const t = tenant.tenant_id;
+    // Ids of this seed's own: expire_unpaid and background_drain each seed in one run of the bench.
+    const bx = `bx${Date.now().toString(36)}`;
     // The tenant's setup (orders' tenant-setup consumer) may have made these already, or come later.
     const { rows } = await pool.query(
       `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, 'default', 'Default')
@@ -257,34 +259,34 @@ export async function seedDueOrders(ctx: BenchContext, orders: number): Promise<
         [w, t],
       ],
       [
-        `INSERT INTO orders.reservation (id, tenant_id, warehouse_id, status) SELECT 'res_bx_' || g, $2, $1, 'active' FROM generate_series(1, $3) g`,
+        `INSERT INTO orders.reservation (id, tenant_id, warehouse_id, status) SELECT 'res_${bx}_' || g, $2, $1, 'active' FROM generate_series(1, $3) g`,
         [w, t, orders],
       ],
       // Three distinct SKUs per hold: 7g, 7g+13, 7g+26 modulo 100.
       [
-        `INSERT INTO orders.reservation_item (reservation_id, sku_id, qty) SELECT 'res_bx_' || g, 'sku_bx_' || ((7 * g + 13 * j) % 100), 1 FROM generate_series(1, $1) g, generate_series(0, 2) j`,
+        `INSERT INTO orders.reservation_item (reservation_id, sku_id, qty) SELECT 'res_${bx}_' || g, 'sku_bx_' || ((7 * g + 13 * j) % 100), 1 FROM generate_series(1, $1) g, generate_series(0, 2) j`,
         [orders],
       ],
       [
         `UPDATE orders.stock_level l SET reserved = x.n FROM (SELECT sku_id, count(*) AS n FROM orders.reservation_item ` +
-          `WHERE reservation_id LIKE 'res\\_bx\\_%' GROUP BY 1) x WHERE l.warehouse_id = $1 AND l.sku_id = x.sku_id`,
+          `WHERE reservation_id LIKE 'res\\_${bx}\\_%' GROUP BY 1) x WHERE l.warehouse_id = $1 AND l.sku_id = x.sku_id`,
         [w],
       ],
       [
         `INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, customer, reservation_id, payment_expiry, payment_due_at, created_at)
-         SELECT 'ord_bx_' || g, $1, $2, 'pending_payment', 'EUR', 3000, 0, 3000, '{"email":"buyer@example.com","name":"Bench Buyer"}', 'res_bx_' || g,
+         SELECT 'ord_${bx}_' || g, $1, $2, 'pending_payment', 'EUR', 3000, 0, 3000, '{"email":"buyer@example.com","name":"Bench Buyer"}', 'res_${bx}_' || g,
                 'timed', now() - interval '3 hours' + g * interval '1 ms' + interval '60 seconds', now() - interval '3 hours' FROM generate_series(1, $3) g`,
         [t, tenant.store_id, orders],
       ],
       [
         `INSERT INTO orders.order_item (id, order_id, tenant_id, sku_id, product_id, code, title, qty, unit_amount, line_amount, position)
-         SELECT 'oit_bx_' || g || '_' || j, 'ord_bx_' || g, $1, 'sku_bx_' || ((7 * g + 13 * j) % 100), 'prd_bx', 'BX', 'Bench mug', 1, 1000, 1000, j
+         SELECT 'oit_${bx}_' || g || '_' || j, 'ord_${bx}_' || g, $1, 'sku_bx_' || ((7 * g + 13 * j) % 100), 'prd_bx', 'BX', 'Bench mug', 1, 1000, 1000, j
          FROM generate_series(1, $2) g, generate_series(0, 2) j`,
         [t, orders],
       ],
       [
         `INSERT INTO orders.payment_attempt (id, tenant_id, order_id, app_id, method, status, created_at)
-         SELECT 'pat_bx_' || g, $1, 'ord_bx_' || g, $2, 'pix', 'open', now() - interval '3 hours' + g * interval '1 ms' FROM generate_series(1, $3) g`,
+         SELECT 'pat_${bx}_' || g, $1, 'ord_${bx}_' || g, $2, 'pix', 'open', now() - interval '3 hours' + g * interval '1 ms' FROM generate_series(1, $3) g`,
         [t, app, orders],
       ],
       [`ANALYZE orders."order", orders.order_item, orders.payment_attempt, orders.reservation, orders.reservation_item, orders.stock_level`, []],
