@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MemoryRateLimiter } from '../platform/src/rate-limit';
+import { InProcessDataSource } from '../gateway/src/data-sources';
 import { startSystem, type System } from '../gateway/src/system';
 import { startTestSystem, type TestSystem } from './helpers';
 
@@ -226,6 +227,31 @@ describe('a plan of several fetches, run by the lane as the gateway runs it', ()
     expect(refused).toMatchObject({ status: 200, served: true });
     expect(refused.body.errors[0]).toMatchObject({ extensions: { code: 'forbidden' }, path: ['orders', 'edges', 0, 'node', 'items', 0, 'sku'] });
     expect(refused.body.errors.length).toBe(3);
+  });
+
+  it('a SKU on several lines is asked of the catalog once, and answered or refused at every line', async () => {
+    const request = jest.spyOn(InProcessDataSource.prototype, 'request');
+    let answered: { body: Record<string, any> };
+    let batches: (number | undefined)[];
+    try {
+      answered = await post(t.url, { body: { query: LIST, variables: { n: 5 } }, token: t.tenant.token });
+      batches = request.mock.calls.map(([sent]) => (sent.variables as { representations?: unknown[] } | undefined)?.representations?.length);
+    } finally {
+      request.mockRestore();
+    }
+    const lines = answered.body.data.orders.edges.flatMap((e: { node: { items: { code: string }[] } }) => e.node.items);
+    const skus = new Set(lines.map((line: { code: string }) => line.code));
+    expect(lines.length).toBeGreaterThan(skus.size);
+    expect(batches.filter((n) => n !== undefined)).toEqual([skus.size]);
+    expect(await both({ body: { query: LIST, variables: { n: 5 } }, token: t.tenant.token })).toMatchObject({ status: 200, served: true });
+
+    // Refused for the reader: one error at each line, in the order the gateway's one-per-line batch gives.
+    const refused = await both({ body: { query: LIST, variables: { n: 5 } }, token: reader });
+    expect(refused).toMatchObject({ status: 200, served: true });
+    const paths = answered.body.data.orders.edges.flatMap((e: { node: { items: unknown[] } }, o: number) =>
+      e.node.items.map((_: unknown, i: number) => ['orders', 'edges', o, 'node', 'items', i, 'sku']),
+    );
+    expect(refused.body.errors.map((e: { path: unknown }) => e.path)).toEqual(paths);
   });
 
   it('hands on to the gateway a selection it does not shape itself, which answers the same', async () => {

@@ -24,7 +24,8 @@ import type { InProcessDataSource } from './data-sources';
  * The /graphql lane's way through a query plan of several fetches (an admin list reading the orders
  * subgraph, then the catalog's SKUs behind its items): the plan is run as @apollo/gateway runs it
  * (executeQueryPlan.js: fetches in sequence and in parallel, entities gathered at a path, their
- * representations sent in one batch per fetch, answers merged in place, error paths rewritten), and
+ * representations sent in one batch per fetch, answers merged in place, error paths rewritten; an
+ * entity met at several places is asked for once, as Apollo Router does), and
  * the answer is cut to the client's selection as its resultShaping.js does (nulls bubbling up to a
  * nullable field, value-completion errors in `extensions` when no fetch failed). Only what that is
  * exact for is taken (see `lanePlanOf`); `test/graphql-lane.test.ts` answers the same requests both
@@ -249,25 +250,13 @@ async function runFetch(step: Extract<Step, { kind: 'Fetch' }>, cursor: Cursor, 
   if (!entities.length) return;
   const variables: Record<string, unknown> = Object.create(null);
   for (const name of step.variables) if (run.variables[name] !== undefined) variables[name] = run.variables[name];
-  const send = async (extra: Json) => {
+  /** `at[k]`: where the gateway, which sends every occurrence, would have had representation k (error paths). */
+  const send = async (extra: Json, at?: number[][]) => {
     const response = await step.source.request(
       { query: step.query, variables: { ...variables, ...extra }, operationName: step.operationName },
       { call: run.admission.call, signed: run.admission.signed, trace: run.trace },
     );
-    if (response.errors?.length) {
-      let paths: (string | number)[][] | undefined;
-      for (const error of response.errors as GraphQLError[]) {
-        let path: readonly (string | number)[] | undefined = error.path && [...cursor.path, ...error.path];
-        if (step.requires && typeof error.path?.[1] === 'number') {
-          if (!paths) {
-            paths = [];
-            hydrated([], cursor.path, run.full, paths);
-          }
-          path = [...(paths[error.path[1]] ?? []), ...error.path.slice(2)];
-        }
-        run.errors.downstream(error, step.subgraph, path);
-      }
-    }
+    if (response.errors?.length) reportErrors(response.errors as GraphQLError[], step, cursor, run, at);
     return response.data as Json | null | undefined;
   };
   if (!step.requires) {
@@ -276,27 +265,71 @@ async function runFetch(step: Extract<Step, { kind: 'Fetch' }>, cursor: Cursor, 
     return;
   }
   const { typename, fields } = step.requires;
+  // An entity met at several places (a SKU on many order lines) is asked for once, as Apollo Router
+  // does; its answer is merged at each place and its errors are reported at each.
   const representations: Json[] = [];
-  const of: Json[] = [];
+  const of: Json[][] = [];
+  const at: number[][] = [];
+  const known = new Map<string, number>();
+  let sent = 0;
   for (const entity of entities) {
     if (entity.__typename !== typename) continue;
     const values = fields.map((f) => own(entity, f));
     if (values.includes(undefined)) continue;
-    const representation = Object.fromEntries(fields.map((f, i) => [f, values[i]]));
-    representations.push(representation);
-    of.push(entity);
+    const key = JSON.stringify(values);
+    const k = known.get(key);
+    if (k === undefined) {
+      known.set(key, representations.length);
+      representations.push(Object.fromEntries(fields.map((f, i) => [f, values[i]])));
+      of.push([entity]);
+      at.push([sent++]);
+    } else {
+      of[k].push(entity);
+      at[k].push(sent++);
+    }
   }
   if (!representations.length) return;
   if ('representations' in variables) throw new Error('Variables cannot contain key "representations"');
-  const data = await send({ representations });
+  const data = await send({ representations }, at);
   if (!data) return;
   const received = data._entities;
   if (!Array.isArray(received)) throw new Error('Expected "data._entities" in response to be an array');
   if (received.length !== representations.length) throw new Error(`Expected "data._entities" to contain ${representations.length} elements`);
-  received.forEach((entity: Json | null, i) => {
-    if (entity && !entity.__typename) entity.__typename = of[i].__typename;
-    merge(of[i], entity);
+  received.forEach((entity: Json | null, k) => {
+    for (const target of of[k]) {
+      if (entity && !entity.__typename) entity.__typename = target.__typename;
+      merge(target, entity);
+    }
   });
+}
+
+/**
+ * A fetch's errors with the paths of the client's answer (`makeLazyErrorPathGenerator`): an entity's
+ * by the place its representation came from; a representation sent once for several places is
+ * reported at each, in the order the gateway's one-per-place batch would have reported them.
+ */
+function reportErrors(errors: GraphQLError[], step: Extract<Step, { kind: 'Fetch' }>, cursor: Cursor, run: Run, at: number[][] | undefined): void {
+  let paths: (string | number)[][] | undefined;
+  const placed: { error: GraphQLError; index: number; path: readonly (string | number)[] | undefined }[] = [];
+  let index = -1;
+  for (const error of errors) {
+    const k = error.path?.[1];
+    if (!step.requires || typeof k !== 'number' || !error.path) {
+      placed.push({ error, index, path: error.path && [...cursor.path, ...error.path] });
+      continue;
+    }
+    if (!paths) {
+      paths = [];
+      hydrated([], cursor.path, run.full, paths);
+    }
+    for (const sent of at?.[k] ?? [k]) {
+      index = sent;
+      placed.push({ error, index, path: [...(paths[sent] ?? []), ...error.path.slice(2)] });
+    }
+  }
+  const merged = at?.some((places) => places.length > 1);
+  if (merged) placed.sort((a, b) => a.index - b.index);
+  for (const { error, path } of placed) run.errors.downstream(error, step.subgraph, path);
 }
 
 /** Runs the plan and cuts the answer to the client's selection. */
