@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+import { ServerResponse } from 'node:http';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +177,15 @@ describe('admin front-end: files and session cookie', () => {
   });
 
   it('serves the admin at /admin: its page under a strict CSP, hashed assets for ever, the page for any path of the app', async () => {
+    // A page for a path of the app once drew Node's listener-leak warning on every load (see admin-app.ts):
+    // the most 'close' listeners each answer carried, against the bound Node warns above.
+    const most = new Map<string, number>();
+    const on = ServerResponse.prototype.on;
+    const counting = jest.spyOn(ServerResponse.prototype, 'on').mockImplementation(function (this: ServerResponse, event, listener) {
+      on.call(this, event, listener);
+      if (event === 'close') most.set(this.req.url ?? '', Math.max(most.get(this.req.url ?? '') ?? 0, this.listenerCount('close')));
+      return this;
+    });
     for (const path of ['/admin', '/admin/', '/admin/index.html', '/admin/orders/ord_1', '/admin/sign-in']) {
       const res = await fetch(`${t.url}${path}`);
       expect([path, res.status]).toEqual([path, 200]);
@@ -190,6 +201,8 @@ describe('admin front-end: files and session cookie', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(await res.text()).toBe(PAGE);
     }
+    counting.mockRestore();
+    expect([...most].filter(([, count]) => count > EventEmitter.defaultMaxListeners)).toEqual([]);
     const asset = await fetch(`${t.url}/admin/assets/index-4f2a9c.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
