@@ -1,14 +1,14 @@
 /**
  * Catalog scenarios of `npm run bench`.
  *
- * catalog_products (default): seeds 100,000 products (BENCH_CATALOG_PRODUCTS) into the bench tenant's
- *   store, then for read.products feed and full, pages of 24 and 100, measures over HTTP (one client,
+ * catalog_products (default): seeds 100,000 products (BENCH_CATALOG_PRODUCTS) into a store of the bench
+ *   tenant's own (see `seededStore`), then for read.products feed and full, pages of 24 and 100, measures over HTTP (one client,
  *   requests back to back, on a second instance with the page cache off so that every page is built)
  *   the median and p99 latency, and in the same run the median of the bare
  *   SQL that fetches the same page (the very statements the handler sends, on a pg pool, concurrently
  *   as the handler does when a total is counted apart); reports HTTP median / SQL median and the bytes
  *   of full over feed.
- * catalog_scale (opt-in: BENCH_ONLY names it): page cache off, the median of a feed page of 100 with
+ * catalog_scale (default, the run's longest): page cache off, the median of a feed page of 100 with
  *   10,000 products in a store and with 1,000,000 (BENCH_CATALOG_SCALE) in another, same database;
  *   at 1,000,000 the median of a feed page of 24 unfiltered and filtered by a category subtree, an
  *   option value, a price range and a custom field, each with the total it answered and whether exact.
@@ -26,6 +26,7 @@ import { seedCatalog } from '../subgraphs/catalog/src/seed';
 import { createTenant, identity } from '../subgraphs/identity/src/index';
 import { subgraphDataSource } from '../platform/src/subgraph';
 import { loopLoad, type Measurement } from './measure';
+import { command } from './orders';
 import type { BenchContext, Scenario } from './run';
 
 const envInt = (name: string, fallback: number) => {
@@ -71,11 +72,17 @@ async function newStore(ctx: BenchContext, name: string): Promise<{ tenant_id: s
 }
 
 let benchStore: Promise<{ tenant_id: string; store_id: string; products: number; seed_s: number }> | null = null;
-/** The bench tenant's store with BENCH_CATALOG_PRODUCTS products, seeded once for every scenario that reads it. */
+/**
+ * A store of the bench tenant with BENCH_CATALOG_PRODUCTS products, seeded once for every scenario that
+ * reads it. A store of its own: the checkout scenarios publish their 200 one-SKU mugs to the tenant's
+ * first store, and newest first they were the pages a whole run measured (9 KB of feed where the
+ * catalog's are 30 KB).
+ */
 export function seededStore(ctx: BenchContext) {
   benchStore ??= (async () => {
     const products = envInt('BENCH_CATALOG_PRODUCTS', 100_000);
-    const store = { tenant_id: ctx.target.tenant_id, store_id: ctx.target.store_id };
+    const { id } = await command(ctx, 'tenant.store.create', { name: 'Bench catalog', handle: `bench-catalog-${Date.now().toString(36)}` });
+    const store = { tenant_id: ctx.target.tenant_id, store_id: id as string };
     return { ...store, products, seed_s: await seed(ctx, store.tenant_id, store.store_id, products) };
   })();
   return benchStore;
