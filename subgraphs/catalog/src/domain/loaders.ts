@@ -92,31 +92,33 @@ const skuText = (document: string, product = '', join = '') =>
   `SELECT s.id AS _id, s.product_id, ${document} AS doc${product && `, ${product} AS product`}
    FROM catalog.sku s${join} WHERE s.id = ANY($1::text[]) AND s.tenant_id = $2`;
 
+/** The value kept under `key`, made and kept on first use. */
+function kept<K, V>(memo: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = make();
+    memo.set(key, value);
+  }
+  return value;
+}
+
 // A selection's names are one set per field of a request (fieldNamesAt): its statement is written once per request, not per reference.
 const skuTexts = new WeakMap<ReadonlySet<string>, Map<ReadonlySet<string> | null, string>>();
 const cardTexts = new WeakMap<ReadonlySet<string>, string>();
 
-function projectedSkuText(sku: ReadonlySet<string>, product: ReadonlySet<string> | null): string {
-  const texts = skuTexts.get(sku) ?? new Map<ReadonlySet<string> | null, string>();
-  if (!skuTexts.has(sku)) skuTexts.set(sku, texts);
-  let text = texts.get(product);
-  if (text === undefined) {
-    const projection = skuProjection(sku, product);
-    const join = product ? ' JOIN catalog.product p ON p.id = s.product_id AND p.tenant_id = s.tenant_id' : '';
-    text = skuText(projection.doc, projection.product ?? '', join);
-    texts.set(product, text);
-  }
-  return text;
-}
+const projectedSkuText = (sku: ReadonlySet<string>, product: ReadonlySet<string> | null): string =>
+  kept(
+    kept(skuTexts, sku, () => new Map<ReadonlySet<string> | null, string>()),
+    product,
+    () => {
+      const projection = skuProjection(sku, product);
+      const join = product ? ' JOIN catalog.product p ON p.id = s.product_id AND p.tenant_id = s.tenant_id' : '';
+      return skuText(projection.doc, projection.product ?? '', join);
+    },
+  );
 
-function cardText(names: ReadonlySet<string>): string {
-  let text = cardTexts.get(names);
-  if (text === undefined) {
-    text = `SELECT p.id AS _id, ${productCardColumns(names)} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`;
-    cardTexts.set(names, text);
-  }
-  return text;
-}
+const cardText = (names: ReadonlySet<string>): string =>
+  kept(cardTexts, names, () => `SELECT p.id AS _id, ${productCardColumns(names)} FROM catalog.product p WHERE p.id = ANY($1::text[]) AND p.tenant_id = $2`);
 
 function build(dataSource: DataSource, tenantId: string): Loaders {
   const sql = sqlOf(dataSource);
@@ -146,17 +148,10 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
   // The document and the head with its product's: fixed texts, kept prepared.
   const fixedSkus = (text: string, along?: Along) => skusBy(text, preparedName(text), along);
   const projections = new Map<string, DataLoader<string, Record<string, unknown> | null>>();
-  const projected = (key: string, make: () => DataLoader<string, Record<string, unknown> | null>) => {
-    let loader = projections.get(key);
-    if (!loader) {
-      loader = make();
-      projections.set(key, loader);
-    }
-    return loader;
-  };
   const productCards = (names: ReadonlySet<string>) => {
     const text = cardText(names);
-    return projected(
+    return kept(
+      projections,
       text,
       () =>
         new DataLoader(async (ids: readonly string[]) =>
@@ -178,7 +173,7 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
     skuHeadsWithProducts: fixedSkus(skuText(skuHead, productOf(productHead)), { into: productHeads }),
     skuHeadsAs(sku, product) {
       const text = projectedSkuText(sku, product);
-      return projected(text, () => skusBy(text, PROJECTED.name(text), product ? { into: productCards(product) } : undefined));
+      return kept(projections, text, () => skusBy(text, PROJECTED.name(text), product ? { into: productCards(product) } : undefined));
     },
     productCards,
     skuFacts: new DataLoader(async (ids) =>
