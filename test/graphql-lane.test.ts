@@ -9,6 +9,8 @@ import { startTestSystem, type TestSystem } from './helpers';
  * in this process without the gateway's plan execution. A client must not be able to tell: every
  * request below is sent to a system with the lane and to a twin on the same database without it, and
  * both answer the same status, body and headers. The lane's counter shows which requests it served.
+ * The twin also runs its subgraphs' documents with graphql-js, where this system compiles them
+ * (graphql-jit, data-sources.ts): every answer below is the same both ways too.
  */
 
 let t: TestSystem;
@@ -30,6 +32,7 @@ beforeAll(async () => {
       limiter: new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
       log: () => undefined,
       graphqlLane: false,
+      compiledExecution: false,
     });
   } finally {
     if (previous === undefined) delete process.env.DATABASE_URL;
@@ -124,6 +127,24 @@ describe('the lane answers as the gateway does', () => {
     const page = await both({ body: { query, variables: { input: { store: storeId, limit: 2, projection: 'feed' } } } });
     expect(page).toMatchObject({ status: 200, served: true, body: { data: { read_products: { total: 3 } } } });
     expect(page.body.data.read_products.items).toHaveLength(2);
+  });
+
+  it('a variable inside an input object, when not given, is left out of the input (not null)', async () => {
+    const query = 'query Orders($q: String) { read_internal_orders(input: { q: $q }) { total } }';
+    const answer = await both({ body: { query }, token: reader });
+    expect(answer).toMatchObject({ status: 200, served: true, body: { data: { read_internal_orders: { total: expect.any(Number) } } } });
+    expect(answer.body.errors).toBeUndefined();
+  });
+
+  it("a string literal is never compiled into code: graphql-jit's date marker in a cursor stays text", async () => {
+    // graphql-jit writes literal arguments into its generated code and turns `"<marker>…"` into
+    // `new Date(…)`: compiled, this cursor would set the global below.
+    const marker = '__MAGIC_DATE__33a9e76d_02e0_4128_8e92_3530ad3da74d';
+    const cursor = `${marker}1),b:globalThis.__laneInjected=1,c:(1`;
+    const query = `query { orders(first: 1, after: ${JSON.stringify(cursor)}) { edges { node { id } } } }`;
+    const answer = await both({ body: { query }, token: reader });
+    expect((globalThis as { __laneInjected?: number }).__laneInjected).toBeUndefined();
+    expect(answer.body.errors[0].extensions.code).toBe('validation_failed');
   });
 
   it('a refusal on the field (not found, a missing scope) keeps its kind, reason and path', async () => {

@@ -9,7 +9,8 @@ import {
   type SubgraphRuntime,
   type TraceHeaders,
 } from '@backoffice/platform';
-import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
+import { BREAK, execute, GraphQLError, parse, validate, visit, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 
 type Options = GraphQLDataSourceProcessOptions<GatewayContext>;
@@ -23,21 +24,33 @@ export interface GatewayContext {
   trace?: TraceHeaders;
 }
 
+/** A fetch document as it is run: parsed, and compiled unless graphql-jit would not run it as graphql-js does; or its validation errors. */
+type Runnable = { document: DocumentNode; compiled?: CompiledQuery } | { errors: readonly GraphQLError[] };
+
+/**
+ * A compiled document weighs about 270 times its text (45 KiB for the admin order list's 170
+ * characters, heap measured over 500 compilations), a parsed one about 4 times.
+ */
+const weightOf = (runnable: Runnable, key: string) => ('compiled' in runnable ? 300 : 4) * key.length + 1024;
+
 /**
  * Executes a subgraph that runs in this process without HTTP. The query planner sends the same few
- * documents over and over, so each is parsed and validated once. The call context is handed over
- * as is: signing guards a process boundary, and here there is none (whoever could forge the object
- * could read the secret). The subgraph still checks scopes itself.
+ * documents over and over, so each is parsed, validated and compiled once: graphql-jit turns the
+ * document into a function over the subgraph's resolvers (an admin list of 50 orders answers in
+ * about a sixth less time than on graphql-js's generic walk, `npm run bench` admin_order_list),
+ * with the same results and errors. The call context is handed over as is: signing guards a process
+ * boundary, and here there is none (whoever could forge the object could read the secret). The
+ * subgraph still checks scopes itself.
  */
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
-  // The planner's fetch documents, parsed and validated: bounded by the size of their text (16 MiB).
-  private readonly documents = new LRUCache<string, DocumentNode | readonly GraphQLError[]>({
-    max: 2000,
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (_document, source) => 4 * source.length + 64,
-  });
+  // The planner's fetch documents as run, by operation name and text: bounded by what they weigh (64 MiB).
+  private readonly documents = new LRUCache<string, Runnable>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: weightOf });
 
-  constructor(private readonly runtime: SubgraphRuntime) {}
+  /** `compile` false: every document run by graphql-js (tests comparing the two). */
+  constructor(
+    private readonly runtime: SubgraphRuntime,
+    private readonly compile = true,
+  ) {}
 
   /** The subgraph's own schema (its field types, which the /graphql lane compares with the supergraph's). */
   get schema() {
@@ -64,27 +77,80 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     );
   }
 
-  private async run(request: Options['request'], context: Options['context']) {
-    const source = request.query ?? '';
-    let document = this.documents.get(source);
-    if (!document) {
-      const parsed = parse(source);
-      const errors = validate(this.runtime.schema, parsed).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
-      document = errors.length ? errors : parsed;
-      this.documents.set(source, document);
+  private runnable(source: string, operationName: string | undefined): Runnable {
+    const key = `${operationName ?? ''}\n${source}`;
+    let runnable = this.documents.get(key);
+    if (!runnable) {
+      const document = parse(source);
+      const errors = validate(this.runtime.schema, document).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
+      runnable = errors.length ? { errors } : this.compile ? compiled(this.runtime.schema, document, operationName) : { document };
+      this.documents.set(key, runnable);
     }
-    if (Array.isArray(document)) return { errors: document as GraphQLError[] };
-    const result = await execute({
-      schema: this.runtime.schema,
-      document: document as DocumentNode,
-      variableValues: request.variables,
-      operationName: request.operationName,
-      contextValue: { call: (context as Partial<GatewayContext>).call ?? null },
-    });
-    // Errors without a path are the request's own (variables that do not coerce): the caller's input, as over HTTP.
-    const errors = result.errors?.map((e) => (e.path || e.extensions?.code ? e : withCode(e, 'BAD_USER_INPUT')));
-    return { ...result, errors } as Awaited<ReturnType<GraphQLDataSource['process']>>;
+    return runnable;
   }
+
+  private async run(request: Options['request'], context: Options['context']) {
+    const runnable = this.runnable(request.query ?? '', request.operationName);
+    if ('errors' in runnable) return { errors: runnable.errors as GraphQLError[] };
+    // Variables made in this process (the event stream's, REST's) may hold `undefined`: graphql-js
+    // takes it as absent, graphql-jit as null, so those run on graphql-js (JSON never holds it).
+    const contextValue = { call: (context as Partial<GatewayContext>).call ?? null };
+    const result: ExecutionResult =
+      runnable.compiled && !holdsUndefined(request.variables)
+        ? await runnable.compiled.query(undefined, contextValue, request.variables ?? {})
+        : await execute({
+            schema: this.runtime.schema,
+            document: runnable.document,
+            variableValues: request.variables,
+            operationName: request.operationName,
+            contextValue,
+          });
+    // Errors without a path are the request's own (variables that do not coerce): the caller's input, as over HTTP.
+    const { errors: raised, data, ...rest } = result;
+    const errors = raised?.map((e) => (e.path || e.extensions?.code ? e : withCode(e, 'BAD_USER_INPUT')));
+    // In graphql-js's order (errors first), whichever ran it.
+    return (errors ? { errors, data, ...rest } : { data, ...rest }) as Awaited<ReturnType<GraphQLDataSource['process']>>;
+  }
+}
+
+/**
+ * The document compiled, or as it is for graphql-js when graphql-jit would not run it alike or
+ * safely: it cannot compile it, or the document holds a string, object or list literal (see
+ * `compilable`).
+ */
+function compiled(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): Runnable {
+  if (!compilable(document)) return { document };
+  try {
+    const query = compileQuery(schema, document, operationName);
+    return isCompiledQuery(query) ? { document, compiled: query } : { document };
+  } catch {
+    return { document };
+  }
+}
+
+/**
+ * Only documents whose literals are numbers, booleans, enum values or null are compiled, their
+ * other values coming in variables. graphql-jit writes an argument's literal into the code it
+ * generates: a string literal can become code there (its date marker, `__MAGIC_DATE__…`, is replaced
+ * by `new Date(…)` around the rest of the string: a client's text would run in this process), an
+ * object literal's `__proto__` key sets a prototype instead of a key (the input guard never sees it),
+ * and a variable inside an input object or list literal becomes null when not given, where
+ * graphql-js leaves the field out.
+ */
+function compilable(document: DocumentNode): boolean {
+  let plain = true;
+  const refuse = () => {
+    plain = false;
+    return BREAK;
+  };
+  visit(document, { StringValue: refuse, ObjectValue: refuse, ListValue: refuse });
+  return plain;
+}
+
+function holdsUndefined(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (value === null || typeof value !== 'object') return false;
+  return Array.isArray(value) ? value.some(holdsUndefined) : Object.values(value).some(holdsUndefined);
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {

@@ -27,6 +27,8 @@ export interface SystemOptions {
   payments?: PaymentVerifier;
   /** false: /graphql without its lane, every request on Apollo's path (for tests comparing the two). */
   graphqlLane?: boolean;
+  /** false: the subgraphs in this process run every document with graphql-js, not compiled (for tests comparing the two). */
+  compiledExecution?: boolean;
   /** The admin front-end's build served at /admin (default: the workspace's, `admin/dist`). */
   adminDist?: string;
 }
@@ -61,7 +63,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       runtimes.set(name, runtime);
   }
   const limiter = options.limiter ?? createRateLimiter(undefined, undefined, log);
-  const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime)] as const));
+  const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime, options.compiledExecution !== false)] as const));
   const app = await createGatewayServer({
     supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
     buildService: (name) => localSources.get(name) ?? remoteDataSource(`${remote[name]}/graphql`, name),
