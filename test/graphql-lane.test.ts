@@ -147,6 +147,17 @@ describe('the lane answers as the gateway does', () => {
     expect(answer.body.errors[0].extensions.code).toBe('validation_failed');
   });
 
+  it('answers as graphql-js where graphql-jit would not: a non-null default, an alias `__proto__`, a spread under @include', async () => {
+    const defaulted = await both({ body: { query: 'query D($n: SafeInt! = 1) { orders(first: $n) { edges { node { id } } } }' }, token: reader });
+    expect(defaulted.body.errors).toBeUndefined();
+    const aliased = await both({ body: { query: 'query { orders(first: 1) { edges { node { id __proto__: status } } } }' }, token: reader });
+    expect(aliased.status).toBe(200);
+    const spread = `query S($x: Boolean!) { read_internal_whoami { ...W @include(if: $x) } me: read_internal_whoami { ...W } }
+      fragment W on ReadInternalWhoamiResult { name }`;
+    const answer = await both({ body: { query: spread, variables: { x: false } }, token: reader });
+    expect(answer.body.data.me).toEqual({ name: 'reader' });
+  });
+
   it('a refusal on the field (not found, a missing scope) keeps its kind, reason and path', async () => {
     const missing = await both({ body: { query: 'query { read_internal_order(input: { order_id: "ord_nope" }) { id } }' }, token: reader });
     expect(missing).toMatchObject({ status: 200, served: true, body: { data: { read_internal_order: null } } });
