@@ -9,23 +9,10 @@ import {
   type SubgraphRuntime,
   type TraceHeaders,
 } from '@backoffice/platform';
-import {
-  BREAK,
-  execute,
-  GraphQLError,
-  isListType,
-  isNonNullType,
-  parse,
-  TypeInfo,
-  validate,
-  visit,
-  visitWithTypeInfo,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLSchema,
-} from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
+import type { CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { compiledQuery, holdsUndefined } from './compiled-execution';
 
 type Options = GraphQLDataSourceProcessOptions<GatewayContext>;
 
@@ -97,7 +84,8 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     if (!runnable) {
       const document = parse(source);
       const errors = validate(this.runtime.schema, document).map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
-      runnable = errors.length ? { errors } : this.compile ? compiled(this.runtime.schema, document, operationName) : { document };
+      const compiled = errors.length || !this.compile ? undefined : compiledQuery(this.runtime.schema, document, operationName);
+      runnable = errors.length ? { errors } : compiled ? { document, compiled } : { document };
       this.documents.set(key, runnable);
     }
     return runnable;
@@ -106,8 +94,6 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   private async run(request: Options['request'], context: Options['context']) {
     const runnable = this.runnable(request.query ?? '', request.operationName);
     if ('errors' in runnable) return { errors: runnable.errors as GraphQLError[] };
-    // Variables made in this process (the event stream's, REST's) may hold `undefined`: graphql-js
-    // takes it as absent, graphql-jit as null, so those run on graphql-js (JSON never holds it).
     const contextValue = { call: (context as Partial<GatewayContext>).call ?? null };
     const result: ExecutionResult =
       runnable.compiled && !holdsUndefined(request.variables)
@@ -125,90 +111,6 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     // In graphql-js's order (errors first), whichever ran it.
     return (errors ? { errors, data, ...rest } : { data, ...rest }) as Awaited<ReturnType<GraphQLDataSource['process']>>;
   }
-}
-
-/** The document compiled, or as it is for graphql-js when graphql-jit would not run it alike or safely (see `compilable`). */
-function compiled(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): Runnable {
-  if (!compilable(schema, document)) return { document };
-  try {
-    const query = compileQuery(schema, document, operationName);
-    return isCompiledQuery(query) ? { document, compiled: query } : { document };
-  } catch {
-    return { document };
-  }
-}
-
-/**
- * The documents graphql-jit runs as graphql-js does, and safely: plain fields (no alias, directive or
- * fragment spread; inline fragments, as `_entities` is asked), variables without defaults, literals
- * that are whole numbers, booleans or null. The planner's fetches of the admin's documents are such.
- * What each rule keeps out, seen with graphql-jit 0.8.9:
- * - it writes literal arguments into the code it generates: a string (or an enum literal a JSON
- *   scalar reads as one) starting with its date marker, `__MAGIC_DATE__…`, becomes `new Date(…)` around
- *   the rest, a client's text run in this process; an object's `__proto__` key sets a prototype;
- * - a variable inside an input object or list literal becomes null when not given (graphql-js leaves
- *   the field out); a non-null variable's default is not applied; `@include(if: $b)` takes null as
- *   false; a fragment spread under `@include` in one place drops its fields in another;
- * - an alias or a variable named `__proto__` is lost;
- * - each field's `info` is kept under its response path's keys joined with `_`: two paths that join
- *   alike share one (`a { b_c }` and `a_b { c }`), and a resolver would read another field's selection.
- */
-export function compilable(schema: GraphQLSchema, document: DocumentNode): boolean {
-  let plain = true;
-  const refuse = () => {
-    plain = false;
-    return BREAK;
-  };
-  const typeInfo = new TypeInfo(schema);
-  // The fields above: each one's segment of its children's info names (an `idx` per list level, then its key) and its place.
-  const names: string[] = [];
-  const places: string[] = [];
-  const seen = new Map<string, string>();
-  visit(
-    document,
-    visitWithTypeInfo(typeInfo, {
-      StringValue: refuse,
-      ObjectValue: refuse,
-      ListValue: refuse,
-      FloatValue: refuse,
-      EnumValue: refuse,
-      Directive: refuse,
-      FragmentSpread: refuse,
-      FragmentDefinition: refuse,
-      VariableDefinition: (node) => (node.defaultValue || node.variable.name.value.startsWith('__') ? refuse() : undefined),
-      Field: {
-        enter(node) {
-          const key = node.name.value;
-          if (node.alias || key.includes('idx')) return refuse();
-          // Leaf first, as graphql-jit joins them (its `idx<depth>` read as `idx`: no key holds `idx`).
-          const name = [key, ...names.toReversed()].join('_');
-          places.push(`${typeInfo.getParentType()?.name}.${key}`);
-          const place = places.join('/');
-          let type = typeInfo.getType();
-          let segment = key;
-          while (type && (isNonNullType(type) || isListType(type))) {
-            if (isListType(type)) segment = `idx_${segment}`;
-            type = type.ofType;
-          }
-          names.push(segment);
-          if ((seen.get(name) ?? place) !== place) return refuse();
-          seen.set(name, place);
-          return undefined;
-        },
-        leave() {
-          names.pop();
-          places.pop();
-        },
-      },
-    }),
-  );
-  return plain;
-}
-
-function holdsUndefined(value: unknown): boolean {
-  if (value === undefined) return true;
-  if (value === null || typeof value !== 'object') return false;
-  return Array.isArray(value) ? value.some(holdsUndefined) : Object.values(value).some(holdsUndefined);
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {
