@@ -43,6 +43,8 @@ interface ShapeField {
   typename: boolean;
   type: GraphQLOutputType;
   fields?: ShapeField[];
+  /** A scalar or enum field (not a list): its value is taken as it is when valid, as `shaped` would. */
+  leaf?: { nonNull: boolean; named: GraphQLOutputType };
 }
 
 type Step =
@@ -100,7 +102,9 @@ function shapeOf(set: SelectionSetNode, parent: GraphQLObjectType): ShapeField[]
       if (!nested) return null;
       inner = nested;
     }
-    fields.push({ key, parent: parent.name, typename: false, type: definition.type, fields: inner });
+    const bare = definition.type instanceof GraphQLNonNull ? definition.type.ofType : definition.type;
+    const leaf = inner || bare instanceof GraphQLList ? undefined : { nonNull: bare !== definition.type, named: bare };
+    fields.push({ key, parent: parent.name, typename: false, type: definition.type, fields: inner, leaf });
   }
   return fields;
 }
@@ -270,13 +274,17 @@ async function runFetch(step: Extract<Step, { kind: 'Fetch' }>, cursor: Cursor, 
   const representations: Json[] = [];
   const of: Json[][] = [];
   const at: number[][] = [];
-  const known = new Map<string, number>();
+  // By the key's text when it is one text field (a SKU's id: no JSON written per entity), else by its values as JSON.
+  const byText = new Map<string, number>();
+  const byJson = new Map<string, number>();
   let sent = 0;
   for (const entity of entities) {
     if (entity.__typename !== typename) continue;
     const values = fields.map((f) => own(entity, f));
     if (values.includes(undefined)) continue;
-    const key = JSON.stringify(values);
+    const text = values.length === 1 && typeof values[0] === 'string';
+    const known = text ? byText : byJson;
+    const key = text ? (values[0] as string) : JSON.stringify(values);
     const k = known.get(key);
     if (k === undefined) {
       known.set(key, representations.length);
@@ -356,8 +364,14 @@ function applyFields(input: Json, fields: ShapeField[], output: Json, path: (str
       output[field.key] = field.parent;
       continue;
     }
+    const value = own(input, field.key) ?? null;
+    // Most of an answer's values: a valid scalar, or null where null may be; no path or result object made for them.
+    if (field.leaf && (value === null ? !field.leaf.nonNull : validLeaf(value, field.leaf.named))) {
+      output[field.key] = value;
+      continue;
+    }
     path.push(field.key);
-    const { updated, invalid } = shaped(field, field.type, own(input, field.key) ?? null, path, errors);
+    const { updated, invalid } = shaped(field, field.type, value, path, errors);
     output[field.key] = updated;
     path.pop();
     if (invalid) return true;
@@ -417,7 +431,7 @@ function validLeaf(value: unknown, type: GraphQLOutputType): boolean {
   if (!name && !(type instanceof GraphQLEnumType)) return true;
   if (typeof value === 'boolean') return name === 'Boolean';
   if (typeof value === 'number' && Number.isFinite(value)) {
-    if (name === 'Int' || name === 'ID') return /^-?(?:0|[1-9][0-9]*)$/.test(String(value));
+    if (name === 'Int' || name === 'ID') return Number.isSafeInteger(value) || /^-?(?:0|[1-9][0-9]*)$/.test(String(value));
     return name === 'Float';
   }
   if (typeof value === 'string') {

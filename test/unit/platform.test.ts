@@ -5,6 +5,8 @@ import { PreparedTexts, preparedName } from '../../platform/src/db/sql';
 import { noneMatchHits } from '../../platform/src/prepared';
 import { trustProxyOf } from '../../platform/src/subgraph-access';
 import { decodeVaultKey } from '../../platform/src/vault-key';
+import { t } from '../../platform/src/schema';
+import { resultProblem, validate } from '../../platform/src/validation';
 
 /** Small platform rules alone, without the system. */
 const SECRET = 'context-secret-of-at-least-some-length';
@@ -114,5 +116,20 @@ describe('prepared texts within a budget', () => {
     expect(texts.name('SELECT 2')).toBe(preparedName('SELECT 2'));
     expect(texts.name('SELECT 3')).toBeUndefined();
     expect(texts.name('SELECT 1')).toBe(preparedName('SELECT 1'));
+  });
+});
+
+describe('formats of input and of results', () => {
+  const schema = t.object({ at: t.timestamp() });
+
+  it('refuses a date that does not exist in input', () => {
+    expect(() => validate(schema, { at: '2026-02-30T10:00:00.000Z' })).toThrow(/at must match format "date-time"/);
+    expect(validate(schema, { at: '2026-02-28T10:00:00.000Z' })).toEqual({ at: '2026-02-28T10:00:00.000Z' });
+  });
+
+  it('still finds a result whose timestamp is not one', () => {
+    expect(resultProblem(schema, { at: '2026-02-28T10:00:00.000Z' })).toBeNull();
+    expect(resultProblem(schema, { at: 'yesterday' })).toMatch(/at must match format "date-time"/);
+    expect(resultProblem(schema, { at: '2026-02-28' })).toMatch(/at must match format "date-time"/);
   });
 });

@@ -1,8 +1,15 @@
 import { fieldNamesAt, selectsAny, type SubgraphContext } from '@backoffice/platform';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
-import { type Loaders, loadersAfter, loadersOf, PRODUCT_OF_SKU } from './loaders';
+import { chosenLoader, type Loaders, loadersAfter, loadersOf, PRODUCT_OF_SKU } from './loaders';
 import { DOCUMENT_LISTS, withinCard } from './product-document';
+
+/** A SKU's product: its head alone when no list of the product is selected, its card when no more than the card is (an order item's product title). */
+function productLoader(info: GraphQLResolveInfo, l: Loaders) {
+  if (selectsAny(info, 'Product', DOCUMENT_LISTS.Product)) return l.products;
+  const names = fieldNamesAt(info, '');
+  return withinCard(names) ? l.productCards(names) : l.productHeads;
+}
 
 type Resolver<P> = (parent: P, args: unknown, context: SubgraphContext, info: GraphQLResolveInfo) => unknown;
 type Fact = 'weight_grams' | 'length_cm' | 'width_cm' | 'height_cm';
@@ -34,10 +41,7 @@ export function linkResolvers({ dataSource }: { dataSource: DataSource }) {
       product: load<{ sku_id: string; [PRODUCT_OF_SKU]?: string }>(async (sku, l, info) => {
         const productId = sku[PRODUCT_OF_SKU] ?? (await l.skuFacts.load(sku.sku_id))?.product_id;
         if (!productId) return null;
-        // Its head alone when no list of the product is selected, its card when no more than the card is (an order item's product title).
-        if (selectsAny(info, 'Product', DOCUMENT_LISTS.Product)) return l.products.load(productId);
-        const names = fieldNamesAt(info, '');
-        return (withinCard(names) ? l.productCards(names) : l.productHeads).load(productId);
+        return chosenLoader(info, l, productLoader).load(productId);
       }),
       weight_grams: fact('weight_grams'),
       length_cm: fact('length_cm'),

@@ -1,5 +1,6 @@
 import { forbidden, PreparedTexts, preparedName, unauthorized, type SubgraphContext, sqlOf } from '@backoffice/platform';
 import DataLoader from 'dataloader';
+import type { FieldNode, GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { BRAND_COLUMNS, type BrandNode, CATEGORY_COLUMNS, type CategoryNode, COLLECTION_COLUMNS, type CollectionNode } from './groupings';
 import { documentSql, productCardColumns, shapeItems, shapeSku, skuProjection, type Row } from './product-document';
@@ -274,6 +275,20 @@ function build(dataSource: DataSource, tenantId: string): Loaders {
       ),
     ),
   };
+}
+
+type Choice = (info: GraphQLResolveInfo, loaders: Loaders) => DataLoader<string, Record<string, unknown> | null>;
+const choices = new WeakMap<Loaders, Map<Choice, WeakMap<readonly FieldNode[], DataLoader<string, Record<string, unknown> | null>>>>();
+
+/**
+ * The loader `choose` picks for a field of this request, picked once: every reference and row of a
+ * list shares the field's nodes (a list of 50 orders' items asks for about 150 SKUs), and the choice
+ * depends only on the selection.
+ */
+export function chosenLoader(info: GraphQLResolveInfo, loaders: Loaders, choose: Choice): DataLoader<string, Record<string, unknown> | null> {
+  const byChoice = kept(choices, loaders, () => new Map());
+  const byField = kept(byChoice, choose, () => new WeakMap());
+  return kept(byField, info.fieldNodes, () => choose(info, loaders));
 }
 
 /** One set of loaders per request (one statement per kind of row, however many rows ask), and a new one after each mutation. */

@@ -2,7 +2,7 @@ import { fieldNamesAt, selectsAny, type SubgraphContext } from '@backoffice/plat
 import type { GraphQLResolveInfo } from 'graphql';
 import type { DataSource } from 'typeorm';
 import type DataLoader from 'dataloader';
-import { type Loaders, loadersOf } from './loaders';
+import { chosenLoader, type Loaders, loadersOf } from './loaders';
 import { DOCUMENT_LISTS, withinCard } from './product-document';
 
 type Entity = 'categories' | 'brands' | 'collections';
@@ -37,7 +37,7 @@ export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
     return (selectsAny(info, 'Product', DOCUMENT_LISTS.Product) ? l.products : l.productHeads).load(reference.product_id);
   };
   const sku = async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
-    skuLoader(info, loadersOf(context, dataSource)).load(reference.sku_id);
+    chosenLoader(info, loadersOf(context, dataSource), skuLoader).load(reference.sku_id);
   return {
     Product: { __resolveReference: product },
     Sku: { __resolveReference: sku },
