@@ -84,8 +84,6 @@ interface Route {
   /** A root field needs a credential (no actor: Apollo answers the 401). */
   credential: boolean;
   label: string;
-  /** The estimated cost, kept for an operation without variables (it depends on nothing else). */
-  cost?: number;
   /** Unset until planned; null when the plan is not one fetch the lane can hand on as it is. */
   fetch?: LaneFetch | null;
   /** Unset until planned; null when the lane cannot run the plan (see plan-lane.ts). */
@@ -293,15 +291,12 @@ export class GraphqlLane {
     if (!route || (operationName != null && operationName !== route.operation.name?.value)) return false;
     if (route.credential && !actor) return false;
     const given = (variables ?? {}) as Record<string, unknown>;
-    let cost = route.cost;
-    if (cost === undefined) {
-      try {
-        cost = documentCost(schema, route.document, given, route.operation.name?.value);
-      } catch {
-        return false;
-      }
-      // Without variables, the estimate is the document's own: made once.
-      if (!route.operation.variableDefinitions?.length) route.cost = cost;
+    // Kept with the document by its variables (documentCost): worked out once for the same request.
+    let cost: number;
+    try {
+      cost = documentCost(schema, route.document, given, route.operation.name?.value);
+    } catch {
+      return false;
     }
     if (cost > GRAPHQL_LIMITS.maxCost) return false;
     // Planned once the document is known to be affordable, as the gateway plans after the charge.

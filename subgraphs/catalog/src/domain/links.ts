@@ -5,7 +5,7 @@ import { chosenLoader, type Loaders, loadersAfter, loadersOf, PRODUCT_OF_SKU } f
 import { DOCUMENT_LISTS, withinCard } from './product-document';
 
 /** A SKU's product: its head alone when no list of the product is selected, its card when no more than the card is (an order item's product title). */
-function productLoader(info: GraphQLResolveInfo, l: Loaders) {
+function productOfSkuLoader(info: GraphQLResolveInfo, l: Loaders) {
   if (selectsAny(info, 'Product', DOCUMENT_LISTS.Product)) return l.products;
   const names = fieldNamesAt(info, '');
   return withinCard(names) ? l.productCards(names) : l.productHeads;
@@ -41,7 +41,7 @@ export function linkResolvers({ dataSource }: { dataSource: DataSource }) {
       product: load<{ sku_id: string; [PRODUCT_OF_SKU]?: string }>(async (sku, l, info) => {
         const productId = sku[PRODUCT_OF_SKU] ?? (await l.skuFacts.load(sku.sku_id))?.product_id;
         if (!productId) return null;
-        return chosenLoader(info, l, productLoader).load(productId);
+        return chosenLoader(info, l, productOfSkuLoader).load(productId);
       }),
       weight_grams: fact('weight_grams'),
       length_cm: fact('length_cm'),

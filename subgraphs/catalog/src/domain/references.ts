@@ -19,6 +19,9 @@ function skuLoader(info: GraphQLResolveInfo, l: Loaders): DataLoader<string, Rec
   return withinCard(product) ? l.skuHeadsAs(fieldNamesAt(info, ''), product) : l.skuHeadsWithProducts;
 }
 
+/** A product reference's loader: its whole document when one of its lists is selected, else its head. */
+const productReferenceLoader = (info: GraphQLResolveInfo, l: Loaders) => (selectsAny(info, 'Product', DOCUMENT_LISTS.Product) ? l.products : l.productHeads);
+
 /**
  * Products, SKUs, categories, brands and collections are federation entities: another subgraph
  * (orders) names them by key and the gateway asks the catalog for the rest, batched per request
@@ -32,10 +35,8 @@ export function referenceResolvers({ dataSource }: { dataSource: DataSource }) {
     loadersOf(context, dataSource)[kind].load(reference[key]);
   // A reference selecting none of its document's lists reads the head alone (an order's items ask a
   // SKU's code and its product's title: the SKU heads then bring their products' cards along).
-  const product = async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) => {
-    const l = loadersOf(context, dataSource);
-    return (selectsAny(info, 'Product', DOCUMENT_LISTS.Product) ? l.products : l.productHeads).load(reference.product_id);
-  };
+  const product = async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
+    chosenLoader(info, loadersOf(context, dataSource), productReferenceLoader).load(reference.product_id);
   const sku = async (reference: Record<string, string>, context: SubgraphContext, info: GraphQLResolveInfo) =>
     chosenLoader(info, loadersOf(context, dataSource), skuLoader).load(reference.sku_id);
   return {
