@@ -218,6 +218,42 @@ describe('the Order entity', () => {
     expect(total.answer.totalCount).toBe(2);
     expect(total.statements).toHaveLength(2);
   });
+
+  it('reads only the item fields a page selects (a link’s key when it asks the link), each the same as the full item’s', async () => {
+    const [a, b] = [await sellable(50), await sellable(50)];
+    await place([a, b], 2);
+    const read = async (selection: string) => {
+      const { result, statements } = await statementsDuring(/FROM orders\.order_item /, () =>
+        data(`{ orders(first: 5) { edges { node { items ${selection} } } } }`),
+      );
+      return { items: result.orders.edges[0].node.items, statements };
+    };
+    const full = await read('{ order_item_id sku_id product_id code title qty unit_amount line_amount }');
+    const narrow = await read('{ qty amount: line_amount ... on OrderItem { title } sku { code } }');
+    expect(narrow.statements).toHaveLength(1);
+    // What nobody asked is not read: the checkout's product id, nor the item's id.
+    expect(narrow.statements[0]).not.toMatch(/i\.product_id|i\.id\b/);
+    expect(narrow.items).toEqual(full.items.map((item: any) => ({ qty: item.qty, amount: item.line_amount, title: item.title, sku: { code: item.code } })));
+    // Only the typename asked: the items are still there, one per line.
+    expect((await read('{ __typename }')).items).toEqual([{ __typename: 'OrderItem' }, { __typename: 'OrderItem' }]);
+  });
+
+  it('keeps at most 64 of the list’s texts prepared, whatever item fields clients select; the rest run unnamed', async () => {
+    await place([await sellable(5)], 1);
+    const fields = ['order_item_id', 'sku_id', 'product_id', 'code', 'title', 'qty', 'unit_amount', 'line_amount'];
+    const named: boolean[] = [];
+    for (let mask = 1; mask <= 80; mask++) {
+      const selection = fields.filter((_, bit) => mask & (1 << bit)).join(' ');
+      const { statements, prepared } = await statementsDuring(/FROM orders\."order" o/, () =>
+        data(`{ orders(first: 1) { edges { node { items { ${selection} } } } } }`),
+      );
+      expect(statements).toHaveLength(1);
+      named.push(prepared.length === 1);
+    }
+    // Other tests of this process may have taken names already: at most 64, and the budget runs out.
+    expect(named.filter(Boolean).length).toBeLessThanOrEqual(64);
+    expect(named.at(-1)).toBe(false);
+  });
 });
 
 describe('Sku.stock_levels', () => {

@@ -96,6 +96,11 @@ export interface ConnectionQuery {
   id: string;
   /** Count the matching rows for `totalCount` (false where that is not cheap: it answers null). */
   count?: boolean;
+  /**
+   * For a list whose select depends on the selection (`PreparedTexts`): the names its statements are
+   * kept prepared by, within a budget. Unset: every text is named, for lists of a few shapes.
+   */
+  texts?: { name(text: string): string | undefined };
 }
 
 export interface ConnectionPage<R> {

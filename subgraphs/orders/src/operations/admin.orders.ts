@@ -1,8 +1,11 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
-import { ITEMS_OF_ORDER, ORDER_COLUMNS, ORDER_FROM, ORDER_ITEMS_COLUMN, orderNode, orderOf, type OrderRow } from '../domain/order-entity';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, PreparedTexts, t } from '@backoffice/platform';
+import { itemFieldsAt, itemsColumn, itemsOfColumn, ITEMS_OF_ORDER, ORDER_COLUMNS, ORDER_FROM, orderNode, orderOf, type OrderRow } from '../domain/order-entity';
 import { FULFILMENT_COLUMN, FULFILMENT_OF_ORDER, FULFILMENT_WHERE, fulfilmentEnum, type FulfilmentStatus } from '../domain/fulfilment';
 import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
+
+/** The list's statements differ by filters, order, cursors and the item fields selected: the first texts are kept prepared. */
+const LISTED = new PreparedTexts(64);
 
 /** The admin's order list as a Relay connection (GraphQL only): `read.internal.orders` stays the paged read of REST. */
 export const adminOrders = defineOrdersOperation({
@@ -36,12 +39,13 @@ export const adminOrders = defineOrdersOperation({
     if (store_id) where.push(`o.store_id = $${params.push(store_id)}`);
     // As read.internal.orders: searching by email would reveal it to an actor who may not see it.
     if (q) where.push(pii ? `(o.id = $${params.push(q)} OR o.customer->>'email' ILIKE $${params.push(`%${escapeLike(q)}%`)})` : `o.id = $${params.push(q)}`);
-    // Looking ahead: the items selected are read with the page (not by a second statement), the count only when asked.
-    const items = selects('edges.node.items');
+    // Looking ahead: the items selected are read with the page (not by a second statement), only their
+    // fields asked; the count only when asked.
+    const items = itemFieldsAt(selects, 'edges.node.items');
     const fulfilmentStatus = selects('edges.node.fulfilment_status');
-    const page = await sql.connection<OrderRow & { items?: unknown[]; fulfilment_status?: FulfilmentStatus }>(
+    const page = await sql.connection<OrderRow & { items?: unknown[][]; fulfilment_status?: FulfilmentStatus }>(
       {
-        select: [ORDER_COLUMNS, items && ORDER_ITEMS_COLUMN, fulfilmentStatus && FULFILMENT_COLUMN].filter(Boolean).join(', '),
+        select: [ORDER_COLUMNS, items && itemsColumn(items), fulfilmentStatus && FULFILMENT_COLUMN].filter(Boolean).join(', '),
         from: ORDER_FROM,
         where: where.join(' AND '),
         params,
@@ -49,12 +53,17 @@ export const adminOrders = defineOrdersOperation({
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 'o.id',
         count: selects('totalCount'),
+        texts: LISTED,
       },
       input,
     );
     // Out of the result's schema (symbols): the `Order.items` and `Order.fulfilment_status` resolvers', and never on the wire.
     return mapNodes(page, (row) =>
-      Object.assign(orderOf(row, pii), row.items && { [ITEMS_OF_ORDER]: row.items }, row.fulfilment_status && { [FULFILMENT_OF_ORDER]: row.fulfilment_status }),
+      Object.assign(
+        orderOf(row, pii),
+        items && row.items && { [ITEMS_OF_ORDER]: itemsOfColumn(items, row.items) },
+        row.fulfilment_status && { [FULFILMENT_OF_ORDER]: row.fulfilment_status },
+      ),
     );
   },
 });
