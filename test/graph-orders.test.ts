@@ -238,6 +238,26 @@ describe('the Order entity', () => {
     expect((await read('{ __typename }')).items).toEqual([{ __typename: 'OrderItem' }, { __typename: 'OrderItem' }]);
   });
 
+  it('reads only the order fields a page selects, a link’s key when it asks the link, each as the whole node has it', async () => {
+    await place([await sellable(5)], 1);
+    const read = async (selection: string) => {
+      const { result, statements } = await statementsDuring(/FROM orders\."order" o/, () => data(`{ orders(first: 5) { edges { node ${selection} } } }`));
+      return { node: result.orders.edges[0].node, statements };
+    };
+    const whole = await read('{ order_id status total_amount created_at store_id customer { email } shipping_address { city } paid_at reservation { status } }');
+    expect(whole.node.reservation).toEqual({ status: 'active' });
+    const narrow = await read('{ order_id amount: total_amount ... on Order { created_at } store { store_id } }');
+    expect(narrow.statements).toHaveLength(1);
+    // What nobody asked is not read: the customer, the address, the other times and amounts, the reservation.
+    expect(narrow.statements[0]).not.toMatch(/o\.customer|o\.shipping_address|o\.paid_at|subtotal_amount|orders\.reservation/);
+    expect(narrow.node).toEqual({
+      order_id: whole.node.order_id,
+      amount: whole.node.total_amount,
+      created_at: whole.node.created_at,
+      store: { store_id: whole.node.store_id },
+    });
+  });
+
   it('keeps at most 64 of the list’s texts prepared, whatever item fields clients select; the rest run unnamed', async () => {
     await place([await sellable(5)], 1);
     const fields = ['order_item_id', 'sku_id', 'product_id', 'code', 'title', 'qty', 'unit_amount', 'line_amount'];

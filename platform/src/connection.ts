@@ -1,4 +1,5 @@
 import { validationFailed } from './errors';
+import { Type } from '@sinclair/typebox';
 import { t, type TObject, type TSchema } from './schema';
 
 /**
@@ -55,17 +56,25 @@ const pageInfo = Object.assign(
   { 'x-graphql-name': 'PageInfo', 'x-graphql-shareable': true },
 );
 
+const totalCount = () => t.nullable(t.integer({ minimum: 0, description: 'every node the filter matches' }));
+
+/** Each connection result's schema as its handler's answer is checked (`answerSchema`). */
+const answers = new WeakMap<TSchema, TSchema>();
+
 /** The result of a connection of `node` (an entity): `edges { cursor node }`, `pageInfo`, `totalCount` (null when not counted). */
-export function connectionOf<S extends TSchema>(node: S, name: string) {
-  return named(
-    t.object({
-      edges: t.array(named(t.object({ cursor: t.string(), node }), `${name}Edge`)),
-      pageInfo,
-      totalCount: t.nullable(t.integer({ minimum: 0, description: 'every node the filter matches' })),
-    }),
+export function connectionOf<S extends TObject>(node: S, name: string) {
+  const result = named(
+    t.object({ edges: t.array(named(t.object({ cursor: t.string(), node }), `${name}Edge`)), pageInfo, totalCount: totalCount() }),
     `${name}Connection`,
   );
+  // A connection is GraphQL's only: a node may hold just the fields its page selects (a list reads no
+  // more), each still checked when present; GraphQL refuses a selected non-null field a node lacks.
+  answers.set(result, t.object({ edges: t.array(t.object({ cursor: t.string(), node: Type.Partial(node) })), pageInfo, totalCount: totalCount() }));
+  return result;
 }
+
+/** The schema a handler's answer is checked against: its result's, nodes as selected for a connection. */
+export const answerSchema = (result: TSchema): TSchema => answers.get(result) ?? result;
 
 /** What a connection's handler receives (its validated input). */
 export interface ConnectionInput {

@@ -9,6 +9,7 @@ import { AppError, asAppError, conflict, forbidden, unauthorized } from './error
 import { newId } from './ids';
 import { eventDraft, type EventDraft } from './event';
 import { errorKinds, ownerOnly, type Operation } from './operation';
+import { answerSchema } from './connection';
 import { resultProblem, validate } from './validation';
 import { taskCollector, type QueuedJob, type TaskDefinition } from './bus/task';
 import { PreparedJson } from './prepared';
@@ -112,7 +113,7 @@ export class OperationExecutor {
               ports: this.ports,
             });
       // A prepared answer was checked against its schema when it was written.
-      const problem = result instanceof PreparedJson ? null : resultProblem(operation.result, result);
+      const problem = result instanceof PreparedJson ? null : resultProblem(answerSchema(operation.result), result);
       if (problem) throw new Error(`${operation.name} produced a result outside its schema: ${problem}`);
       if (operation.kind === 'read') {
         const row = auditRow('ok');

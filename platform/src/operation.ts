@@ -6,6 +6,7 @@ import type { EventDeclaration, EventPayload } from './event';
 import type { PortDeclarations } from './ports';
 import type { Enqueue } from './bus/task';
 import type { Sql } from './db/sql';
+import type { ConnectionPage } from './connection';
 
 export type { EventDraft } from './event';
 
@@ -149,8 +150,14 @@ export interface Operation<
    * (with its HTTP caching headers). GraphQL callers get the object the text spells.
    */
   prepared?: boolean;
-  handler(call: OperationCall<Static<I>, P, E, A>): Promise<Static<R>>;
+  handler(call: OperationCall<Static<I>, P, E, A>): Promise<Answer<Static<R>>>;
 }
+
+/**
+ * What a handler answers: its result, whose connection nodes (GraphQL only) may hold only the fields
+ * their page selects (`selects`); GraphQL's completion refuses a selected non-null field a node lacks.
+ */
+type Answer<T> = T extends ConnectionPage<infer N> ? ConnectionPage<Partial<N>> : T;
 
 /**
  * `defineOperation` for a subgraph with ports: its handlers get `call.ports` typed as declared.

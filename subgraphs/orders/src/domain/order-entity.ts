@@ -116,25 +116,26 @@ export const orderView = t.entity(
  */
 export const orderNode = t.entity('Order', { ...head, reservation, ...tail }, 'order_id');
 
-/** The order's own columns `orderOf` reads: not its metadata, nor its amounts as text (they come as numbers below). */
-const ORDER_OWN = [
-  'id',
-  'store_id',
-  'status',
-  'cancel_reason',
-  'currency',
-  'customer',
-  'shipping_address',
-  'shipping_method_id',
-  'reservation_id',
-  'payment_expiry',
-  'payment_due_at',
-  'created_at',
-  'paid_at',
-  'cancelled_at',
-] as const satisfies readonly (keyof Order)[];
+/** The order's own columns its row reads: not its metadata, nor its amounts as text (they come as numbers). */
+type OwnColumn = keyof Pick<
+  Order,
+  | 'id'
+  | 'store_id'
+  | 'status'
+  | 'cancel_reason'
+  | 'currency'
+  | 'customer'
+  | 'shipping_address'
+  | 'shipping_method_id'
+  | 'reservation_id'
+  | 'payment_expiry'
+  | 'payment_due_at'
+  | 'created_at'
+  | 'paid_at'
+  | 'cancelled_at'
+>;
 
-export type OrderRow = Pick<Order, (typeof ORDER_OWN)[number]> & {
+export type OrderRow = Pick<Order, OwnColumn> & {
   subtotal: number;
   discount: number;
   shipping: number;
@@ -143,38 +144,72 @@ export type OrderRow = Pick<Order, (typeof ORDER_OWN)[number]> & {
   reservation_status: Reservation['status'];
 };
 
-/** The SELECT list and FROM of an order's row (`o`, its reservation `r`). */
-export const ORDER_COLUMNS = `${ORDER_OWN.map((column) => `o.${column}`).join(', ')}, o.subtotal_amount::float8 AS subtotal, o.discount_amount::float8 AS discount,
-  o.shipping_amount::float8 AS shipping, o.total_amount::float8 AS total,
-  r.warehouse_id, r.status AS reservation_status`;
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+const own = (column: OwnColumn) => `o.${column}`;
+/** A field of the order's row: the columns it is read from (`o`, its reservation `r`) and its value as the actor may see it. */
+const field = <T>(columns: readonly string[], value: (order: OrderRow, pii: boolean) => T) => ({ columns, value });
+
+/** Each field of `orderNode`, in its order: a list reads only those its page selects (`orderFieldsAt`). */
+const ORDER_FIELDS = {
+  order_id: field([own('id')], (o) => o.id),
+  store_id: field([own('store_id')], (o) => o.store_id),
+  status: field([own('status')], (o) => o.status),
+  cancel_reason: field([own('cancel_reason')], (o) => o.cancel_reason),
+  currency: field([own('currency')], (o) => o.currency),
+  subtotal_amount: field(['o.subtotal_amount::float8 AS subtotal'], (o) => o.subtotal),
+  discount_amount: field(['o.discount_amount::float8 AS discount'], (o) => o.discount),
+  shipping_amount: field(['o.shipping_amount::float8 AS shipping'], (o) => o.shipping),
+  total_amount: field(['o.total_amount::float8 AS total'], (o) => o.total),
+  customer: field([own('customer')], (o, pii) => customerFor(o.customer, pii)),
+  shipping_address: field([own('shipping_address')], (o, pii) => addressFor(o.shipping_address, pii)),
+  shipping_method_id: field([own('shipping_method_id')], (o) => o.shipping_method_id),
+  reservation: field([own('reservation_id'), 'r.warehouse_id', 'r.status AS reservation_status'], (o) => ({
+    reservation_id: o.reservation_id,
+    warehouse_id: o.warehouse_id,
+    status: o.reservation_status,
+  })),
+  payment_expires_at: field([own('payment_expiry'), own('payment_due_at')], (o) => (o.payment_expiry === 'timed' ? iso(o.payment_due_at) : null)),
+  created_at: field([own('created_at')], (o) => o.created_at.toISOString()),
+  paid_at: field([own('paid_at')], (o) => iso(o.paid_at)),
+  cancelled_at: field([own('cancelled_at')], (o) => iso(o.cancelled_at)),
+};
+type OrderField = keyof typeof ORDER_FIELDS;
+const ALL_FIELDS = Object.keys(ORDER_FIELDS) as OrderField[];
+/** The field each of the order's links is resolved from (references.ts); the others need only its id. */
+const ORDER_LINKS: Record<string, OrderField> = { store: 'store_id', shipping_method: 'shipping_method_id' };
+
+export type OrderNode = { [F in OrderField]: ReturnType<(typeof ORDER_FIELDS)[F]['value']> };
+
+/** The SELECT list of an order's row with these fields. */
+export const orderColumns = (fields: readonly OrderField[]) => fields.flatMap((name) => ORDER_FIELDS[name].columns).join(', ');
+
+/** The SELECT list and FROM of an order's whole row (`o`, its reservation `r`). */
+export const ORDER_COLUMNS = orderColumns(ALL_FIELDS);
 export const ORDER_FROM = 'orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id';
 
-const iso = (at: Date | null) => at?.toISOString() ?? null;
+/** The FROM of an order's row with these fields: its reservation joined only when read (every order has one: the join drops none). */
+export const orderFrom = (fields: readonly OrderField[]) => (fields.includes('reservation') ? ORDER_FROM : 'orders."order" o');
 
-/** An order's row as the actor may see it (personal fields masked without pii.read). */
-export function orderOf(order: OrderRow, pii: boolean) {
-  return {
-    order_id: order.id,
-    store_id: order.store_id,
-    status: order.status,
-    cancel_reason: order.cancel_reason,
-    currency: order.currency,
-    subtotal_amount: order.subtotal,
-    discount_amount: order.discount,
-    shipping_amount: order.shipping,
-    total_amount: order.total,
-    customer: customerFor(order.customer, pii),
-    shipping_address: addressFor(order.shipping_address, pii),
-    shipping_method_id: order.shipping_method_id,
-    reservation: { reservation_id: order.reservation_id, warehouse_id: order.warehouse_id, status: order.reservation_status },
-    payment_expires_at: order.payment_expiry === 'timed' ? iso(order.payment_due_at) : null,
-    created_at: order.created_at.toISOString(),
-    paid_at: iso(order.paid_at),
-    cancelled_at: iso(order.cancelled_at),
-  };
+/**
+ * The order's fields a selection at `path` (e.g. `edges.node`) asks, in `ORDER_FIELDS`' order (one
+ * text per subset), its id and its links' keys included: its personal fields, amounts and times are
+ * read only when asked.
+ */
+export function orderFieldsAt(selects: (path: string) => boolean, path: string): OrderField[] {
+  const keys = new Set<OrderField>(['order_id']);
+  for (const [link, key] of Object.entries(ORDER_LINKS)) if (selects(`${path}.${link}`)) keys.add(key);
+  return ALL_FIELDS.filter((name) => keys.has(name) || selects(`${path}.${name}`));
 }
 
-export type OrderNode = ReturnType<typeof orderOf>;
+/** Those fields of an order's row (read with `orderColumns(fields)`) as the actor may see them. */
+export function orderFields(order: OrderRow, pii: boolean, fields: readonly OrderField[]): Partial<OrderNode> {
+  const node: Record<string, unknown> = {};
+  for (const name of fields) node[name] = ORDER_FIELDS[name].value(order, pii);
+  return node;
+}
+
+/** An order's whole row as the actor may see it (personal fields masked without pii.read). */
+export const orderOf = (order: OrderRow, pii: boolean) => orderFields(order, pii, ALL_FIELDS) as OrderNode;
 
 /** The tenant's orders of these ids (another tenant's are absent). */
 export async function ordersByIds(sql: Sql, ids: readonly string[], tenantId: string, pii: boolean): Promise<OrderNode[]> {

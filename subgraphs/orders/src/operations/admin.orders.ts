@@ -1,5 +1,16 @@
 import { connectionArgs, connectionOf, escapeLike, mapNodes, PreparedTexts, t } from '@backoffice/platform';
-import { itemFieldsAt, itemsColumn, itemsOfColumn, ITEMS_OF_ORDER, ORDER_COLUMNS, ORDER_FROM, orderNode, orderOf, type OrderRow } from '../domain/order-entity';
+import {
+  itemFieldsAt,
+  itemsColumn,
+  itemsOfColumn,
+  ITEMS_OF_ORDER,
+  orderFrom,
+  orderColumns,
+  orderFields,
+  orderFieldsAt,
+  orderNode,
+  type OrderRow,
+} from '../domain/order-entity';
 import { FULFILMENT_COLUMN, FULFILMENT_OF_ORDER, FULFILMENT_WHERE, fulfilmentEnum, type FulfilmentStatus } from '../domain/fulfilment';
 import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
@@ -39,14 +50,15 @@ export const adminOrders = defineOrdersOperation({
     if (store_id) where.push(`o.store_id = $${params.push(store_id)}`);
     // As read.internal.orders: searching by email would reveal it to an actor who may not see it.
     if (q) where.push(pii ? `(o.id = $${params.push(q)} OR o.customer->>'email' ILIKE $${params.push(`%${escapeLike(q)}%`)})` : `o.id = $${params.push(q)}`);
-    // Looking ahead: the items selected are read with the page (not by a second statement), only their
-    // fields asked; the count only when asked.
+    // Looking ahead: the order fields selected, the items selected with the page (not by a second
+    // statement), only their fields asked; the count only when asked.
+    const fields = orderFieldsAt(selects, 'edges.node');
     const items = itemFieldsAt(selects, 'edges.node.items');
     const fulfilmentStatus = selects('edges.node.fulfilment_status');
     const page = await sql.connection<OrderRow & { items?: unknown[][]; fulfilment_status?: FulfilmentStatus }>(
       {
-        select: [ORDER_COLUMNS, items && itemsColumn(items), fulfilmentStatus && FULFILMENT_COLUMN].filter(Boolean).join(', '),
-        from: ORDER_FROM,
+        select: [orderColumns(fields), items && itemsColumn(items), fulfilmentStatus && FULFILMENT_COLUMN].filter(Boolean).join(', '),
+        from: orderFrom(fields),
         where: where.join(' AND '),
         params,
         sorts: { created_at: { sql: 'o.created_at', type: 'timestamptz' }, total_amount: { sql: 'o.total_amount', type: 'bigint' } },
@@ -60,7 +72,7 @@ export const adminOrders = defineOrdersOperation({
     // Out of the result's schema (symbols): the `Order.items` and `Order.fulfilment_status` resolvers', and never on the wire.
     return mapNodes(page, (row) =>
       Object.assign(
-        orderOf(row, pii),
+        orderFields(row, pii, fields),
         items && row.items && { [ITEMS_OF_ORDER]: itemsOfColumn(items, row.items) },
         row.fulfilment_status && { [FULFILMENT_OF_ORDER]: row.fulfilment_status },
       ),
