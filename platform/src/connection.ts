@@ -58,22 +58,34 @@ const pageInfo = Object.assign(
 
 const totalCount = () => t.nullable(t.integer({ minimum: 0, description: 'every node the filter matches' }));
 
-/** Each connection result's schema as its handler's answer is checked (`answerSchema`). */
-const answers = new WeakMap<TSchema, TSchema>();
+/** A connection whose nodes may hold only the fields their page selects (`selectedConnectionOf`); types only. */
+declare const nodesAsSelected: unique symbol;
+export interface NodesAsSelected {
+  readonly [nodesAsSelected]: true;
+}
 
 /** The result of a connection of `node` (an entity): `edges { cursor node }`, `pageInfo`, `totalCount` (null when not counted). */
 export function connectionOf<S extends TObject>(node: S, name: string) {
-  const result = named(
+  return named(
     t.object({ edges: t.array(named(t.object({ cursor: t.string(), node }), `${name}Edge`)), pageInfo, totalCount: totalCount() }),
     `${name}Connection`,
   );
-  // A connection is GraphQL's only: a node may hold just the fields its page selects (a list reads no
-  // more), each still checked when present; GraphQL refuses a selected non-null field a node lacks.
-  answers.set(result, t.object({ edges: t.array(t.object({ cursor: t.string(), node: Type.Partial(node) })), pageInfo, totalCount: totalCount() }));
-  return result;
 }
 
-/** The schema a handler's answer is checked against: its result's, nodes as selected for a connection. */
+/** Each selected connection's result schema, as its handler's answer is checked (`answerSchema`). */
+const answers = new WeakMap<TSchema, TSchema>();
+
+/**
+ * A connection whose handler reads only what its page selects (a connection is GraphQL's alone), so
+ * its nodes may lack the other fields: its answer is checked with node fields optional, each one
+ * present still checked; GraphQL's completion refuses a selected non-null field a node lacks.
+ */
+export function selectedConnectionOf<S extends TObject>(node: S, name: string) {
+  const result = connectionOf(node, name);
+  answers.set(result, t.object({ edges: t.array(t.object({ cursor: t.string(), node: Type.Partial(node) })), pageInfo, totalCount: totalCount() }));
+  return result as typeof result & NodesAsSelected;
+}
+
 export const answerSchema = (result: TSchema): TSchema => answers.get(result) ?? result;
 
 /** What a connection's handler receives (its validated input). */
@@ -105,11 +117,6 @@ export interface ConnectionQuery {
   id: string;
   /** Count the matching rows for `totalCount` (false where that is not cheap: it answers null). */
   count?: boolean;
-  /**
-   * For a list whose select depends on the selection (`PreparedTexts`): the names its statements are
-   * kept prepared by, within a budget. Unset: every text is named, for lists of a few shapes.
-   */
-  texts?: { name(text: string): string | undefined };
 }
 
 export interface ConnectionPage<R> {

@@ -79,6 +79,7 @@ export {
   type ConnectionQuery,
   connectionArgs,
   connectionOf,
+  selectedConnectionOf,
   mapNodes,
   type OrderDirection,
 } from './connection';

@@ -6,7 +6,7 @@ import type { EventDeclaration, EventPayload } from './event';
 import type { PortDeclarations } from './ports';
 import type { Enqueue } from './bus/task';
 import type { Sql } from './db/sql';
-import type { ConnectionPage } from './connection';
+import type { ConnectionPage, NodesAsSelected } from './connection';
 
 export type { EventDraft } from './event';
 
@@ -150,14 +150,11 @@ export interface Operation<
    * (with its HTTP caching headers). GraphQL callers get the object the text spells.
    */
   prepared?: boolean;
-  handler(call: OperationCall<Static<I>, P, E, A>): Promise<Answer<Static<R>>>;
+  handler(call: OperationCall<Static<I>, P, E, A>): Promise<Answer<R>>;
 }
 
-/**
- * What a handler answers: its result, whose connection nodes (GraphQL only) may hold only the fields
- * their page selects (`selects`); GraphQL's completion refuses a selected non-null field a node lacks.
- */
-type Answer<T> = T extends ConnectionPage<infer N> ? ConnectionPage<Partial<N>> : T;
+/** What a handler answers: its result; a `selectedConnectionOf`'s nodes may hold only the fields their page selects. */
+type Answer<R extends TSchema> = R extends NodesAsSelected ? (Static<R> extends ConnectionPage<infer N> ? ConnectionPage<Partial<N>> : never) : Static<R>;
 
 /**
  * `defineOperation` for a subgraph with ports: its handlers get `call.ports` typed as declared.

@@ -6,7 +6,7 @@ import { noneMatchHits } from '../../platform/src/prepared';
 import { trustProxyOf } from '../../platform/src/subgraph-access';
 import { decodeVaultKey } from '../../platform/src/vault-key';
 import { t } from '../../platform/src/schema';
-import { answerSchema, connectionOf } from '../../platform/src/connection';
+import { answerSchema, connectionOf, selectedConnectionOf } from '../../platform/src/connection';
 import { resultProblem, validate } from '../../platform/src/validation';
 
 /** Small platform rules alone, without the system. */
@@ -137,22 +137,24 @@ describe('formats of input and of results', () => {
 
 describe('a connection handler’s answer', () => {
   const node = t.entity('Thing', { thing_id: t.string(), amount: t.integer(), at: t.timestamp() }, 'thing_id');
-  const result = connectionOf(node, 'Thing');
   const page = (nodes: unknown[]) => ({
     edges: nodes.map((n, k) => ({ cursor: `c${k}`, node: n })),
     pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
     totalCount: null,
   });
 
-  it('may hold only the node fields its page selects, each present one still checked', () => {
-    expect(resultProblem(result, page([{ thing_id: 'a' }]))).toMatch(/amount is required/);
-    expect(resultProblem(answerSchema(result), page([{ thing_id: 'a' }]))).toBeNull();
-    expect(resultProblem(answerSchema(result), page([{ thing_id: 'a', amount: 'ten' }]))).toMatch(/amount must be integer/);
-    expect(resultProblem(answerSchema(result), page([{ at: 'yesterday' }]))).toMatch(/at must match format "date-time"/);
-    expect(resultProblem(answerSchema(result), { edges: [] })).toMatch(/pageInfo is required/);
+  it('of a list reading what its page selects may lack node fields, each present one still checked', () => {
+    const selected = answerSchema(selectedConnectionOf(node, 'Thing'));
+    expect(resultProblem(selected, page([{ thing_id: 'a' }]))).toBeNull();
+    expect(resultProblem(selected, page([{ thing_id: 'a', amount: 'ten' }]))).toMatch(/amount must be integer/);
+    expect(resultProblem(selected, page([{ at: 'yesterday' }]))).toMatch(/at must match format "date-time"/);
+    expect(resultProblem(selected, page([{ thing_id: 'a', extra: 1 }]))).toMatch(/extra is not a known field/);
+    expect(resultProblem(selected, { edges: [] })).toMatch(/pageInfo is required/);
   });
 
-  it('of any other read is checked whole', () => {
-    expect(answerSchema(node)).toBe(node);
+  it('of any other list is checked whole', () => {
+    const whole = connectionOf(node, 'Thing');
+    expect(answerSchema(whole)).toBe(whole);
+    expect(resultProblem(answerSchema(whole), page([{ thing_id: 'a' }]))).toMatch(/amount is required/);
   });
 });

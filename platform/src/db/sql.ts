@@ -116,10 +116,6 @@ export function sqlOf(db: DataSource | (Pick<EntityManager, 'query'> & Partial<P
       return { items, page, limit, total };
     },
     // A list's statements differ only by which filters, sort and cursors are given: a few shapes each.
-    connection: <T>(query: ConnectionQuery, input: ConnectionInput) => {
-      const { texts } = query;
-      const run = texts ? <R>(text: string, values: readonly unknown[]) => statement<R>({ name: texts.name(text), text, values }) : prepared;
-      return runConnection<T>(run, query, input);
-    },
+    connection: <T>(query: ConnectionQuery, input: ConnectionInput) => runConnection<T>(prepared, query, input),
   };
 }

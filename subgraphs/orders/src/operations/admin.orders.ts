@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, PreparedTexts, t } from '@backoffice/platform';
+import { connectionArgs, escapeLike, mapNodes, selectedConnectionOf, t } from '@backoffice/platform';
 import {
   itemFieldsAt,
   itemsColumn,
@@ -14,9 +14,6 @@ import {
 import { FULFILMENT_COLUMN, FULFILMENT_OF_ORDER, FULFILMENT_WHERE, fulfilmentEnum, type FulfilmentStatus } from '../domain/fulfilment';
 import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
-
-/** The list's statements differ by filters, order, cursors and the item fields selected: the first texts are kept prepared. */
-const LISTED = new PreparedTexts(64);
 
 /** The admin's order list as a Relay connection (GraphQL only): `read.internal.orders` stays the paged read of REST. */
 export const adminOrders = defineOrdersOperation({
@@ -38,7 +35,7 @@ export const adminOrders = defineOrdersOperation({
       q: t.optional(t.string({ minLength: 1, maxLength: 200, description: 'an order id, or part of the customer’s email (needs pii.read)' })),
     }),
   ),
-  result: connectionOf(orderNode, 'Order'),
+  result: selectedConnectionOf(orderNode, 'Order'),
   events: [],
   async handler({ input, actor, sql, selects }) {
     const pii = actor.scopes.includes('pii.read');
@@ -50,8 +47,8 @@ export const adminOrders = defineOrdersOperation({
     if (store_id) where.push(`o.store_id = $${params.push(store_id)}`);
     // As read.internal.orders: searching by email would reveal it to an actor who may not see it.
     if (q) where.push(pii ? `(o.id = $${params.push(q)} OR o.customer->>'email' ILIKE $${params.push(`%${escapeLike(q)}%`)})` : `o.id = $${params.push(q)}`);
-    // Looking ahead: the order fields selected, the items selected with the page (not by a second
-    // statement), only their fields asked; the count only when asked.
+    // Looking ahead: the order's lean fields unless more are selected, its items when selected, read
+    // with the page (not by a second statement), lean too unless more are; the count only when asked.
     const fields = orderFieldsAt(selects, 'edges.node');
     const items = itemFieldsAt(selects, 'edges.node.items');
     const fulfilmentStatus = selects('edges.node.fulfilment_status');
@@ -65,7 +62,6 @@ export const adminOrders = defineOrdersOperation({
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 'o.id',
         count: selects('totalCount'),
-        texts: LISTED,
       },
       input,
     );
