@@ -88,7 +88,7 @@ export { port, type PortsOf } from './ports';
 export { type HttpCaching, noneMatchHits, PreparedJson, projectTo } from './prepared';
 export { fieldNamesAt, preparedInput, selectionWithinAnswer, selectsAny } from './selection-projection';
 export { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limit';
-export { t, type TSchema } from './schema';
+export { type Static, t, type TSchema } from './schema';
 export { SecretBox } from './secret-box';
 export { internalCaller } from './serve-subgraph';
 export { runStandalone } from './standalone';

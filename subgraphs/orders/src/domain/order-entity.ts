@@ -1,4 +1,4 @@
-import { t, type Sql } from '@backoffice/platform';
+import { type Static, t, type Sql } from '@backoffice/platform';
 import type { Order, OrderDocument, OrderItem, PaymentAttempt, Reservation, Shipment } from '../entities';
 import { addressFor, addressView, customerFor, customerView } from './order-view';
 import { documentKind } from './shipments';
@@ -191,16 +191,18 @@ export type OrderNode = { [F in OrderField]: ReturnType<(typeof ORDER_FIELDS)[F]
 export const orderColumns = (fields: readonly OrderField[]) => fields.flatMap((name) => ORDER_FIELDS[name].columns).join(', ');
 
 /** The SELECT list and FROM of an order's whole row (`o`, its reservation `r`). */
-export const ORDER_COLUMNS = orderColumns(ALL_FIELDS);
-export const ORDER_FROM = 'orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id';
+const ORDER_COLUMNS = orderColumns(ALL_FIELDS);
+const ORDER_FROM = 'orders."order" o JOIN orders.reservation r ON r.id = o.reservation_id';
 
 /** The FROM of an order's row with these fields: its reservation joined only when read (every order has one: the join drops none). */
 export const orderFrom = (fields: readonly OrderField[]) => (fields.includes('reservation') ? ORDER_FROM : 'orders."order" o');
 
-/** The order fields a list reads for a selection at `path` (e.g. `edges.node`): the lean ones, or all when it asks another (two texts). */
-export function orderFieldsAt(selects: (path: string) => boolean, path: string): readonly OrderField[] {
-  return ALL_FIELDS.some((name) => !ORDER_LEAN.includes(name) && selects(`${path}.${name}`)) ? ALL_FIELDS : ORDER_LEAN;
-}
+/** What a list reads for a selection at `path`: the lean fields, or all when it asks another (two texts, not one per subset). */
+const leanOrAll = <F extends string>(all: readonly F[], lean: readonly F[], selects: (path: string) => boolean, path: string): readonly F[] =>
+  all.some((name) => !lean.includes(name) && selects(`${path}.${name}`)) ? all : lean;
+
+/** The order fields a list reads for a selection at `path` (e.g. `edges.node`). */
+export const orderFieldsAt = (selects: (path: string) => boolean, path: string) => leanOrAll(ALL_FIELDS, ORDER_LEAN, selects, path);
 
 /** Those fields of an order's row (read with `orderColumns(fields)`) as the actor may see them. */
 export function orderFields(order: OrderRow, pii: boolean, fields: readonly OrderField[]): Partial<OrderNode> {
@@ -247,20 +249,14 @@ const ITEM_COLUMNS = {
   qty: 'i.qty',
   unit_amount: 'i.unit_amount',
   line_amount: 'i.line_amount',
-} as const;
+} as const satisfies Record<keyof Static<typeof orderItemView>, string>;
 type ItemField = keyof typeof ITEM_COLUMNS;
 const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as ItemField[];
 /** What a list reads of each item unless its page asks more: the SKU (`OrderItem.sku` needs only its id), code, quantity and amounts. */
 const ITEM_LEAN: readonly ItemField[] = ['sku_id', 'code', 'qty', 'unit_amount', 'line_amount'];
 
-/**
- * The item fields a list reads for a selection at `path` (e.g. `edges.node.items`): the lean ones,
- * or all when it asks another (two texts, not one per subset); null when it asks no items.
- */
-export function itemFieldsAt(selects: (path: string) => boolean, path: string): readonly ItemField[] | null {
-  if (!selects(path)) return null;
-  return ITEM_FIELDS.some((field) => !ITEM_LEAN.includes(field) && selects(`${path}.${field}`)) ? ITEM_FIELDS : ITEM_LEAN;
-}
+/** The item fields a list reads for a selection at `path` (e.g. `edges.node.items`); null when it asks no items. */
+export const itemFieldsAt = (selects: (path: string) => boolean, path: string) => (selects(path) ? leanOrAll(ITEM_FIELDS, ITEM_LEAN, selects, path) : null);
 
 /**
  * The order's (`o`) items, those fields of each in their position, as a column of its row read in the
