@@ -56,20 +56,25 @@ const pageInfo = Object.assign(
   { 'x-graphql-name': 'PageInfo', 'x-graphql-shareable': true },
 );
 
-const totalCount = () => t.nullable(t.integer({ minimum: 0, description: 'every node the filter matches' }));
-
 /** A connection whose nodes may hold only the fields their page selects (`selectedConnectionOf`); types only. */
 declare const nodesAsSelected: unique symbol;
 export interface NodesAsSelected {
   readonly [nodesAsSelected]: true;
 }
 
-/** The result of a connection of `node` (an entity): `edges { cursor node }`, `pageInfo`, `totalCount` (null when not counted). */
+/** `edges { cursor node }`, `pageInfo`, `totalCount` (null when not counted); its edge type named when `name` is given. */
+function connectionShape<N extends TSchema>(node: N, name?: string) {
+  const edge = t.object({ cursor: t.string(), node });
+  return t.object({
+    edges: t.array(name ? named(edge, `${name}Edge`) : edge),
+    pageInfo,
+    totalCount: t.nullable(t.integer({ minimum: 0, description: 'every node the filter matches' })),
+  });
+}
+
+/** The result of a connection of `node` (an entity): its shape above, its types named after `name`. */
 export function connectionOf<S extends TObject>(node: S, name: string) {
-  return named(
-    t.object({ edges: t.array(named(t.object({ cursor: t.string(), node }), `${name}Edge`)), pageInfo, totalCount: totalCount() }),
-    `${name}Connection`,
-  );
+  return named(connectionShape(node, name), `${name}Connection`);
 }
 
 /** Each selected connection's result schema, as its handler's answer is checked (`answerSchema`). */
@@ -82,7 +87,7 @@ const answers = new WeakMap<TSchema, TSchema>();
  */
 export function selectedConnectionOf<S extends TObject>(node: S, name: string) {
   const result = connectionOf(node, name);
-  answers.set(result, t.object({ edges: t.array(t.object({ cursor: t.string(), node: Type.Partial(node) })), pageInfo, totalCount: totalCount() }));
+  answers.set(result, connectionShape(Type.Partial(node)));
   return result as typeof result & NodesAsSelected;
 }
 
