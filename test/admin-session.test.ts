@@ -199,6 +199,8 @@ describe('admin front-end: files and session cookie', () => {
       expect(csp).toMatch(/script-src 'self';/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
+      // Its paths (ids, search terms) are sent to no other origin: links out, or the OIDC provider.
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
       expect(await res.text()).toBe(PAGE);
     }
     counting.mockRestore();
@@ -208,6 +210,7 @@ describe('admin front-end: files and session cookie', () => {
     expect(asset.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('referrer-policy')).toBe('same-origin');
     expect(await asset.text()).toBe(SCRIPT);
     // A missing asset is not the page (a browser would run HTML as a script); nor is a path outside /admin.
     const missing = await fetch(`${t.url}/admin/assets/gone-000000.js`);

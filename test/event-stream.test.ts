@@ -159,7 +159,13 @@ describe('GET /v1/stream/events', () => {
     for (const stream of streams) await stream.started();
     const refused = await fetch(`${t.url}/v1/stream/events`, { headers: { authorization: `Bearer ${tenant.token}` } });
     expect(refused.status).toBe(429);
-    expect((await errorOf(refused)).kind).toBe('rate_limited');
+    // The cap refused, not the credential's bucket: its headers say so, and when to try again.
+    expect([refused.headers.get('retry-after'), refused.headers.get('ratelimit'), refused.headers.get('ratelimit-policy')]).toEqual([
+      '1',
+      `limit=${STREAM_LIMITS.perTenant}, remaining=0, reset=1`,
+      `${STREAM_LIMITS.perTenant};w=1`,
+    ]);
+    expect(await errorOf(refused)).toMatchObject({ kind: 'rate_limited', retry_after: 1 });
     streams[0].close();
     // Closing one frees its place (the server sees the close on its next write or poll).
     const again = await (async () => {

@@ -187,6 +187,13 @@ it('serves its SVG icon at /favicon.svg and /favicon.ico, named by the explorer 
   }
 });
 
+it('sends no Referer from its pages to other origins (Referrer-Policy), beside their CSP', async () => {
+  for (const path of ['/graphql', '/v1/docs', '/explorer/graphiql.css', '/v1/docs/swagger-ui.css']) {
+    const res = await fetch(`${t.url}${path}`, { headers: { accept: 'text/html' } });
+    expect([path, res.status, res.headers.get('referrer-policy')]).toEqual([path, 200, 'same-origin']);
+  }
+});
+
 it('keeps clients on GraphQL: a GET that does not ask for HTML is not the explorer', async () => {
   const res = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
     headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MemoryRateLimiter, RedisRateLimiter } from '../platform/src/rate-limit';
-import { eventually, startTestSystem } from './helpers';
+import { closeLoginLimiters, LOGIN_LIMITS } from '../subgraphs/identity/src/domain/operators';
+import { eventually, mcpClient, startTestSystem, type TestSystem, toolErrorBody } from './helpers';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 
@@ -184,6 +185,99 @@ describe('failed authentications', () => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(200);
     } finally {
       await t.stop();
+    }
+  });
+});
+
+describe('every 429 names the limit that refused', () => {
+  /** The refusal's headers: Retry-After a whole number of seconds, at least 1; RateLimit and its policy of the refusing limit. */
+  const refusalHeaders = (res: { headers: Headers }) => ({
+    retryAfter: res.headers.get('retry-after'),
+    rateLimit: res.headers.get('ratelimit'),
+    policy: res.headers.get('ratelimit-policy'),
+  });
+  const refusedBy = (limit: number, window: number) => ({
+    retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+    rateLimit: expect.stringMatching(new RegExp(`^limit=${limit}, remaining=0, reset=[1-9]\\d*$`)),
+    policy: `${limit};w=${window}`,
+  });
+
+  let t: TestSystem;
+  let store: string;
+  beforeAll(async () => {
+    // The general bucket (100, one a second) must not be what refuses.
+    t = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 1, burst: 100 }) });
+    store = (await t.sql(`SELECT handle FROM identity.store WHERE tenant_id = $1`, [t.tenant.tenant_id]))[0].handle;
+  });
+  beforeEach(() => closeLoginLimiters());
+  afterAll(async () => {
+    await closeLoginLimiters();
+    await t?.stop();
+  });
+
+  it('the login verification limit (30 per address, one per 30 s): REST, the session route, GraphQL and MCP', async () => {
+    const input = { store, email: 'nobody@example.com', code: '000000' };
+    const signIn = () =>
+      fetch(`${t.url}/v1/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: t.url }, body: JSON.stringify(input) });
+    const spent = await Promise.all(Array.from({ length: LOGIN_LIMITS.perAddress.burst }, () => signIn()));
+    expect(spent.map((res) => res.status)).toEqual(spent.map(() => 401));
+
+    const session = await signIn();
+    expect(session.status).toBe(429);
+    expect(refusalHeaders(session)).toEqual(refusedBy(30, 900));
+    const body = (await session.json()) as { error: Record<string, unknown> };
+    expect(body.error).toMatchObject({ kind: 'rate_limited', retry_after: Number(session.headers.get('retry-after')) });
+
+    const rest = await t.command('auth.login_code.verify', input, null);
+    expect(rest.status).toBe(429);
+    expect(refusalHeaders(rest)).toEqual(refusedBy(30, 900));
+    expect(rest.body.error.retry_after).toBeGreaterThanOrEqual(1);
+
+    // GraphQL: a field error within a 200 answer, whose extensions say when and which limit.
+    const gql = await t.graphql('mutation ($input: AuthLoginCodeVerifyInput!) { auth_login_code_verify(input: $input) { token } }', { input }, null);
+    expect(gql.body.errors[0].message).toMatch(/retry after [1-9]\d*s/);
+    expect(gql.body.errors[0].extensions).toEqual({
+      code: 'rate_limited',
+      reason: 'rate_limited',
+      retry_after: expect.any(Number),
+      rate_limit: { limit: 30, remaining: 0, reset: expect.any(Number), window: 900 },
+    });
+
+    // MCP: the tool's error body, as REST's.
+    const client = await mcpClient(t.url, null);
+    try {
+      const refused = toolErrorBody(await client.callTool({ name: 'auth.login_code.verify', arguments: input }));
+      expect(refused.error).toMatchObject({ kind: 'rate_limited', retry_after: expect.any(Number), rate_limit: { limit: 30, remaining: 0 } });
+      expect(refused.error.retry_after).toBeGreaterThanOrEqual(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the login code limit per email (5, one per 3 minutes)', async () => {
+    const request = () => t.command('auth.login_code.request', { store, email: 'flood@example.com' }, null);
+    for (let i = 0; i < LOGIN_LIMITS.perEmail.burst; i++) expect((await request()).status).toBe(200);
+    const refused = await request();
+    expect(refused.status).toBe(429);
+    expect(refusalHeaders(refused)).toEqual(refusedBy(5, 900));
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(100);
+  });
+
+  it('the general bucket, and a GraphQL document it cannot pay for', async () => {
+    const tight = await startTestSystem({ limiter: new MemoryRateLimiter({ ratePerSecond: 0.01, burst: 3 }) });
+    try {
+      const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `w${i}: read_internal_whoami { actor_id }`).join(' ')} }`;
+      const costly = await tight.graphql(aliases(5));
+      expect(costly.status).toBe(429);
+      // What is left stays said (the admission's token spent, the document's rest not): 2 of 3.
+      expect(refusalHeaders(costly)).toEqual({ ...refusedBy(3, 300), rateLimit: expect.stringMatching(/^limit=3, remaining=2, reset=[1-9]\d*$/) });
+      expect(costly.body.errors[0].extensions).toMatchObject({ code: 'rate_limited', retry_after: Number(costly.headers.get('retry-after')) });
+      for (let i = 0; i < 2; i++) expect((await tight.read('/internal/whoami')).status).toBe(200);
+      const rest = await tight.read('/internal/whoami');
+      expect(rest.status).toBe(429);
+      expect(refusalHeaders(rest)).toEqual(refusedBy(3, 300));
+    } finally {
+      await tight.stop();
     }
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '@backoffice/platform';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { REFERRER_POLICY } from './explorer';
 import { sendError } from './rest';
 
 /**
@@ -55,6 +56,7 @@ export function registerAdminApp(app: FastifyInstance, root = ADMIN_DIST): void 
         setHeaders(res, path) {
           const page = path.endsWith('.html');
           if (page) res.setHeader('content-security-policy', CSP);
+          res.setHeader('referrer-policy', REFERRER_POLICY);
           res.setHeader('cache-control', !page && path.startsWith(join(root, HASHED)) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ApolloServer } from '@apollo/server';
-import { AppError, asAppError, fieldName, forbidden, rateHeaders, selectionOf, t, typeStem, unauthorized, validate } from '@backoffice/platform';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, asAppError, fieldName, forbidden, RateLimited, rateHeaders, selectionOf, t, typeStem, unauthorized, validate } from '@backoffice/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Admission, Gatekeeper } from './admission';
 import { executeThroughGateway } from './execute';
 import type { GatewayRequestContext } from './gateway';
@@ -52,6 +52,18 @@ const selection = (name: string) => {
 const DOCUMENT = `query Stream_events(${NAMES.map((n) => `$${n}: ${typeStem(feedOf(n))}Input`).join(', ')}) { ${NAMES.map(
   (n) => `${n}: ${fieldName(feedOf(n))}(input: $${n})${selection(n)}`,
 ).join(' ')} }`;
+
+/**
+ * A cap on streams open at once refused: a place frees when a stream closes, which the server sees
+ * within a poll, so that is when to ask again (and, no bucket refilling, the policy's window).
+ */
+function streamsCapped(limit: number, where: string): RateLimited {
+  const seconds = Math.max(1, Math.ceil(STREAM_LIMITS.pollMs / 1000));
+  return new RateLimited(
+    { allowed: false, limit, remaining: 0, retryAfter: seconds, reset: seconds, window: seconds },
+    `at most ${limit} event streams may be open ${where}; close one first (retry after ${seconds}s)`,
+  );
+}
 
 /** The query: the events read's type filter, and the resume point for clients that cannot set Last-Event-ID. */
 const streamQuery = t.object({
@@ -155,7 +167,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
   const open = new Set<Stream>();
   const perTenant = new Map<string, number>();
 
-  async function admit(request: FastifyRequest, reply: FastifyReply, requestId: string) {
+  async function admit(request: FastifyRequest, requestId: string) {
     // The header, or the admin's session cookie from the gateway's own pages (an EventSource sends cookies).
     const credential = credentialOf(request);
     const admission = await gatekeeper.admit(credential, request.ip, requestId, OPERATION);
@@ -168,11 +180,8 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
       const header = request.headers['last-event-id'];
       const lastId = last_event_id ?? ((typeof header === 'string' && header) || undefined);
       const position = lastId === undefined ? {} : decodePosition(lastId, NAMES);
-      const count = perTenant.get(actor.tenant_id) ?? 0;
-      if (count >= STREAM_LIMITS.perTenant || open.size >= STREAM_LIMITS.total) {
-        reply.header('retry-after', String(STREAM_LIMITS.pollMs / 1000));
-        throw new AppError('rate_limited', `at most ${STREAM_LIMITS.perTenant} event streams may be open per tenant; close one first`);
-      }
+      if ((perTenant.get(actor.tenant_id) ?? 0) >= STREAM_LIMITS.perTenant) throw streamsCapped(STREAM_LIMITS.perTenant, 'per tenant');
+      if (open.size >= STREAM_LIMITS.total) throw streamsCapped(STREAM_LIMITS.total, 'in this gateway');
       return { admission, credential, type, position, tenant: actor.tenant_id };
     } catch (error) {
       if (error instanceof AppError) gatekeeper.refused(admission.call, OPERATION, error.kind);
@@ -224,7 +233,7 @@ export function registerEventStream(app: FastifyInstance, { apollo, gatekeeper, 
     request.observed?.named(OPERATION);
     let admitted: Awaited<ReturnType<typeof admit>>;
     try {
-      admitted = await admit(request, reply, requestId);
+      admitted = await admit(request, requestId);
     } catch (error) {
       return sendError(reply, asAppError(error, requestId, log));
     }

@@ -19,7 +19,7 @@ export async function executeThroughGateway(
   const response = await apollo.executeOperation(
     { query, variables },
     // The shim's own documents are one operation each, already paid for.
-    { contextValue: { call: admission.call, signed: admission.signed, refused, charge: async () => undefined, trace } },
+    { contextValue: { call: admission.call, signed: admission.signed, refused, charge: async () => undefined, trace, ownDocument: true } },
   );
   if (response.body.kind !== 'single') throw new AppError('internal', `unexpected incremental response (request ${admission.call.request_id})`);
   const { data, errors } = response.body.singleResult;

@@ -34,6 +34,15 @@ const CSP = [
   "form-action 'none'",
 ].join('; ');
 
+/**
+ * The gateway's pages (these and the admin's) send a Referer to their own origin only: their
+ * addresses (a record's id, a search, a sign-in's query) reach no other site, through a link out or
+ * a redirect to an OIDC provider. Not `no-referrer`: it would gain nothing (the Referer then goes to
+ * this gateway alone), and under it a browser's non-CORS POST (a form's) carries `Origin: null`,
+ * which the session routes' same-origin check refuses as foreign.
+ */
+export const REFERRER_POLICY = 'same-origin';
+
 function asset(type: string, body: Buffer | string): Asset {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const tag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
@@ -152,7 +161,12 @@ const GZIP = ['gzip'] as const;
 function send(request: FastifyRequest, reply: FastifyReply, file: Asset, cache: string, vary = 'accept-encoding') {
   const gzip = codingOf(request, GZIP) === 'gzip';
   const etag = gzip ? file.gzipEtag : file.etag;
-  reply.header('etag', etag).header('cache-control', cache).header('vary', vary).header('x-content-type-options', 'nosniff');
+  reply
+    .header('etag', etag)
+    .header('cache-control', cache)
+    .header('vary', vary)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', REFERRER_POLICY);
   if (file.type.startsWith('text/html')) reply.header('content-security-policy', CSP);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   if (gzip) reply.header('content-encoding', 'gzip');

@@ -2,18 +2,20 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import {
+  asAppError,
   checkScalarInputs,
   fieldName,
   isErrorKind,
-  rateHeaders,
+  listSizesOf,
+  requestRefusal,
   rootFields,
   unauthorized,
+  useListSizes,
   withoutVariableValue,
   type CallContext,
   type ErrorKind,
-  type RateDecision,
 } from '@backoffice/platform';
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode, parse } from 'graphql';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { GatewayContext } from './data-sources';
 import type { RequestRecord } from './observe';
@@ -31,6 +33,12 @@ export interface GatewayRequestContext extends GatewayContext {
   observed?: RequestRecord;
   /** The text of the trusted document the request named by hash (see trusted-documents.ts). */
   trustedDocument?: string;
+  /**
+   * The REST shim's or MCP's own document of one operation (`operationDocument`): its answer is bounded
+   * by the operation's input schema (a page's `limit`), so the cost limit, which bounds what a client
+   * selects, does not hold it.
+   */
+  ownDocument?: true;
 }
 
 /** GraphQL's own refusals of a request (syntax, unknown field, wrong variable type) are validation_failed. */
@@ -128,6 +136,7 @@ function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayR
           if (fields > GRAPHQL_LIMITS.maxRootFields) {
             throw refusal(`a document may hold at most ${GRAPHQL_LIMITS.maxRootFields} root fields (fragments expanded), found ${fields}`);
           }
+          if (contextValue.ownDocument) return;
           let cost: number;
           try {
             cost = documentCost(schema, document, request.variables, request.operationName);
@@ -139,9 +148,7 @@ function requestPlugin(log: (line: string) => void): ApolloServerPlugin<GatewayR
             // The admission spent one token already.
             await contextValue.charge(rateCost(fields, cost) - 1, 'graphql');
           } catch (error) {
-            const rate = (error as { rate?: RateDecision }).rate;
-            const headers = new Map(Object.entries(rate ? rateHeaders(rate) : { 'retry-after': '1' }));
-            throw new GraphQLError((error as Error).message, { extensions: { code: 'rate_limited', http: { status: 429, headers } } });
+            throw requestRefusal(asAppError(error, contextValue.call.request_id, log));
           }
         },
         async didEncounterErrors({ contextValue, errors, operation }) {
@@ -180,8 +187,10 @@ export function createGateway(
   const armor = armorOptions<GatewayRequestContext>();
   const gateway = new ApolloGateway({ supergraphSdl, buildService: ({ name, url }) => buildService(name, url ?? '') });
   // Registered before Apollo Server's own listener: variables are coerced against this very schema.
-  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
+  gateway.onSchemaLoadOrUpdate(({ apiSchema, coreSupergraphSdl }) => {
     checkScalarInputs(apiSchema);
+    // The cost estimate multiplies by each list's declared size, which the API schema no longer carries.
+    useListSizes(apiSchema, listSizesOf(parse(coreSupergraphSdl)));
     onSchema?.(apiSchema);
   });
   return new ApolloServer<GatewayRequestContext>({

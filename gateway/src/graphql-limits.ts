@@ -1,5 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { GRAPHQL_LIMITS } from '@backoffice/platform';
 import { GraphQLError, type FloatValueNode, type IntValueNode, type ListValueNode, type ObjectValueNode, type ValidationRule } from 'graphql';
 
@@ -64,3 +65,42 @@ export const literalDepthRule: ValidationRule = (context) => {
   };
   return { ObjectValue: { enter, leave }, ListValue: { enter, leave } };
 };
+
+/** The refusal of an answer past `maxAnswerBytes`, as /graphql answers a refused request. */
+const tooLarge = (bytes: number) =>
+  JSON.stringify({
+    errors: [
+      {
+        message: `the answer is ${bytes} bytes, over the limit of ${GRAPHQL_LIMITS.maxAnswerBytes}: select fewer fields or ask for a smaller page`,
+        extensions: { code: 'validation_failed' },
+      },
+    ],
+  });
+
+/**
+ * Bounds the bytes of every /graphql answer (Apollo's and the lane's alike) as a second line behind
+ * the cost estimate: one over `maxAnswerBytes` is replaced whole by a refusal, never sent in part.
+ * A hook of the /graphql route alone, registered before it.
+ */
+export function boundAnswers(app: FastifyInstance, refused: (requestId: string, bytes: number) => void): void {
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/graphql') return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    const bound: onSendHookHandler = async (_request, reply, payload) => {
+      // A string's bytes are at most three per UTF-16 unit: most answers need no count.
+      const bytes =
+        typeof payload === 'string'
+          ? payload.length * 3 <= GRAPHQL_LIMITS.maxAnswerBytes
+            ? 0
+            : Buffer.byteLength(payload)
+          : Buffer.isBuffer(payload)
+            ? payload.length
+            : 0;
+      if (bytes <= GRAPHQL_LIMITS.maxAnswerBytes) return payload;
+      refused(String(reply.getHeader('x-request-id')), bytes);
+      reply.code(400).header('content-type', 'application/json; charset=utf-8');
+      return tooLarge(bytes);
+    };
+    route.onSend = [...own, bound];
+  });
+}

@@ -15,6 +15,7 @@ import { deprecationHeaders } from './deprecation';
 import { STREAM_LIMITS, STREAM_PATH } from './event-stream';
 import { EVENTS, OPERATIONS, SUBGRAPHS } from './subgraphs';
 
+const nonNegativeInteger = { type: 'integer', minimum: 0 };
 const errorBody = {
   type: 'object',
   required: ['error'],
@@ -33,6 +34,12 @@ const errorBody = {
         reason: { type: 'string', description: 'conflict: why, when the operation names it' },
         requested: { type: 'integer', description: 'exceeds_remaining: the quantity asked for' },
         remaining: { type: 'integer', description: 'exceeds_remaining: what the source still holds' },
+        retry_after: { type: 'integer', minimum: 1, description: 'rate_limited: seconds until the limit that refused takes the call (as `Retry-After`)' },
+        rate_limit: {
+          type: 'object',
+          description: 'rate_limited: the limit that refused, as its `RateLimit` headers say (`reset` and `window` in seconds)',
+          properties: { limit: nonNegativeInteger, remaining: nonNegativeInteger, reset: nonNegativeInteger, window: nonNegativeInteger },
+        },
       },
     },
   },
@@ -47,7 +54,9 @@ const KIND_MEANING: Record<ErrorKind, string> = {
   not_found: 'a referenced record does not exist',
   conflict: 'the current state does not allow it',
   exceeds_remaining: 'a quantity above what the source parcel still holds (`requested`, `remaining`)',
-  rate_limited: "the credential's rate bucket (an address's, without one) cannot pay for the call",
+  rate_limited:
+    "a limit refused the call: the credential's rate bucket (an address's, without one), or the operation's own (the login commands'); " +
+    "`Retry-After`, the `RateLimit` headers, `retry_after` and `rate_limit` are that limit's",
   internal: 'an unexpected failure; the message carries only the request id',
 };
 
@@ -335,11 +344,12 @@ export function openApiDocument(): Record<string, unknown> {
         responses: Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
         headers: {
           RateLimit: {
-            description: 'What is left of the bucket the call was charged to: `limit=<n>, remaining=<n>, reset=<seconds>`.',
+            description:
+              'What is left of the bucket the call was charged to (on a 429, of the limit that refused): `limit=<n>, remaining=<n>, reset=<seconds>`.',
             schema: { type: 'string' },
           },
-          'RateLimit-Policy': { description: 'The bucket: `<limit>;w=<window seconds>`.', schema: { type: 'string' } },
-          'Retry-After': { description: 'Seconds until the bucket can pay for the call.', required: true, schema: { type: 'integer', minimum: 0 } },
+          'RateLimit-Policy': { description: 'That limit: `<limit>;w=<seconds an empty bucket takes to fill>`.', schema: { type: 'string' } },
+          'Retry-After': { description: 'Seconds until the limit that refused takes the call.', required: true, schema: { type: 'integer', minimum: 1 } },
           Deprecation: { description: 'The operation is deprecated: `true`.', required: true, schema: { type: 'string', enum: ['true'] } },
         },
       },

@@ -17,7 +17,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { countRequests, RatedError, rateHeaders, requestIdOf } from '@backoffice/platform';
+import { countRequests, rateHeaders, requestIdOf, requestRefusal } from '@backoffice/platform';
 import { Gatekeeper } from './admission';
 import { closeConnectionsWhenIdle } from './graceful-close';
 import { createGateway, type GatewayRequestContext } from './gateway';
@@ -36,7 +36,7 @@ import { registerEventStream } from './event-stream';
 import { SingleFetchPlanner } from './single-fetch';
 import { GraphqlLane } from './graphql-lane';
 import { RemoteSubgraph } from './remote-subgraph';
-import { armorOptions } from './graphql-limits';
+import { armorOptions, boundAnswers, GRAPHQL_LIMITS } from './graphql-limits';
 import { adminOriginsOf, registerCors } from './cors';
 import { loadTrustedDocuments, trustedDocumentFor } from './trusted-documents';
 import { credentialOf } from './session-cookie';
@@ -227,6 +227,7 @@ export async function createGatewayServer(options: GatewayOptions) {
       route.preHandler = [...own, serve];
     });
   }
+  boundAnswers(app, (requestId, bytes) => log(`[${requestId}] a /graphql answer of ${bytes} bytes refused (over ${GRAPHQL_LIMITS.maxAnswerBytes})`));
   if (lane) apollo.addPlugin(lane.plugin());
   apollo.addPlugin(fastifyApolloDrainPlugin(app));
   apollo.addPlugin(observeGraphql());
@@ -266,9 +267,7 @@ export async function createGatewayServer(options: GatewayOptions) {
         };
       } catch (error) {
         if (error instanceof GraphQLError) throw error;
-        const appError = asAppError(error, requestId, log);
-        const headers = new Map(Object.entries(appError instanceof RatedError ? rateHeaders(appError.rate) : {}));
-        throw new GraphQLError(appError.message, { extensions: { code: appError.kind, http: { status: appError.status, headers } } });
+        throw requestRefusal(asAppError(error, requestId, log));
       }
     },
   });

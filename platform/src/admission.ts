@@ -1,5 +1,6 @@
+import { GraphQLError } from 'graphql';
 import type { Actor } from './actor';
-import { AppError } from './errors';
+import { type AppError, RatedError, RateLimited } from './errors';
 import { newId } from './ids';
 import type { RateDecision, RateLimiter } from './rate-limit';
 
@@ -17,30 +18,26 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : newId('req');
 }
 
+/**
+ * The headers of a limit's decision (IETF draft: `RateLimit`, `RateLimit-Policy`); a refusal's
+ * also `Retry-After`, in whole seconds and at least 1 (0 would invite an immediate retry).
+ */
 export function rateHeaders(rate: RateDecision): Record<string, string> {
   const headers: Record<string, string> = {
     RateLimit: `limit=${rate.limit}, remaining=${rate.remaining}, reset=${rate.reset}`,
-    'RateLimit-Policy': `${rate.limit};w=${Math.max(1, rate.reset)}`,
+    'RateLimit-Policy': `${rate.limit};w=${rate.window}`,
   };
-  if (!rate.allowed) headers['Retry-After'] = String(rate.retryAfter);
+  if (!rate.allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil(rate.retryAfter)));
   return headers;
 }
 
-/** A refusal decided by a rate bucket: its answer carries that bucket's RateLimit headers. */
-export class RatedError extends AppError {
-  constructor(
-    kind: 'rate_limited' | 'unauthorized',
-    message: string,
-    readonly rate: RateDecision,
-  ) {
-    super(kind, message);
-  }
-}
-
-export class RateLimited extends RatedError {
-  constructor(rate: RateDecision) {
-    super('rate_limited', `rate limit exceeded; retry after ${rate.retryAfter}s`, rate);
-  }
+/**
+ * A refusal of a whole GraphQL-over-HTTP request, before any field runs: the kind's status, its
+ * details in the extensions, and a rated refusal's headers (those of the limit that refused).
+ */
+export function requestRefusal(error: AppError): GraphQLError {
+  const headers = new Map(Object.entries(error instanceof RatedError ? rateHeaders(error.rate) : {}));
+  return new GraphQLError(error.message, { extensions: { code: error.kind, ...error.details, http: { status: error.status, headers } } });
 }
 
 /** A failed authentication, with the decision of the address's failure bucket it was charged to. */

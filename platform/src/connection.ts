@@ -1,6 +1,8 @@
 import { validationFailed } from './errors';
 import { Type } from '@sinclair/typebox';
-import { t, type TObject, type TSchema } from './schema';
+import { jsonProblem } from './json-guard';
+import { ID_MAX_LENGTH, t, type TObject, type TSchema } from './schema';
+import { type SortKeyType, sortKeyFits } from './sort-key';
 
 /**
  * Admin lists as Relay connections (https://relay.dev/graphql/connections.htm): keyset paging over
@@ -66,7 +68,7 @@ export interface NodesAsSelected {
 function connectionShape<N extends TSchema>(node: N, name?: string) {
   const edge = t.object({ cursor: t.string(), node });
   return t.object({
-    edges: t.array(name ? named(edge, `${name}Edge`) : edge),
+    edges: t.array(name ? named(edge, `${name}Edge`) : edge, { maxItems: CONNECTION_MAX_PAGE }),
     pageInfo,
     totalCount: t.nullable(t.integer({ minimum: 0, description: 'every node the filter matches' })),
   });
@@ -105,11 +107,13 @@ export interface ConnectionInput {
 /** A sort field: the SQL expression (never null) and the type its cursor value is read back as. */
 export interface SortKey {
   sql: string;
-  type: 'timestamptz' | 'text' | 'numeric' | 'bigint';
+  type: SortKeyType;
 }
 
 /** A connection's statement in parts; the keyset condition, order and limit are added. */
 export interface ConnectionQuery {
+  /** The list's name, its GraphQL field (`products`): its cursors carry it, so another list's cursor is refused. */
+  list: string;
   select: string;
   from: string;
   where: string;
@@ -130,24 +134,47 @@ export interface ConnectionPage<R> {
   totalCount: number | null;
 }
 
-/** A cursor names its order (a cursor of another order would land anywhere), the row's sort value and id. */
-export function encodeCursor(field: string, direction: OrderDirection, key: string, id: string): string {
-  return Buffer.from(JSON.stringify([field, direction, key, id])).toString('base64url');
+/** The list and order a cursor is of, and the type its sort key is read back as. */
+export interface CursorOrder {
+  list: string;
+  field: string;
+  direction: OrderDirection;
+  type: SortKeyType;
 }
 
-export function decodeCursor(cursor: string, field: string, direction: OrderDirection, argument: string): { key: string; id: string } {
+/** A cursor names its list and order (a cursor of another would land anywhere), the row's sort value and id. */
+export function encodeCursor(order: Pick<CursorOrder, 'list' | 'field' | 'direction'>, key: string, id: string): string {
+  return Buffer.from(JSON.stringify([order.list, order.field, order.direction, key, id])).toString('base64url');
+}
+
+/** A cursor's five texts, or null when it is none of ours. */
+function cursorParts(cursor: string): string[] | null {
+  // Node's base64url decoder skips what is not of its alphabet: such text is no cursor, whatever it decodes to.
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    parsed = null;
+    return null;
   }
-  const ok = Array.isArray(parsed) && parsed.length === 4 && parsed.every((part) => typeof part === 'string');
-  if (!ok) throw validationFailed(`${argument} is not a cursor of this list`);
-  const [cursorField, cursorDirection, key, id] = parsed as string[];
-  if (cursorField !== field || cursorDirection !== direction) {
-    throw validationFailed(`${argument} is a cursor of another order (${cursorField} ${cursorDirection}), not of ${field} ${direction}`);
-  }
+  const texts = Array.isArray(parsed) && parsed.length === 5 && parsed.every((part) => typeof part === 'string');
+  // No cursor of ours holds what PostgreSQL cannot store (U+0000, a lone surrogate).
+  return texts && jsonProblem(parsed) === null ? (parsed as string[]) : null;
+}
+
+/**
+ * The sort key and id of a cursor of this list and order, checked as the list's statement reads them
+ * back (a key of the sort's type and range, an id of at most ID_MAX_LENGTH), before any statement
+ * runs: anything else is validation_failed naming the argument. A cursor without its list's name
+ * (the earlier form) is refused as well.
+ */
+export function decodeCursor(cursor: string, order: CursorOrder, argument: 'after' | 'before'): { key: string; id: string } {
+  const refused = (why: string) => validationFailed(`${argument} ${why}`, { field: argument });
+  const parts = cursorParts(cursor);
+  if (parts?.[0] !== order.list) throw refused('is not a cursor of this list');
+  const [, field, direction, key, id] = parts;
+  if (field !== order.field || direction !== order.direction) throw refused(`is a cursor of another order, not of ${order.field} ${order.direction}`);
+  if (!sortKeyFits(order.type, key) || id.length < 1 || id.length > ID_MAX_LENGTH) throw refused('is not a cursor of this list');
   return { key, id };
 }
 
@@ -172,12 +199,13 @@ export async function runConnection<R>(
   const direction = input.orderBy?.direction ?? (input.orderBy ? 'DESC' : query.defaultOrder.direction);
   const sort = query.sorts[field];
   if (!sort) throw validationFailed(`orderBy.field ${field} is not a sort of this list`);
+  const order: CursorOrder = { list: query.list, field, direction, type: sort.type };
   const backward = input.last !== undefined;
   const size = input.last ?? input.first ?? CONNECTION_DEFAULT_PAGE;
   const params = [...query.params];
   const where = [query.where];
-  const bound = (cursor: string, argument: string, beyond: boolean) => {
-    const { key, id } = decodeCursor(cursor, field, direction, argument);
+  const bound = (cursor: string, argument: 'after' | 'before', beyond: boolean) => {
+    const { key, id } = decodeCursor(cursor, order, argument);
     // Rows past the cursor in the list's order: greater when ascending, unless looking before it.
     const greater = (direction === 'ASC') === beyond;
     where.push(`(${sort.sql}, ${query.id}) ${greater ? '>' : '<'} ($${params.push(key)}::${sort.type}, $${params.push(id)})`);
@@ -197,7 +225,7 @@ export async function runConnection<R>(
   if (backward) page.reverse();
   const edges = page.map((row) => {
     const { _cursor_key, _cursor_id, ...node } = row;
-    return { cursor: encodeCursor(field, direction, _cursor_key, _cursor_id), node: node as R };
+    return { cursor: encodeCursor(order, _cursor_key, _cursor_id), node: node as R };
   });
   return {
     edges,

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { RateDecision } from './rate-limit';
 import { isReason, type Reason, SHIPPING_REFUSALS } from './reasons';
 
 /** The error kinds of the reference (section 7) plus `rate_limited`, the one kind this project adds. */
@@ -72,13 +73,49 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal decided by a rate limit: its HTTP answer carries that limit's headers (rateHeaders). */
+export class RatedError extends AppError {
+  constructor(
+    kind: 'rate_limited' | 'unauthorized',
+    message: string,
+    readonly rate: RateDecision,
+    details: Record<string, unknown> = {},
+  ) {
+    super(kind, message, details);
+  }
+}
+
+/**
+ * Refused by a limit, `rate` being its decision. The details say when to retry and which limit
+ * refused (`retry_after`, `rate_limit`): what a GraphQL field error and an MCP tool result have in
+ * place of headers, and what brings a subgraph's refusal back to a RateLimited (fromExtensions),
+ * whose HTTP answer then carries that limit's headers.
+ */
+export class RateLimited extends RatedError {
+  constructor(rate: RateDecision, message = `rate limit exceeded; retry after ${rate.retryAfter}s`) {
+    const { limit, remaining, reset, window } = rate;
+    super('rate_limited', message, rate, { retry_after: rate.retryAfter, rate_limit: { limit, remaining, reset, window } });
+  }
+}
+
+/** The refusing limit's decision a RateLimited's details carry, or null when they carry none. */
+function carriedRate(details: Record<string, unknown>): RateDecision | null {
+  const { limit, remaining, reset, window } = (details.rate_limit ?? {}) as Record<string, unknown>;
+  const retryAfter = details.retry_after;
+  const counts = { retryAfter, limit, remaining, reset, window };
+  if (!Object.values(counts).every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) return null;
+  return { allowed: false, ...(counts as Omit<RateDecision, 'allowed'>) };
+}
+
 /**
  * A subgraph's GraphQL error as the AppError it was, for the REST shim and MCP: `reason` and `field`
  * go back to the refinement, out of the details those surfaces send; except a shipping refusal's
- * `reason`, which their bodies carried before reasons existed.
+ * `reason`, which their bodies carried before reasons existed. A limit's refusal is RateLimited again.
  */
 export function fromExtensions(kind: ErrorKind, message: string, extensions: Record<string, unknown>): AppError {
   const { code: _code, request_id: _id, reason, field, ...details } = extensions;
+  const rate = kind === 'rate_limited' ? carriedRate(details) : null;
+  if (rate) return new RateLimited(rate, message);
   const refinement: Refinement = {
     reason: isReason(reason) ? reason : undefined,
     field: typeof field === 'string' ? field.replace(/^input\.?/, '') : undefined,

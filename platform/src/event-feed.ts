@@ -1,6 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { OutboxEvent } from './db/platform-entities';
 import { sqlOf } from './db/sql';
+import { t } from './schema';
+import { INT8_MAX, withinInt8 } from './sort-key';
+import { INT8_KEYWORD } from './validation';
 
 /**
  * A position in one subgraph's outbox, `<tx>.<seq>`: every event of transactions up to `tx` (and of
@@ -9,8 +12,17 @@ import { sqlOf } from './db/sql';
  */
 export const FEED_POSITION = '^[0-9]{1,19}\\.[0-9]{1,19}$';
 
+/** A position as input: the pattern, and both numbers bigints (the feed's statement casts them so). */
+export const feedPositionInput = (description: string) =>
+  Object.assign(t.string({ pattern: FEED_POSITION, maxLength: 39, description }), { [INT8_KEYWORD]: true });
+
+const POSITION = new RegExp(FEED_POSITION);
+
+/** Is `text` a position the feed takes (as `feedPositionInput` checks)? */
+export const isFeedPosition = (text: string): boolean => POSITION.test(text) && text.split('.').every(withinInt8);
+
 /** The largest bigint: a position at `<tx>.<this>` holds all of transaction `tx`. */
-const WHOLE = '9223372036854775807';
+const WHOLE = String(INT8_MAX);
 
 const XMIN = 'txid_snapshot_xmin(txid_current_snapshot())';
 

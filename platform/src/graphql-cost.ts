@@ -5,6 +5,7 @@ import {
   getNullableType,
   isInputObjectType,
   isListType,
+  isObjectType,
   Kind,
   type DocumentNode,
   type FieldNode,
@@ -30,12 +31,29 @@ export const GRAPHQL_LIMITS = {
   maxDirectives: 20,
   /** Root fields after expanding fragments: each is one operation. */
   maxRootFields: 20,
-  /** Estimated cost: every field 1, a field's list multiplies what is under it (below). */
-  maxCost: 50_000,
-  /** Assumed length of a list without a `limit` (SKUs of a product, its media…). */
-  listGuess: 5,
+  /**
+   * Estimated cost: every field 1, a field's list multiplies what is under it by the most items it
+   * holds (below), so the estimate bounds the fields an answer can have. A storefront page of 100
+   * products in the feed projection is within it; the REST shim's and MCP's own documents (bounded by
+   * their input schemas) are not held to it.
+   */
+  maxCost: 1_000_000,
+  /**
+   * The length counted for a list whose field declares no `@listSize`: none does (every result's list
+   * declares its most items, a test holds it), so this only keeps a future omission bounded.
+   */
+  unsizedList: 100,
+  /**
+   * The length counted for an introspection list (`__Schema.types`, `__Type.fields`…): answered from
+   * the schema in memory, they hold what the schema holds, which their most would overcount many times
+   * over (every type as long as the longest); counted 5 each, an explorer's introspection query is
+   * within the limit and a cycle of `fields { type { fields … } }` is not.
+   */
+  introspectionList: 5,
   /** Every root field costs one token of the caller's rate; each further full `costPerToken` of cost, one more. */
-  costPerToken: 20_000,
+  costPerToken: 150_000,
+  /** Bytes of one /graphql answer: a larger one is refused whole (400 `validation_failed`), never sent in part. */
+  maxAnswerBytes: 16 * 1024 * 1024,
 } as const;
 
 /** The page size a field asks for: its `input.limit` or a connection's `first`/`last`, else the default 24; null when it takes none. */
@@ -51,16 +69,78 @@ function pageSize(field: GraphQLField<unknown, unknown>, args: Record<string, un
   return typeof limit === 'number' ? limit : 24;
 }
 
+/** The most items each list field returns, by `Type.field`, as its `@listSize(assumedSize:)` declares. */
+export type ListSizes = ReadonlyMap<string, number>;
+
+/** The `@listSize` of every field a schema document declares (a subgraph's SDL, or the supergraph's). */
+export function listSizesOf(document: DocumentNode): ListSizes {
+  const sizes = new Map<string, number>();
+  for (const definition of document.definitions) {
+    if (!('fields' in definition) || !definition.fields || !('name' in definition) || !definition.name) continue;
+    for (const field of definition.fields) {
+      const directive = field.directives?.find((d) => d.name.value === 'listSize');
+      const size = directive?.arguments?.find((a) => a.name.value === 'assumedSize')?.value;
+      if (size?.kind === Kind.INT) sizes.set(`${definition.name.value}.${field.name.value}`, Number(size.value));
+    }
+  }
+  return sizes;
+}
+
 /**
- * A field's cost: 1 plus what it selects times the length of the list it returns. Below a page
- * field, its `items` (or a connection's `edges`) list, like any list, was counted `listGuess` long; the page rescales it to the
- * asked size.
+ * The list sizes the estimate of a schema reads. The gateway's API schema has lost the supergraph's
+ * directives, so it is given them (`useListSizes`); a subgraph's own schema keeps them on its fields.
  */
-const estimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
-  const page = pageSize(field, args);
-  if (page !== null) return 1 + Math.ceil((childComplexity * page) / GRAPHQL_LIMITS.listGuess);
-  return 1 + childComplexity * (isListType(getNullableType(field.type)) ? GRAPHQL_LIMITS.listGuess : 1);
-};
+const sizesBySchema = new WeakMap<GraphQLSchema, ListSizes>();
+const estimators = new WeakMap<GraphQLSchema, ComplexityEstimator>();
+
+export function useListSizes(schema: GraphQLSchema, sizes: ListSizes): void {
+  sizesBySchema.set(schema, sizes);
+  estimators.delete(schema);
+}
+
+function listSizesFor(schema: GraphQLSchema): ListSizes {
+  let sizes = sizesBySchema.get(schema);
+  if (!sizes) {
+    const definitions = Object.values(schema.getTypeMap()).flatMap((type) => [type.astNode, ...(type.extensionASTNodes ?? [])].filter((n) => n != null));
+    sizes = listSizesOf({ kind: Kind.DOCUMENT, definitions } as DocumentNode);
+    sizesBySchema.set(schema, sizes);
+  }
+  return sizes;
+}
+
+/** The most items of a field's list: its declared size (introspection's, its own count). */
+const sizeOf = (sizes: ListSizes, type: string, field: string) =>
+  type.startsWith('__') ? GRAPHQL_LIMITS.introspectionList : (sizes.get(`${type}.${field}`) ?? GRAPHQL_LIMITS.unsizedList);
+
+/** The size a page field's lists were counted at (its result's largest list: a connection's `edges`, a page's `items`). */
+function pagedSize(sizes: ListSizes, field: GraphQLField<unknown, unknown>): number {
+  const result = getNamedType(field.type);
+  if (!isObjectType(result)) return 1;
+  const lists = Object.values(result.getFields()).filter((f) => isListType(getNullableType(f.type)));
+  return Math.max(1, ...lists.map((f) => sizeOf(sizes, result.name, f.name)));
+}
+
+/**
+ * A field's cost: 1 plus what it selects times the most items its list returns (`@listSize`), so a
+ * cycle (`Sku.product.skus…`) multiplies at each turn like any nesting. A page field's lists were
+ * counted at their most; the page scales them to the size asked.
+ */
+const estimatorFor =
+  (sizes: ListSizes): ComplexityEstimator =>
+  ({ type, field, args, childComplexity }) => {
+    const page = pageSize(field, args);
+    if (page !== null) return 1 + Math.ceil((childComplexity * page) / pagedSize(sizes, field));
+    return 1 + childComplexity * (isListType(getNullableType(field.type)) ? sizeOf(sizes, type.name, field.name) : 1);
+  };
+
+function estimatorOf(schema: GraphQLSchema): ComplexityEstimator {
+  let estimator = estimators.get(schema);
+  if (!estimator) {
+    estimator = estimatorFor(listSizesFor(schema));
+    estimators.set(schema, estimator);
+  }
+  return estimator;
+}
 
 /**
  * Estimates kept per parsed document, by operation and variables: walking a storefront page's
@@ -119,7 +199,7 @@ export function documentCost(
   const kept = key !== undefined && key.length <= COST_MEMO.keyBytes ? estimatesOf(schema, document) : undefined;
   const known = key === undefined ? undefined : kept?.get(key);
   if (known !== undefined) return known;
-  const cost = getComplexity({ schema, query: document, variables, operationName: operationName ?? undefined, estimators: [estimator] });
+  const cost = getComplexity({ schema, query: document, variables, operationName: operationName ?? undefined, estimators: [estimatorOf(schema)] });
   if (key !== undefined) kept?.set(key, cost);
   return cost;
 }

@@ -3,7 +3,15 @@ import { deprecationNotice, fieldName, typeStem, type Operation } from './operat
 import { GRAPHQL_NAME, GRAPHQL_VALUES, SAFE_INTEGER_MAX, unwrapNullable } from './schema';
 
 /** Federation link every subgraph's schema starts with. */
-export const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires"])';
+export const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@shareable", "@external", "@requires", "@listSize"])';
+
+/**
+ * The most items a result's list holds, as the cost estimate reads it: `@listSize(assumedSize:)`,
+ * the directive Apollo's and Hive's demand control read too. Every list of a result declares it
+ * (its `maxItems`), and the writes that grow it refuse past it.
+ */
+export const listSize = (maxItems: number): string => `@listSize(assumedSize: ${maxItems})`;
 
 const SCALARS = `"""An integer in the safe-integer range -9007199254740991 to 9007199254740991."""
 scalar SafeInt
@@ -64,6 +72,7 @@ export function describeRules(schema: TSchema): string {
   else if (max !== undefined) rules.push(`max ${max}`);
   if (s.exclusiveMinimum !== undefined) rules.push(`greater than ${s.exclusiveMinimum}`);
   if (s.minItems !== undefined) rules.push(`at least ${s.minItems} item(s)`);
+  if (s.maxItems !== undefined) rules.push(`at most ${s.maxItems} item(s)`);
   if (s.uniqueItems) rules.push('no repeats');
   const itemRules = s.type === 'array' && s.items ? describeRules(s.items) : '';
   if (itemRules) rules.push(`each: ${itemRules}`);
@@ -85,6 +94,14 @@ function block(description: string): string {
   // A block string cannot end in a quote (it would run into the closing quotes) nor hold three of them.
   const text = description.replace(/"""/g, "'''").replace(/"$/, '" ');
   return text ? `"""${text}"""\n` : '';
+}
+
+/** A result field's `@listSize` when it is a list (which must declare its `maxItems`); '' otherwise. */
+function resultListSize(prop: TSchema, field: string): string {
+  const s = (unwrapNullable(prop) ?? prop) as Schema;
+  if (s.type !== 'array') return '';
+  if (typeof s.maxItems !== 'number') throw new Error(`${field}: a result's list declares its maxItems (the cost estimate multiplies by it)`);
+  return ` ${listSize(s.maxItems)}`;
 }
 
 class SdlBuilder {
@@ -143,7 +160,8 @@ class SdlBuilder {
       // graphql-js keeps an explicit null apart from an absent field: the validator refuses the absent one.
       const presence = mode === 'input' && required.has(key) && unwrapNullable(prop) ? 'required: a value or null' : '';
       const rules = [describeRules(prop), presence].filter(Boolean).join('; ');
-      return `  ${block(rules).replace(/\n$/, '\n  ')}${key}: ${ref}${nonNull ? '!' : ''}`;
+      const size = mode === 'output' ? resultListSize(prop, `${name}.${key}`) : '';
+      return `  ${block(rules).replace(/\n$/, '\n  ')}${key}: ${ref}${nonNull ? '!' : ''}${size}`;
     });
     if (entityKey && !s.properties?.id) {
       if (!isIdName(entityKey)) throw new Error(`entity ${name}: its id needs a key of one id field, not "${entityKey}"`);
@@ -179,7 +197,8 @@ function rootField(op: Operation, builder: SdlBuilder): string {
   // Nullable: a failing root field answers null with its error and leaves the other root fields'
   // results in `data` (a non-null one would null them all, losing e.g. a token minted by a mutation
   // that already committed).
-  return `  ${block(`${op.name}: ${op.summary} ${access}${events}`).replace(/\n$/, '\n  ')}${op.connection?.field ?? fieldName(op.name)}${args}: ${result}${deprecated}`;
+  const size = resultListSize(op.result, op.name);
+  return `  ${block(`${op.name}: ${op.summary} ${access}${events}`).replace(/\n$/, '\n  ')}${op.connection?.field ?? fieldName(op.name)}${args}: ${result}${size}${deprecated}`;
 }
 
 /** The subgraph schema (SDL) of a set of operations, plus any hand-written entity types. */

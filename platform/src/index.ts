@@ -3,7 +3,7 @@
  * stays inside its module (tests reach it by path).
  */
 export { type Actor, ACTOR_CONTEXT_HEADER, type CallContext, isOperatorSession, signContext } from './actor';
-export { admitBearer, RatedError, rateHeaders, RateLimited, requestIdOf } from './admission';
+export { admitBearer, rateHeaders, requestIdOf, requestRefusal } from './admission';
 export type { AuditRow } from './audit';
 export { type ConsumerDefinition, on, routedConsumer } from './bus/consumer';
 export { EventBus } from './bus/event-bus';
@@ -18,6 +18,7 @@ export { dataDir } from './db/data-dir';
 export { type Database, openDatabase } from './db/locate';
 export { returningRows } from './db/returning';
 export { type NamedStatement, type Page, type PageQuery, PreparedTexts, preparedName, type Sql, sqlOf } from './db/sql';
+export { assertBelow, assertRoom, type CollectionLimit, lockCollection } from './collection-limit';
 export { deploymentKey } from './deployment-key';
 export {
   AppError,
@@ -31,13 +32,25 @@ export {
   isErrorKind,
   notFound,
   present,
+  RatedError,
+  RateLimited,
   unauthorized,
   validationFailed,
 } from './errors';
 export { isReason, type Reason, REASONS } from './reasons';
 export { defineEvent, type EventDeclaration, type EventDraft, eventDraft, type EventPayload } from './event';
-export { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount, rootFields, withoutVariableValue } from './graphql-cost';
-export { operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';
+export {
+  documentCost,
+  GRAPHQL_LIMITS,
+  type ListSizes,
+  listSizesOf,
+  rateCost,
+  rootFieldCount,
+  rootFields,
+  useListSizes,
+  withoutVariableValue,
+} from './graphql-cost';
+export { listSize, operationDocument, pruneAbsent, selectionOf } from './graphql-sdl';
 export { checkScalarInputs } from './scalars';
 export { newId, pooledRandomBytes, ULID_PATTERN } from './ids';
 export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';
@@ -84,6 +97,7 @@ export {
   type OrderDirection,
 } from './connection';
 export { checkMergedDepth, type MergedRead, mergedReads, pageOf } from './platform-reads';
+export { isFeedPosition } from './event-feed';
 export { port, type PortsOf } from './ports';
 export { type HttpCaching, noneMatchHits, PreparedJson, projectTo } from './prepared';
 export { fieldNamesAt, preparedInput, selectionWithinAnswer, selectsAny } from './selection-projection';

@@ -2,7 +2,7 @@ import { listAudit } from './audit';
 import { validationFailed } from './errors';
 import type { EventDeclaration } from './event';
 import { defineOperation, type Operation } from './operation';
-import { FEED_POSITION, feedEvents } from './event-feed';
+import { FEED_POSITION, feedEvents, feedPositionInput } from './event-feed';
 import { listEvents } from './outbox';
 import { maskEventPayload, payloadSchemas } from './personal';
 import { t, type TObject, type TSchema } from './schema';
@@ -36,9 +36,14 @@ const eventItem = t.object({
   last_error: t.nullable(t.string()),
 });
 
-/** The result of a paged read (what `Sql.page` answers, its items mapped): every paged read declares its result so. */
-export const pageOf = <S extends TSchema>(item: S) =>
-  t.object({ items: t.array(item), page: t.integer({ minimum: 1 }), limit: t.integer({ minimum: 1 }), total: t.integer({ minimum: 0 }) });
+/** The result of a paged read (what `Sql.page` answers, its items mapped): every paged read declares its result so; at most its largest `limit` items. */
+export const pageOf = <S extends TSchema>(item: S, maxLimit = 100) =>
+  t.object({
+    items: t.array(item, { maxItems: maxLimit }),
+    page: t.integer({ minimum: 1 }),
+    limit: t.integer({ minimum: 1 }),
+    total: t.integer({ minimum: 0 }),
+  });
 
 const paging = (maxLimit: number) => ({
   limit: t.optional(t.integer({ minimum: 1, maximum: maxLimit, default: 24 })),
@@ -60,13 +65,13 @@ const feedItem = t.object({
 });
 
 const feedInput = t.object({
-  after: t.optional(t.string({ pattern: FEED_POSITION, maxLength: 39, description: 'a position this read answered; absent: from now' })),
+  after: t.optional(feedPositionInput('a position this read answered; absent: from now')),
   type: t.optional(t.id()),
   limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 100 })),
 });
 
-export const auditPage = pageOf(auditItem);
-export const eventPage = pageOf(eventItem);
+export const auditPage = pageOf(auditItem, MERGED_READ_DEPTH);
+export const eventPage = pageOf(eventItem, MERGED_READ_DEPTH);
 
 /**
  * The audit and event reads every subgraph serves over its own schema. An event's payload comes back
@@ -112,7 +117,7 @@ export function platformReads(subgraph: string, events: readonly EventDeclaratio
       scope: 'events.read',
       summary: `Events of the ${subgraph} subgraph committed after a position, oldest first (what GET /v1/stream/events relays); masked as ${subgraph}.events.`,
       input: feedInput,
-      result: t.object({ items: t.array(feedItem), position: t.string({ pattern: FEED_POSITION }) }),
+      result: t.object({ items: t.array(feedItem, { maxItems: 100 }), position: t.string({ pattern: FEED_POSITION }) }),
       events: [],
       async handler({ input, actor, db }) {
         const feed = await feedEvents(db, subgraph, actor.tenant_id, input);

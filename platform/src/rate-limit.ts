@@ -10,6 +10,8 @@ export interface RateDecision {
   retryAfter: number;
   /** Seconds until the bucket is full again. */
   reset: number;
+  /** Seconds an empty bucket takes to fill: the window of its policy (`limit` per `window`). */
+  window: number;
 }
 
 export interface RateLimiter {
@@ -40,6 +42,7 @@ function decide(config: RateLimitConfig, allowed: boolean, tokens: number, cost:
     remaining: Math.floor(tokens),
     retryAfter: allowed ? 0 : Math.max(1, Math.ceil((Math.max(cost, 1) - tokens) / config.ratePerSecond)),
     reset: Math.ceil((config.burst - tokens) / config.ratePerSecond),
+    window: Math.max(1, Math.ceil(config.burst / config.ratePerSecond)),
   };
 }
 

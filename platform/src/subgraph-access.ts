@@ -1,9 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
 import { ACTOR_CONTEXT_HEADER, type Actor } from './actor';
-import { admitBearer, RatedError, RateLimited, rateHeaders, requestIdOf, type Authenticate } from './admission';
-import { AppError, asAppError } from './errors';
+import { admitBearer, rateHeaders, requestIdOf, requestRefusal, type Authenticate } from './admission';
+import { AppError, asAppError, RateLimited } from './errors';
 import { documentCost, GRAPHQL_LIMITS, rateCost, rootFieldCount } from './graphql-cost';
 import type { RateLimiter } from './rate-limit';
 import type { SubgraphContext, SubgraphRuntime } from './subgraph';
@@ -18,7 +17,7 @@ import type { SubgraphContext, SubgraphRuntime } from './subgraph';
  * - Otherwise `Authorization: Bearer <token>` is authenticated (identity's Authenticator, or its
  *   `/internal/authenticate` from another subgraph) and charged to the credential's bucket exactly as
  *   the gateway charges a document: one token per root field (fragments expanded) plus one per full
- *   20,000 of estimated cost, here per fetch the router makes. A bad token is 401 `unauthorized`.
+ *   `costPerToken` of estimated cost, here per fetch the router makes. A bad token is 401 `unauthorized`.
  * - With neither, the call runs for nobody (public reads; internal operations answer unauthorized),
  *   charged to the client address's bucket (the router's, unless TRUST_PROXY says whom to believe).
  */
@@ -82,9 +81,7 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
       // The client's address (the router's, unless TRUST_PROXY): what per-address limits of public commands key on.
       return { call: { actor: admission.actor, request_id: requestId, client_address: request.ip }, [CHARGED]: charged } as SubgraphContext;
     } catch (error) {
-      const appError = asAppError(error, requestId, runtime.log);
-      const headers = new Map(Object.entries(appError instanceof RatedError ? rateHeaders(appError.rate) : {}));
-      throw new GraphQLError(appError.message, { extensions: { code: appError.kind, http: { status: appError.status, headers } } });
+      throw requestRefusal(asAppError(error, requestId, runtime.log));
     }
   }
 
@@ -95,11 +92,9 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
         async didResolveOperation({ contextValue, operation, document, request, schema, response }) {
           const spender = (contextValue as SubgraphContext & { [CHARGED]?: Charged })[CHARGED];
           if (!spender || !operation) return;
-          const refuse = (error: AppError, headers: Record<string, string> = {}) => {
+          const refuse = (error: AppError) => {
             if (spender.actor) audit(spender.actor, spender.requestId, error.kind);
-            return new GraphQLError(error.message, {
-              extensions: { code: error.kind, http: { status: error.status, headers: new Map(Object.entries(headers)) } },
-            });
+            return requestRefusal(error);
           };
           const fields = rootFieldCount(document, operation);
           if (fields > GRAPHQL_LIMITS.maxRootFields) {
@@ -121,7 +116,7 @@ export function subgraphAccess(runtime: SubgraphRuntime, access: SubgraphAccess)
           const more = rateCost(fields, cost) - 1;
           if (more <= 0) return;
           const rate = await access.limiter.consume(spender.rateKey, more);
-          if (!rate.allowed) throw refuse(new RateLimited(rate), rateHeaders(rate));
+          if (!rate.allowed) throw refuse(new RateLimited(rate));
           // The header reports the bucket after the whole fetch's charge.
           for (const [name, value] of Object.entries(rateHeaders(rate))) response.http.headers.set(name.toLowerCase(), value);
         },

@@ -4,6 +4,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { type Refinement, validationFailed } from './errors';
 import type { Reason } from './reasons';
 import { jsonProblem } from './json-guard';
+import { INT8_MAX, withinInt8 } from './sort-key';
 
 const strict = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
 /** Query strings carry only text: reads coerce "5" to 5 and "true" to true before the same rules apply. */
@@ -36,6 +37,21 @@ for (const ajv of [strict, coercing, produced]) {
     schemaType: 'boolean',
     error: { message: 'must not contain the same item twice' },
     validate: (unique: boolean, items: unknown[]) => !unique || new Set(items.map(canonical)).size === items.length,
+  });
+}
+
+/**
+ * `x-int8: true` on a string: each number in it is within PostgreSQL's bigint, which a pattern can
+ * bound only by its digits (a statement given a larger one fails, `internal`).
+ */
+export const INT8_KEYWORD = 'x-int8';
+for (const ajv of [strict, coercing, produced]) {
+  ajv.addKeyword({
+    keyword: INT8_KEYWORD,
+    type: 'string',
+    schemaType: 'boolean',
+    error: { message: `must hold numbers of at most ${INT8_MAX} (a bigint)` },
+    validate: (on: boolean, text: string) => !on || (text.match(/[0-9]+/g) ?? []).every(withinInt8),
   });
 }
 
@@ -94,6 +110,7 @@ const KEYWORD_REASONS: Record<string, Reason> = {
   multipleOf: 'out_of_range',
   pattern: 'pattern',
   format: 'pattern',
+  [INT8_KEYWORD]: 'out_of_range',
   uniqueItems: 'duplicate',
 };
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
+import { PAGE_SIZE } from './page-size';
 
-/** Rows on a page of a list. */
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 
 /**
  * A list's place in the URL (so Back and a shared link find the same page): `after=<cursor>` pages

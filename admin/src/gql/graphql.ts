@@ -79,13 +79,14 @@ export type CatalogOptionCreateInput = {
   name: string;
   /** length 1 to 200 */
   product_id: string;
-  /** at least 1 item(s); each: length 1 to 200 */
+  /** at least 1 item(s); at most 500 item(s); each: length 1 to 200 */
   values: Array<string>;
 };
 
 export type CatalogProductCreateInput = {
   /** length 1 to 200; or null */
   brand_id?: string | null | undefined;
+  /** at most 50 item(s) */
   categories?: Array<CatalogProductCreateInputCategories> | null | undefined;
   /** facetable custom fields (at most 100): string, number or boolean values */
   custom_fields?: unknown;
@@ -123,6 +124,7 @@ export type CatalogProductUnpublishInput = {
 export type CatalogProductUpdateInput = {
   /** length 1 to 200; or null */
   brand_id?: string | null | undefined;
+  /** at most 50 item(s) */
   categories?: Array<CatalogProductUpdateInputCategories> | null | undefined;
   /** facetable custom fields (at most 100): string, number or boolean values */
   custom_fields?: unknown;
@@ -163,6 +165,7 @@ export type CatalogSkuCreateInput = {
   metadata?: unknown;
   /** max length 500 */
   name?: string | null | undefined;
+  /** at most 20 item(s) */
   option_values?: Array<CatalogSkuCreateInputOptionValues> | null | undefined;
   /** length 1 to 200 */
   product_id: string;
@@ -274,7 +277,7 @@ export type IamApiKeyCreateInput = {
   /** becomes the actor name in the audit trail; length 1 to 120 */
   name: string;
   never_expires?: boolean | null | undefined;
-  /** no repeats; each: one of: admin.users.write, admin.users.read, audit.read, events.read, tenant.store.write, tenant.settings.write, shipping.write, content.write, content.read, extensions.write, extensions.egress.consent, order.read, order.write, inventory.reserve, inventory.write, payments.write, promotions.write, catalog.admin.read, catalog.product.write, catalog.sku.write, composition.write, logistics.read, notifications.read, pii.read, webhooks.write, webhooks.read */
+  /** at most 26 item(s); no repeats; each: one of: admin.users.write, admin.users.read, audit.read, events.read, tenant.store.write, tenant.settings.write, shipping.write, content.write, content.read, extensions.write, extensions.egress.consent, order.read, order.write, inventory.reserve, inventory.write, payments.write, promotions.write, catalog.admin.read, catalog.product.write, catalog.sku.write, composition.write, logistics.read, notifications.read, pii.read, webhooks.write, webhooks.read */
   scopes: Array<string>;
 };
 
@@ -335,7 +338,7 @@ export type NotificationChannelRegisterInput = {
   label: string;
   /** length 1 to 400; or null */
   notice?: string | null | undefined;
-  /** no field name twice; options only (and at least one) for select */
+  /** no field name twice; options only (and at least one) for select; at most 40 item(s) */
   variant_schema: Array<NotificationChannelRegisterInputVariantSchema>;
 };
 
@@ -346,7 +349,7 @@ export type NotificationChannelRegisterInputVariantSchema = {
   label: string;
   /** lowercase letter, then lowercase letters, digits, underscores; length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
   name: string;
-  /** the choices of a select field */
+  /** the choices of a select field; at most 100 item(s) */
   options?: Array<NotificationChannelRegisterInputVariantSchemaOptions> | null | undefined;
   required?: boolean | null | undefined;
   /** the value is a template rendered per message (Handlebars) */
@@ -446,7 +449,7 @@ export type OrderPaymentConfirmInput = {
 export type OrderShipmentCreateInput = {
   /** the parcel to take from; default: the order's only parcel not yet dispatched; length 1 to 200 */
   from_shipment_id?: string | null | undefined;
-  /** distinct order items; at least 1 item(s) */
+  /** distinct order items; at least 1 item(s); at most 100 item(s) */
   items: Array<OrderShipmentCreateInputItems>;
   /** length 1 to 200 */
   order_id: string;
@@ -498,7 +501,7 @@ export type PageFilterStatus =
 export type PaymentAppInstallInput = {
   /** length 1 to 64; pattern ^[a-z][a-z0-9_]*$ */
   app_key: string;
-  /** at least 1 item(s) */
+  /** at least 1 item(s); at most 20 item(s) */
   methods: Array<PaymentAppInstallInputMethods>;
   /** length 1 to 200 */
   name: string;
@@ -564,7 +567,7 @@ export type ProductStatus =
 export type ReadInternalShippingQuoteInput = {
   /** <sku_id>:<qty> lines separated by commas (at most 100, qty 1 to 1000, distinct SKUs); or give lines; length 1 to 8000 */
   items?: string | null | undefined;
-  /** the items as a list instead of items, same bounds: 1 to 100 distinct SKUs, qty 1 to 1000 (extension); at least 1 item(s) */
+  /** the items as a list instead of items, same bounds: 1 to 100 distinct SKUs, qty 1 to 1000 (extension); at least 1 item(s); at most 100 item(s) */
   lines?: Array<ReadInternalShippingQuoteInputLines> | null | undefined;
   /** where the parcel goes; normalized as zones are; length 1 to 32 */
   postal_code: string;
@@ -609,12 +612,12 @@ export type ShippingMethodCreateInput = {
   rates?: ShippingMethodCreateInputRates | null | undefined;
   /** calendar days to deliver; null: unknown (no estimated date); 0 to 365; or null */
   transit_days?: number | null | undefined;
-  /** the tenant’s zones it serves; none or empty: every zone; no repeats; each: length 1 to 200 */
+  /** the tenant’s zones it serves; none or empty: every zone; at most 1000 item(s); no repeats; each: length 1 to 200 */
   zone_ids?: Array<string> | null | undefined;
 };
 
 export type ShippingMethodCreateInputRates = {
-  /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered; at least 1 item(s) */
+  /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered; at least 1 item(s); at most 20 item(s) */
   bands?: Array<ShippingMethodCreateInputRatesBands> | null | undefined;
   /** ISO 4217, upper case: the currency of the amounts; length 3 to 3; pattern ^[A-Z]{3}$ */
   currency: string;
@@ -660,12 +663,12 @@ export type ShippingMethodUpdateInput = {
   rates?: ShippingMethodUpdateInputRates | null | undefined;
   /** calendar days to deliver; null: unknown (no estimated date); 0 to 365; or null */
   transit_days?: number | null | undefined;
-  /** the tenant’s zones it serves; none or empty: every zone; no repeats; each: length 1 to 200 */
+  /** the tenant’s zones it serves; none or empty: every zone; at most 1000 item(s); no repeats; each: length 1 to 200 */
   zone_ids?: Array<string> | null | undefined;
 };
 
 export type ShippingMethodUpdateInputRates = {
-  /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered; at least 1 item(s) */
+  /** 1 to 20 bands by billable weight, up_to_grams strictly ascending; the first band holding the billable weight is charged; above the last band (or with an unknown billable weight) the method is not offered; at least 1 item(s); at most 20 item(s) */
   bands?: Array<ShippingMethodUpdateInputRatesBands> | null | undefined;
   /** ISO 4217, upper case: the currency of the amounts; length 3 to 3; pattern ^[A-Z]{3}$ */
   currency: string;
@@ -735,7 +738,7 @@ export type WebhookDeliveryStatus =
 export type WebhookSubscriptionCreateInput = {
   /** max length 200 */
   description?: string | null | undefined;
-  /** declared event types (see the `webhooks` of /v1/openapi.json); `*` for all; at least 1 item(s); no repeats; each: length 1 to 100 */
+  /** declared event types (see the `webhooks` of /v1/openapi.json); `*` for all; at least 1 item(s); at most 100 item(s); no repeats; each: length 1 to 100 */
   event_types: Array<string>;
   /** deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read */
   personal_data?: boolean | null | undefined;
@@ -747,7 +750,7 @@ export type WebhookSubscriptionUpdateInput = {
   /** max length 200; or null */
   description?: string | null | undefined;
   enabled?: boolean | null | undefined;
-  /** declared event types (see the `webhooks` of /v1/openapi.json); `*` for all; at least 1 item(s); no repeats; each: length 1 to 100 */
+  /** declared event types (see the `webhooks` of /v1/openapi.json); `*` for all; at least 1 item(s); at most 100 item(s); no repeats; each: length 1 to 100 */
   event_types?: Array<string> | null | undefined;
   /** deliver the personal fields of payloads (customer email, name…) in clear; needs pii.read to set, or to change the url while set. Default false: masked as in reads without pii.read */
   personal_data?: boolean | null | undefined;
@@ -976,7 +979,7 @@ export type AuthMethodsQuery = { read_auth_methods: { oidc: { provider: string }
 export type NotificationChannelsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type NotificationChannelsQuery = { notification_channels: { totalCount: number | null, edges: Array<{ node: { channel_key: string, label: string, notice: string | null, built_in: boolean, required_fields: Array<string>, variant_schema: Array<{ name: string, label: string, type: NotificationChannelFieldType, help: string | null, required: boolean, template: boolean, options: Array<{ value: string, label: string }> | null }>, message_types: Array<{ type_key: string, enabled: boolean, always: boolean }> } }> } | null };
+export type NotificationChannelsQuery = { notification_channels: { totalCount: number | null, edges: Array<{ node: { channel_key: string, label: string, notice: string | null, built_in: boolean, required_fields: Array<string>, variant_schema: Array<{ name: string, label: string, required: boolean }>, message_types: Array<{ type_key: string, enabled: boolean, always: boolean }> } }> } | null };
 
 export type NotificationChannelRegisterMutationVariables = Exact<{
   input: NotificationChannelRegisterInput;
@@ -999,7 +1002,7 @@ export type NotificationTemplatePreviewQueryVariables = Exact<{
 }>;
 
 
-export type NotificationTemplatePreviewQuery = { notification_channels: { edges: Array<{ node: { channel_key: string, effective_template: { type_key: string, locale: string, level: string, fields: unknown, rendered: unknown } | null } }> } | null };
+export type NotificationTemplatePreviewQuery = { notification_channels: { edges: Array<{ node: { channel_key: string, variant_schema: Array<{ name: string, label: string, type: NotificationChannelFieldType, help: string | null, required: boolean, template: boolean, options: Array<{ value: string, label: string }> | null }>, effective_template: { type_key: string, locale: string, level: string, fields: unknown, rendered: unknown } | null } }> } | null };
 
 export type NotificationTemplateSetMutationVariables = Exact<{
   input: NotificationTemplateSetInput;
@@ -1310,10 +1313,10 @@ export const CreateOptionDocument = {"__meta__":{"text":"mutation CreateOption($
 export const AttachMediaDocument = {"__meta__":{"text":"mutation AttachMedia($input: CatalogMediaAttachInput!) { catalog_media_attach(input: $input) { media_id position } }","hash":"c34deafa3d5435eded7f42d4493f0c925730df56022e2f9c9915d8e7563e89b6"}} as unknown as DocumentNode<AttachMediaMutation, AttachMediaMutationVariables>;
 export const SetPromotionDocument = {"__meta__":{"text":"mutation SetPromotion($input: CatalogSkuSetPromotionInput!) { catalog_sku_set_promotion(input: $input) { promotional_amount sku_id } }","hash":"2237b193c6545520dfa269fc42653b18ead310cfee4531b40cb31fc36c775413"}} as unknown as DocumentNode<SetPromotionMutation, SetPromotionMutationVariables>;
 export const AuthMethodsDocument = {"__meta__":{"text":"query AuthMethods { read_auth_methods { oidc { provider } } }","hash":"8fc991042d2b456ca34890acc1e94a3d02bd857fdb21781668f627709132f51c"}} as unknown as DocumentNode<AuthMethodsQuery, AuthMethodsQueryVariables>;
-export const NotificationChannelsDocument = {"__meta__":{"text":"query NotificationChannels { notification_channels(first: 100) { edges { node { built_in channel_key label message_types { always enabled type_key } notice required_fields variant_schema { help label name options { label value } required template type } } } totalCount } }","hash":"a2917fedb27c562694648a78dfa4ca08ffa8b9eff43a64ce910707ab6dcb72af"}} as unknown as DocumentNode<NotificationChannelsQuery, NotificationChannelsQueryVariables>;
+export const NotificationChannelsDocument = {"__meta__":{"text":"query NotificationChannels { notification_channels(first: 100) { edges { node { built_in channel_key label message_types { always enabled type_key } notice required_fields variant_schema { label name required } } } totalCount } }","hash":"494f60ba11dcf48c2dbc6a15f9b8bd030f3bf77d927e5b26ebd6866890786fb8"}} as unknown as DocumentNode<NotificationChannelsQuery, NotificationChannelsQueryVariables>;
 export const NotificationChannelRegisterDocument = {"__meta__":{"text":"mutation NotificationChannelRegister($input: NotificationChannelRegisterInput!) { notification_channel_register(input: $input) { channel_key } }","hash":"44e6a612d69a3071fc6b7f74cc7e3debd5bd46106ac2662927de50bd4a125c7b"}} as unknown as DocumentNode<NotificationChannelRegisterMutation, NotificationChannelRegisterMutationVariables>;
 export const NotificationChannelSetEnabledDocument = {"__meta__":{"text":"mutation NotificationChannelSetEnabled($input: NotificationChannelSetEnabledInput!) { notification_channel_set_enabled(input: $input) { channel_key enabled type_key } }","hash":"64cf797be84b3d7038dd1007d3398701e188864825b2614c7e880d1328e824aa"}} as unknown as DocumentNode<NotificationChannelSetEnabledMutation, NotificationChannelSetEnabledMutationVariables>;
-export const NotificationTemplatePreviewDocument = {"__meta__":{"text":"query NotificationTemplatePreview($channel: String!, $locale: String!, $type: String!) { notification_channels(first: 1, filter: {key: $channel}) { edges { node { channel_key effective_template(type_key: $type, locale: $locale) { fields level locale rendered type_key } } } } }","hash":"6b459c469ec27627790383f578d7f8ceaa2168deaacf79d6fb146fba3aba0e3f"}} as unknown as DocumentNode<NotificationTemplatePreviewQuery, NotificationTemplatePreviewQueryVariables>;
+export const NotificationTemplatePreviewDocument = {"__meta__":{"text":"query NotificationTemplatePreview($channel: String!, $locale: String!, $type: String!) { notification_channels(first: 1, filter: {key: $channel}) { edges { node { channel_key effective_template(type_key: $type, locale: $locale) { fields level locale rendered type_key } variant_schema { help label name options { label value } required template type } } } } }","hash":"17a0d2e67ab1121fa14659a0199fce1f2f7c013993d63b435e48ea861a26bdf7"}} as unknown as DocumentNode<NotificationTemplatePreviewQuery, NotificationTemplatePreviewQueryVariables>;
 export const NotificationTemplateSetDocument = {"__meta__":{"text":"mutation NotificationTemplateSet($input: NotificationTemplateSetInput!) { notification_template_set(input: $input) { channel_key locale type_key } }","hash":"075a5f5f34ac7624e8d55fbc57aafa9cede98cc5006c83683b3fceb51723d155"}} as unknown as DocumentNode<NotificationTemplateSetMutation, NotificationTemplateSetMutationVariables>;
 export const NotificationLogDocument = {"__meta__":{"text":"query NotificationLog($after: String, $before: String, $filter: NotificationFilter, $first: SafeInt, $last: SafeInt) { notifications( first: $first after: $after last: $last before: $before filter: $filter ) { edges { cursor node { attempts body_stored channel_key created_at id last_error recipient resent_from sent_at status type_key } } pageInfo { endCursor hasNextPage hasPreviousPage startCursor } totalCount } }","hash":"4d6198913407a5c95c1f9238bc0b619e3c2cd926c26a5d09fae1bd74be43af0d"}} as unknown as DocumentNode<NotificationLogQuery, NotificationLogQueryVariables>;
 export const NotificationResendDocument = {"__meta__":{"text":"mutation NotificationResend($id: ID!) { notification_resend(input: {notification_id: $id}) { notification_id requested } }","hash":"3431d4f6586dd548bcc8d1002f4ef006640e7c7ea742b5de0324e94a0f73538b"}} as unknown as DocumentNode<NotificationResendMutation, NotificationResendMutationVariables>;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { SubgraphDefinition } from '@backoffice/platform';
+import { listSize, type SubgraphDefinition } from '@backoffice/platform';
+import { LINK_BOUND } from './domain/loaders';
 import { linkResolvers, resultEntityResolvers } from './domain/links';
 import { referenceResolvers } from './domain/references';
 import { catalogEntities } from './entities';
@@ -61,9 +62,9 @@ extend type Product {
   """Its brand; null when it has none."""
   brand: Brand
   """The collections holding it, by title (at most 100)."""
-  collections: [Collection!]!
+  collections: [Collection!]! ${listSize(LINK_BOUND)}
   """The stores it is published to, oldest publication first (at most 100)."""
-  stores: [Publication!]!
+  stores: [Publication!]! ${listSize(LINK_BOUND)}
 }
 
 extend type ProductCategories {
@@ -88,12 +89,12 @@ extend type Category {
   """The category one level up; null at the root."""
   parent: Category
   """The categories one level down, by path (at most 100)."""
-  children: [Category!]!
+  children: [Category!]! ${listSize(LINK_BOUND)}
 }
 
 extend type Collection {
   """Its products in the collection's order (the first 100: product_count says how many)."""
-  products: [Product!]!
+  products: [Product!]! ${listSize(LINK_BOUND)}
 }
 
 extend type CatalogProductCreateResult { product: Product }

@@ -151,6 +151,7 @@ export const PaymentWindowEntity = new EntitySchema<PaymentWindow>({
     reservation_window_seconds: { type: 'integer' },
   },
   foreignKeys: [{ name: 'payment_window_app_id_fkey', target: 'PaymentApp', columnNames: ['app_id'], referencedColumnNames: ['id'] }],
+  indices: [{ name: 'payment_window_app', columns: ['app_id'] }],
 });
 
 export interface Coupon {

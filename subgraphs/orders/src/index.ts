@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import type { SubgraphDefinition } from '@backoffice/platform';
+import { listSize, type SubgraphDefinition } from '@backoffice/platform';
 import { LINK_MAX } from './domain/admin-views';
+import { ORDER_LIMITS } from './domain/order-limits';
 import { orderResolvers } from './domain/references';
 import { ordersEvents } from './events';
 import { tenantSetup } from './consumers/tenant-setup';
@@ -11,6 +12,7 @@ import { Shipping1795500000002 } from './migrations/1795500000002-shipping';
 import { Shipments1795500000003 } from './migrations/1795500000003-shipments';
 import { ConfirmingAttempts1795500000004 } from './migrations/1795500000004-confirming-attempts';
 import { ShippingPrice1795500000005 } from './migrations/1795500000005-shipping-price';
+import { PaymentWindowApp1795500000006 } from './migrations/1795500000006-payment-window-app';
 import { adminOrders } from './operations/admin.orders';
 import { adminShipments } from './operations/admin.shipments';
 import { adminWarehouses } from './operations/admin.warehouses';
@@ -61,7 +63,7 @@ const typeDefs = `
 type Sku @key(fields: "sku_id") {
   sku_id: ID!
   """Its stock in each of the tenant's warehouses that holds a level of it, by warehouse id (every warehouse at most once). Scope: logistics.read."""
-  stock_levels: [StockLevel!]!
+  stock_levels: [StockLevel!]! ${listSize(ORDER_LIMITS.warehouses.max)}
 }
 
 type Store @key(fields: "store_id", resolvable: false) {
@@ -104,7 +106,7 @@ extend type StockLevel {
 
 extend type Warehouse {
   """Its first ${LINK_MAX} stock levels by SKU id (read.internal.inventory pages through all of them)."""
-  levels: [StockLevel!]!
+  levels: [StockLevel!]! ${listSize(LINK_MAX)}
 }
 
 """An order holding a use of a coupon (a cancelled order returns its use)."""
@@ -116,7 +118,7 @@ type CouponUse {
 
 extend type Coupon {
   """The ${LINK_MAX} latest orders holding a use of it, newest first."""
-  uses: [CouponUse!]!
+  uses: [CouponUse!]! ${listSize(LINK_MAX)}
 }
 
 extend type OrderCreateResult { order: Order shipment: Shipment }
@@ -184,7 +186,14 @@ export const orders: SubgraphDefinition<OrdersPorts> = {
   events: ordersEvents,
   ports: ordersPorts,
   entities: ordersEntities,
-  migrations: [Orders1795500000001, Shipping1795500000002, Shipments1795500000003, ConfirmingAttempts1795500000004, ShippingPrice1795500000005],
+  migrations: [
+    Orders1795500000001,
+    Shipping1795500000002,
+    Shipments1795500000003,
+    ConfirmingAttempts1795500000004,
+    ShippingPrice1795500000005,
+    PaymentWindowApp1795500000006,
+  ],
   consumers: [tenantSetup],
   jobs: [expireUnpaidJob, releaseExpiredHoldsJob],
   typeDefs,

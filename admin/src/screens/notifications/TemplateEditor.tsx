@@ -7,10 +7,13 @@ import { Loading } from '../../components/Loading';
 import { byField, type Refusal, refusals } from '../../graphql/errors';
 import { NotificationTemplatePreview, NotificationTemplateSet } from '../../graphql/operations';
 import { LOCALES, LOCALE_NAMES } from '../../i18n';
+import type { NotificationTemplatePreviewQuery } from '../../gql/graphql';
 import type { Channel } from './ChannelList';
 import { typeLabel } from './labels';
 
 type Fields = Record<string, string>;
+/** The channel as the editor reads it: its template fields whole (a select's choices with them). */
+type EditedChannel = NonNullable<NotificationTemplatePreviewQuery['notification_channels']>['edges'][number]['node'];
 
 const asFields = (value: unknown): Fields =>
   value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
@@ -19,7 +22,7 @@ const asFields = (value: unknown): Fields =>
  * What the server rendered, field by field: an html field in a sandboxed frame (no scripts, no
  * same-origin: its document is inert, and the page's CSP still applies to it), the others as text.
  */
-function Preview({ channel, rendered }: { channel: Channel; rendered: Fields }) {
+function Preview({ channel, rendered }: { channel: EditedChannel; rendered: Fields }) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
@@ -62,7 +65,7 @@ function TemplateForm({
   canWrite,
   saved,
 }: {
-  channel: Channel;
+  channel: EditedChannel;
   type: string;
   locale: string;
   initial: Fields;
@@ -160,7 +163,8 @@ export function TemplateEditor({ channels, canWrite }: { channels: Channel[]; ca
   const [type, setType] = useState(channel?.message_types[0]?.type_key ?? 'order.paid');
   const [locale, setLocale] = useState<string>(LOCALES[0]);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: NotificationTemplatePreview, variables: { channel: channelKey, type, locale } });
-  const preview = data?.notification_channels?.edges[0]?.node.effective_template;
+  const edited = data?.notification_channels?.edges[0]?.node;
+  const preview = edited?.effective_template;
   if (!channel) return null;
 
   return (
@@ -194,11 +198,11 @@ export function TemplateEditor({ channels, canWrite }: { channels: Channel[]; ca
         {fetching && !data ? (
           <Loading />
         ) : (
-          data && (
+          edited && (
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
               <TemplateForm
-                key={`${channel.channel_key}|${type}|${locale}|${preview ? 'found' : 'none'}`}
-                channel={channel}
+                key={`${edited.channel_key}|${type}|${locale}|${preview ? 'found' : 'none'}`}
+                channel={edited}
                 type={type}
                 locale={locale}
                 initial={asFields(preview?.fields)}
@@ -221,7 +225,7 @@ export function TemplateEditor({ channels, canWrite }: { channels: Channel[]; ca
                 <Text size="xs" c="dimmed">
                   {t('notifications.templates.examples')}
                 </Text>
-                {preview ? <Preview channel={channel} rendered={asFields(preview.rendered)} /> : <Text>{t('notifications.templates.none')}</Text>}
+                {preview ? <Preview channel={edited} rendered={asFields(preview.rendered)} /> : <Text>{t('notifications.templates.none')}</Text>}
               </Stack>
             </SimpleGrid>
           )

@@ -1,6 +1,8 @@
 import { validationFailed, t } from '@backoffice/platform';
+import { CATALOG_LIMITS } from './catalog-limits';
 
-export const categoriesInput = () => t.array(t.object({ category_id: t.id(), is_primary: t.optional(t.boolean()) }), { maxItems: 50 });
+export const categoriesInput = () =>
+  t.array(t.object({ category_id: t.id(), is_primary: t.optional(t.boolean()) }), { maxItems: CATALOG_LIMITS.categories.max });
 
 /** One primary at most; with none marked, the first is primary. Duplicates are refused. */
 export function placeCategories(categories: { category_id: string; is_primary?: boolean }[]): { category_id: string; is_primary: boolean }[] {

@@ -1,6 +1,7 @@
 import { projectTo, resultProblem, t, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { productStatus } from './products';
+import { CATALOG_LIMITS } from './catalog-limits';
 
 /**
  * A product document as every catalog read serves it (`read.products`, the admin reads, the
@@ -25,7 +26,7 @@ export const feedSkuFields = {
   name: t.nullable(t.string()),
   ean: t.nullable(t.string()),
   compare_at_amount: t.nullable(t.integer()),
-  media: t.array(feedMedia),
+  media: t.array(feedMedia, { maxItems: CATALOG_LIMITS.skuMedia.max }),
   promotional_price: t.optional(promotionalPrice),
 };
 
@@ -37,8 +38,8 @@ export const feedProductFields = {
   status: productStatus(),
   metadata: t.json(),
   brand_id: t.nullable(t.string()),
-  categories: t.array(feedCategory),
-  media: t.array(feedMedia),
+  categories: t.array(feedCategory, { maxItems: CATALOG_LIMITS.categories.max }),
+  media: t.array(feedMedia, { maxItems: CATALOG_LIMITS.productMedia.max }),
 };
 
 const media = t.object({
@@ -55,28 +56,36 @@ export const sku = t.entity(
   'Sku',
   {
     ...feedSkuFields,
-    media: t.array(media),
+    media: t.array(media, { maxItems: CATALOG_LIMITS.skuMedia.max }),
     sku_id: t.string({ description: 'same as id' }),
     is_default: t.boolean(),
     ref: t.nullable(t.string()),
     metadata: t.optional(t.json({ description: 'absent under projection feed' })),
-    option_values: t.optional(t.array(t.object({ option: t.string(), value: t.string() }), {})),
+    option_values: t.optional(t.array(t.object({ option: t.string(), value: t.string() }), { maxItems: CATALOG_LIMITS.options.max })),
   },
   'sku_id',
 );
 
-const option = t.object({ option_id: t.string(), name: t.string(), values: t.array(t.string()), default_value: t.string(), position: t.integer() });
+const option = t.object({
+  option_id: t.string(),
+  name: t.string(),
+  values: t.array(t.string(), { maxItems: CATALOG_LIMITS.optionValues.max }),
+  default_value: t.string(),
+  position: t.integer(),
+});
 
-export const feedProduct = t.object({ ...feedProductFields, skus: t.array(t.object(feedSkuFields)) });
+export const feedProduct = t.object({ ...feedProductFields, skus: t.array(t.object(feedSkuFields), { maxItems: CATALOG_LIMITS.skus.max }) });
 
 export const product = t.entity(
   'Product',
   {
     ...feedProductFields,
-    categories: t.array(t.object({ category_id: t.string(), path: t.string(), is_primary: t.boolean(), name: t.string() })),
-    media: t.array(media),
-    skus: t.array(sku),
-    options: t.optional(t.array(option)),
+    categories: t.array(t.object({ category_id: t.string(), path: t.string(), is_primary: t.boolean(), name: t.string() }), {
+      maxItems: CATALOG_LIMITS.categories.max,
+    }),
+    media: t.array(media, { maxItems: CATALOG_LIMITS.productMedia.max }),
+    skus: t.array(sku, { maxItems: CATALOG_LIMITS.skus.max }),
+    options: t.optional(t.array(option, { maxItems: CATALOG_LIMITS.options.max })),
     custom_fields: t.optional(t.record({ description: 'absent under projection feed' })),
     rich_content: t.optional(t.nullable(t.json({ description: 'absent under projection feed' }))),
     price_min: t.nullable(t.integer({ description: 'lowest SKU amount' })),

@@ -23,7 +23,11 @@ export type Facet = (typeof FACETS)[number];
 export const FACET_VALUES_MAX = 100;
 /** Categories listed in the categories facet, most frequent first. */
 export const FACET_CATEGORIES_MAX = 200;
+/** Options and custom fields listed in their facets, by name. */
+export const FACET_NAMES_MAX = 100;
 const PRICE_BUCKETS = 5;
+/** Products in one page of a listing (the reference's limit). */
+const PAGE_MAX = 100;
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -61,7 +65,7 @@ export const listingInput = t.object({
       description: 'opt-in facets; over REST `all` (or `true`) asks for every one',
     }),
   ),
-  limit: t.optional(t.integer({ minimum: 1, maximum: 100, default: 24 })),
+  limit: t.optional(t.integer({ minimum: 1, maximum: PAGE_MAX, default: 24 })),
   page: t.optional(t.integer({ minimum: 1, default: 1 })),
   projection: t.optional(t.string({ minLength: 1, maxLength: 100, description: 'declared names: full, feed; absent means full' })),
 });
@@ -96,24 +100,27 @@ export function productsFromQuery(input: Record<string, unknown>): Record<string
 // ---------------------------------------------------------------------------------------------
 
 const valueCount = t.object({ value: t.string(), count: t.integer({ minimum: 0 }) });
+const valuesFacet = t.object({ name: t.string(), values: t.array(valueCount, { maxItems: FACET_VALUES_MAX }) });
 const facets = t.object({
-  options: t.optional(t.array(t.object({ name: t.string(), values: t.array(valueCount) }))),
-  categories: t.optional(t.array(t.object({ category_id: t.string(), path: t.string(), name: t.string(), count: t.integer({ minimum: 0 }) }))),
+  options: t.optional(t.array(valuesFacet, { maxItems: FACET_NAMES_MAX })),
+  categories: t.optional(
+    t.array(t.object({ category_id: t.string(), path: t.string(), name: t.string(), count: t.integer({ minimum: 0 }) }), { maxItems: FACET_CATEGORIES_MAX }),
+  ),
   price: t.optional(
     t.object({
       min: t.nullable(t.integer()),
       max: t.nullable(t.integer()),
-      buckets: t.array(t.object({ from: t.integer(), to: t.integer(), count: t.integer({ minimum: 0 }) })),
+      buckets: t.array(t.object({ from: t.integer(), to: t.integer(), count: t.integer({ minimum: 0 }) }), { maxItems: PRICE_BUCKETS }),
     }),
   ),
-  custom_fields: t.optional(t.array(t.object({ name: t.string(), values: t.array(valueCount) }))),
+  custom_fields: t.optional(t.array(valuesFacet, { maxItems: FACET_NAMES_MAX })),
 });
 
 const TOTAL_EXACT_UP_TO_TEXT = '10,000';
 
 const pageOf = <S extends TSchema>(item: S) =>
   t.object({
-    items: t.array(item),
+    items: t.array(item, { maxItems: PAGE_MAX }),
     page: t.integer({ minimum: 1 }),
     limit: t.integer({ minimum: 1 }),
     total: t.integer({ minimum: 0, description: `matches; a filtered page counts at most ${TOTAL_EXACT_UP_TO_TEXT} (then total_exact is false)` }),
@@ -409,6 +416,7 @@ function valueFacet(rows: [string, string, number][]) {
   }
   return [...byName.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, FACET_NAMES_MAX)
     .map(([name, list]) => ({
       name,
       values: list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)).slice(0, FACET_VALUES_MAX),

@@ -23,6 +23,7 @@ export const adminBrands = defineCatalogOperation({
     if (input.filter?.q) where.push(`b.name ILIKE $${params.push(`%${escapeLike(input.filter.q)}%`)}`);
     return sql.connection<BrandNode>(
       {
+        list: 'brands',
         select: BRAND_COLUMNS,
         from: 'catalog.brand b',
         where: where.join(' AND '),

@@ -36,6 +36,7 @@ export const adminCategories = defineCatalogOperation({
     if (q) where.push(`(c.name ILIKE $${params.push(`%${escapeLike(q)}%`)} OR c.path::text ILIKE $${params.length})`);
     return sql.connection<CategoryNode>(
       {
+        list: 'categories',
         select: CATEGORY_COLUMNS,
         from: 'catalog.category c',
         where: where.join(' AND '),

@@ -23,6 +23,7 @@ export const adminCollections = defineCatalogOperation({
     if (input.filter?.q) where.push(`(col.title ILIKE $${params.push(`%${escapeLike(input.filter.q)}%`)} OR col.handle ILIKE $${params.length})`);
     return sql.connection<CollectionNode>(
       {
+        list: 'collections',
         select: COLLECTION_COLUMNS,
         from: 'catalog.collection col',
         where: where.join(' AND '),

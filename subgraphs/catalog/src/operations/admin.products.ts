@@ -46,6 +46,7 @@ export const adminProducts = defineCatalogOperation({
     }
     const page = await sql.connection<Row>(
       {
+        list: 'products',
         select: productColumns,
         from: 'catalog.product p',
         where: where.join(' AND '),

@@ -33,6 +33,7 @@ export const adminSkus = defineCatalogOperation({
     if (q) where.push(`(s.code ILIKE $${params.push(`%${escapeLike(q)}%`)} OR s.name ILIKE $${params.length} OR s.ean ILIKE $${params.length})`);
     const page = await sql.connection<{ doc: Record<string, unknown> }>(
       {
+        list: 'skus',
         select: `${skuObject} AS doc`,
         from: 'catalog.sku s',
         where: where.join(' AND '),

@@ -1,4 +1,5 @@
-import { conflict, newId, t, sqlOf } from '@backoffice/platform';
+import { assertRoom, conflict, newId, t, sqlOf } from '@backoffice/platform';
+import { CATALOG_LIMITS } from '../domain/catalog-limits';
 import { productUpdated, skuUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
 import { mediaKind } from '../domain/product-document';
@@ -35,6 +36,11 @@ export const catalogMediaAttach = defineCatalogOperation({
       [input.owner_id, actor.tenant_id],
     );
     if (!owner) throw conflict(`${input.owner_type} ${input.owner_id} does not exist in this tenant`, { reason: 'not_found', field: 'owner_id' });
+    // Attaching a provider key again updates its media: only a new one needs room.
+    await assertRoom(db, input.owner_type === 'product' ? CATALOG_LIMITS.productMedia : CATALOG_LIMITS.skuMedia, {
+      sql: 'SELECT count(*)::int AS n FROM catalog.media WHERE product_id = $1 AND owner_type = $2 AND owner_id = $3 AND provider_key <> $4',
+      params: [owner.product_id, input.owner_type, input.owner_id, input.provider_key],
+    });
     const kind = input.kind ?? 'image';
     const [media] = await sqlOf(db).rows<{ id: string; position: number }>(
       `INSERT INTO catalog.media (id, tenant_id, product_id, owner_type, owner_id, provider_key, kind, url, alt, position, role)

@@ -1,4 +1,5 @@
-import { conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { assertRoom, conflict, newId, t, validationFailed } from '@backoffice/platform';
+import { CATALOG_LIMITS } from '../domain/catalog-limits';
 import { lockProduct } from '../domain/products';
 import { productUpdated } from '../events';
 import { defineCatalogOperation } from '../ports';
@@ -12,7 +13,7 @@ export const catalogOptionCreate = defineCatalogOperation({
   input: t.object({
     product_id: t.id(),
     name: t.string({ minLength: 1, maxLength: 200 }),
-    values: t.array(t.string({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 500 }),
+    values: t.array(t.string({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: CATALOG_LIMITS.optionValues.max }),
     default_value: t.string({ minLength: 1, maxLength: 200 }),
   }),
   result: t.object({ option_id: t.string() }),
@@ -21,6 +22,7 @@ export const catalogOptionCreate = defineCatalogOperation({
     if (new Set(input.values).size !== input.values.length) throw validationFailed('values lists a value twice', { reason: 'duplicate', field: 'values' });
     if (!input.values.includes(input.default_value)) throw validationFailed('default_value must be one of values', { field: 'default_value' });
     const product = await lockProduct(db, actor, input.product_id);
+    await assertRoom(db, CATALOG_LIMITS.options, { sql: 'SELECT count(*)::int AS n FROM catalog.option WHERE product_id = $1', params: [product.id] });
     const optionId = newId('opt');
     const [row] = await db.query(
       `INSERT INTO catalog.option (id, tenant_id, product_id, name, "values", default_value, position)

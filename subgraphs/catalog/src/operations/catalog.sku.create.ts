@@ -1,4 +1,5 @@
-import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { assertBelow, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { CATALOG_LIMITS } from '../domain/catalog-limits';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
 import { skuShippingInput } from '../domain/sku-shipping';
 import { skuCreated } from '../events';
@@ -24,7 +25,9 @@ export const catalogSkuCreate = defineCatalogOperation({
     is_default: t.optional(t.boolean()),
     metadata: t.optional(t.record()),
     name: t.optional(t.string({ maxLength: 500 })),
-    option_values: t.optional(t.array(t.object({ option: t.string({ maxLength: 200 }), value: t.string({ maxLength: 200 }) }), { maxItems: 50 })),
+    option_values: t.optional(
+      t.array(t.object({ option: t.string({ maxLength: 200 }), value: t.string({ maxLength: 200 }) }), { maxItems: CATALOG_LIMITS.options.max }),
+    ),
     ref: t.optional(t.string({ maxLength: 200 })),
     status: t.optional(t.string({ maxLength: 100 })),
     ...skuShippingInput,
@@ -53,6 +56,7 @@ export const catalogSkuCreate = defineCatalogOperation({
        FROM catalog.sku WHERE product_id = $1`,
       [product.id],
     );
+    assertBelow(CATALOG_LIMITS.skus, siblings.n);
     const skuId = newId('sku');
     // A product always has a default SKU: its first one is, until another is made default.
     const isDefault = siblings.n === 0 || (input.is_default ?? false);

@@ -2,7 +2,7 @@ import { conflict, t, sqlOf } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
 import { SKU_SHIPPING_FIELDS } from '@backoffice/contracts';
 import { skuShippingInput } from '../domain/sku-shipping';
-import { skuStateFields, skuUpdated, type SkuChange } from '../events';
+import { SKU_CHANGES, skuStateFields, skuUpdated, type SkuChange } from '../events';
 import type { Sku } from '../entities';
 import { defineCatalogOperation } from '../ports';
 
@@ -42,7 +42,10 @@ export const catalogSkuUpdate = defineCatalogOperation({
     sku_id: t.string(),
     product_id: t.string(),
     ...skuStateFields,
-    changed: t.array(t.string(), { description: 'the fields whose value changed (empty: nothing changed and no event was emitted)' }),
+    changed: t.array(t.string(), {
+      maxItems: SKU_CHANGES.length,
+      description: 'the fields whose value changed (empty: nothing changed and no event was emitted)',
+    }),
   }),
   events: [skuUpdated],
   async handler({ input, actor, db, emit }) {

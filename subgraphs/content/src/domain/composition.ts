@@ -12,6 +12,8 @@ import type { CompositionPlacement } from '../entities';
 
 export const MANIFEST_MAX_COMPONENTS = 50;
 export const MANIFESTS_MAX = 100;
+/** A store's effective hooks: one per component of each manifest. */
+const COMPOSITION_HOOKS_MAX = MANIFESTS_MAX * MANIFEST_MAX_COMPONENTS;
 export const POSITION_MAX = 1_000_000;
 
 export const compositionFields = {
@@ -105,7 +107,7 @@ const hook = t.entity('CompositionHook', {
 });
 
 /** A store's effective composition (read.internal.composition, and `Store.composition`). */
-export const compositionView = t.entity('Composition', { store_id: t.string(), items: t.array(hook) });
+export const compositionView = t.entity('Composition', { store_id: t.string(), items: t.array(hook, { maxItems: COMPOSITION_HOOKS_MAX }) });
 
 export interface EffectiveHook {
   extension_id: string;

@@ -53,7 +53,7 @@ export type ConnectionRow = Omit<ExtensionConnection, 'tenant_id' | 'credential_
 export const extensionConnectionView = t.entity('ExtensionConnection', {
   extension_id: t.string(),
   connection_name: t.string(),
-  credential_keys: t.array(t.string(), { description: 'the top-level keys armed; never a value' }),
+  credential_keys: t.array(t.string(), { maxItems: CREDENTIAL_MAX_KEYS, description: 'the top-level keys armed; never a value' }),
   created_at: t.timestamp(),
   updated_at: t.timestamp(),
 });

@@ -1,6 +1,6 @@
 import { t } from '@backoffice/platform';
 import type { NotificationTemplate } from '../entities';
-import { EMAIL_CHANNEL, FIELD_TYPES, isTemplateField, requiredFields, type Channel } from './notifications';
+import { CHANNEL_FIELDS_MAX, EMAIL_CHANNEL, FIELD_OPTIONS_MAX, FIELD_TYPES, isTemplateField, requiredFields, type Channel } from './notifications';
 
 /** A field of a channel's template, as notification.channel.register declared it. */
 const channelField = t.entity('NotificationChannelField', {
@@ -8,7 +8,9 @@ const channelField = t.entity('NotificationChannelField', {
   label: t.string(),
   type: t.enum(FIELD_TYPES),
   help: t.nullable(t.string()),
-  options: t.nullable(t.array(t.object({ value: t.string(), label: t.string() }, { 'x-graphql-name': 'NotificationChannelFieldOption' }))),
+  options: t.nullable(
+    t.array(t.object({ value: t.string(), label: t.string() }, { 'x-graphql-name': 'NotificationChannelFieldOption' }), { maxItems: FIELD_OPTIONS_MAX }),
+  ),
   required: t.boolean(),
   template: t.boolean({ description: 'the value is a template rendered per message (Handlebars)' }),
 });
@@ -20,8 +22,9 @@ export const channelView = t.entity('NotificationChannel', {
   notice: t.nullable(t.string()),
   extension_id: t.nullable(t.string()),
   built_in: t.boolean({ description: 'email: every tenant has it; it cannot be registered over' }),
-  variant_schema: t.array(channelField),
+  variant_schema: t.array(channelField, { maxItems: CHANNEL_FIELDS_MAX }),
   required_fields: t.array(t.string(), {
+    maxItems: CHANNEL_FIELDS_MAX,
     description: 'the fields every template of the channel must fill: notification.template.set refuses one lacking them (conflict)',
   }),
 });

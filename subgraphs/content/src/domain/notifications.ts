@@ -69,6 +69,8 @@ export const EMAIL_CHANNEL: Channel = {
 /** Bounds of a template field's value and of a channel's declaration. */
 export const FIELD_VALUE_MAX = 100_000;
 export const CHANNEL_FIELDS_MAX = 40;
+/** Choices of one select field. */
+export const FIELD_OPTIONS_MAX = 100;
 export const CHANNELS_MAX = 50;
 
 export interface MessageType {

@@ -1,11 +1,11 @@
-import { AppError, forbidden, maskPersonal, unauthorized, type Actor, type SubgraphContext, sqlOf } from '@backoffice/platform';
+import { AppError, forbidden, listSize, maskPersonal, unauthorized, type Actor, type SubgraphContext, sqlOf } from '@backoffice/platform';
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { effectiveCompositions, type EffectiveHook } from './composition';
 import { channelViewOf, templateViewOf, type TemplateRow } from './notification-config-view';
 import { previewTemplate, typeSettings } from './notification-editor';
 import { notificationOut, notificationView, type NotificationRow } from './notification-view';
-import { EMAIL_CHANNEL, type Channel } from './notifications';
+import { EMAIL_CHANNEL, MESSAGE_TYPES, type Channel } from './notifications';
 import { pageOut, type PageRow } from './pages';
 
 /** A store's `pages` link: at most this many, by title, archived ones left out (the `pages` connection filters by store_id for all). */
@@ -180,7 +180,7 @@ export const contentTypeDefs = `
 type Store @key(fields: "store_id") {
   store_id: ID!
   "The store's pages by title, archived ones left out, at most ${STORE_PAGES_MAX} (the pages connection filters by store_id for all). Scope: content.read."
-  pages: [Page!]!
+  pages: [Page!]! ${listSize(STORE_PAGES_MAX)}
   "The store's effective composition, as read.internal.composition shows it. Scope: content.read."
   composition: Composition
 }
@@ -202,7 +202,7 @@ extend type Composition {
 
 extend type NotificationChannel {
   "The templates the tenant set for the channel, by message type, store and locale, at most ${CHANNEL_TEMPLATES_MAX}. Scope: notifications.read."
-  templates: [NotificationTemplate!]!
+  templates: [NotificationTemplate!]! ${listSize(CHANNEL_TEMPLATES_MAX)}
   """
   The template a message of the type would use now (the store's, then the tenant's, then the shipped default; the locale, then its
   language, then en), rendered by the message renderer with example values, never a customer's: what the admin's editor previews.
@@ -211,7 +211,7 @@ extend type NotificationChannel {
   """
   effective_template(type_key: String!, locale: String!, store_id: ID): NotificationTemplatePreview
   "Every message type with whether the channel is on for it: the store's setting (store_id), then the tenant's, then on. Scope: notifications.read."
-  message_types(store_id: ID): [NotificationMessageType!]!
+  message_types(store_id: ID): [NotificationMessageType!]! ${listSize(Object.keys(MESSAGE_TYPES).length)}
 }
 
 "A message type as a channel sends it."

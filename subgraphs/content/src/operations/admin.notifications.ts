@@ -34,6 +34,7 @@ export const adminNotifications = defineContentOperation({
     if (store_id) where.push(`n.store_id = $${params.push(store_id)}`);
     const page = await sql.connection<NotificationRow>(
       {
+        list: 'notifications',
         select: 'n.*',
         from: 'content.notification n',
         where: where.join(' AND '),

@@ -37,6 +37,7 @@ export const adminPages = defineContentOperation({
     if (q) where.push(`(p.title ILIKE $${params.push(`%${escapeLike(q)}%`)} OR p.slug ILIKE $${params.length})`);
     const page = await sql.connection<PageRow>(
       {
+        list: 'pages',
         select: 'p.*',
         from: 'content.page p',
         where: where.join(' AND '),

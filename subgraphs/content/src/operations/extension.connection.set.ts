@@ -1,5 +1,5 @@
 import { t } from '@backoffice/platform';
-import { armWrite, checkCredential, connectionFields, credentialInput } from '../domain/connections';
+import { armWrite, CREDENTIAL_MAX_KEYS, checkCredential, connectionFields, credentialInput } from '../domain/connections';
 import { defineContentOperation } from '../ports';
 
 /**
@@ -25,7 +25,7 @@ export const extensionConnectionSet = defineContentOperation({
     extension_id: t.string(),
     connection_name: t.string(),
     armed: t.boolean(),
-    credential_keys: t.array(t.string(), { description: 'the top-level keys of the credential armed, sorted' }),
+    credential_keys: t.array(t.string(), { maxItems: CREDENTIAL_MAX_KEYS, description: 'the top-level keys of the credential armed, sorted' }),
     updated_at: t.timestamp(),
   }),
   events: [],

@@ -1,5 +1,14 @@
 import { conflict, t, validationFailed, sqlOf } from '@backoffice/platform';
-import { CHANNEL_FIELDS_MAX, CHANNELS_MAX, EMAIL_CHANNEL, FIELD_TYPES, KEY_PATTERN, channelKeyField, type FieldDeclaration } from '../domain/notifications';
+import {
+  CHANNEL_FIELDS_MAX,
+  CHANNELS_MAX,
+  FIELD_OPTIONS_MAX,
+  EMAIL_CHANNEL,
+  FIELD_TYPES,
+  KEY_PATTERN,
+  channelKeyField,
+  type FieldDeclaration,
+} from '../domain/notifications';
 import { notificationConfigUpdated } from '../events';
 import { defineContentOperation } from '../ports';
 
@@ -10,7 +19,7 @@ const fieldDeclaration = t.object({
   help: t.optional(t.string({ maxLength: 400 })),
   options: t.optional(
     t.array(t.object({ value: t.string({ maxLength: 200 }), label: t.string({ maxLength: 200 }) }), {
-      maxItems: 100,
+      maxItems: FIELD_OPTIONS_MAX,
       description: 'the choices of a select field',
     }),
   ),

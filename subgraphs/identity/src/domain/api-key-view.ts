@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { t } from '@backoffice/platform';
 import type { ApiKey } from '../entities';
+import { scopesView } from './scopes';
 
 /**
  * An API key (an actor) as the admin reads it, the federation entity `ApiKey`: never a token nor the
@@ -12,7 +13,7 @@ export const apiKeyView = t.entity(
   {
     api_key_id: t.string(),
     name: t.string(),
-    scopes: t.array(t.string()),
+    scopes: scopesView(),
     is_owner: t.boolean({ description: 'the tenant’s owner key: only it may rotate or revoke itself' }),
     issued_by: t.nullable(t.string({ description: 'the key (or operator session’s key) that created it; null for the owner key' })),
     created_at: t.timestamp(),

@@ -1,4 +1,4 @@
-import { AppError, conflict, forbidden, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
+import { AppError, assertRoom, type CollectionLimit, conflict, forbidden, validationFailed, type Actor, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import type { ApiKey } from '../entities';
 import { CREDENTIALS_CHANNEL } from './authenticate';
@@ -54,6 +54,18 @@ export function credentialWrite(tenantId: string, apiKeyId: string, expiresAt: D
     sql: `INSERT INTO identity.credential (id, tenant_id, api_key_id, secret_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
     params: [minted.credential_id, tenantId, apiKeyId, minted.secret_hash, expiresAt],
   };
+}
+
+/** Unrevoked keys of a tenant: an operator's deactivation lists those it issued (`api_keys_revoked`). */
+export const LIVE_KEYS_PER_TENANT: CollectionLimit = { what: 'unrevoked API keys per tenant', max: 1000 };
+
+/** Refuses a new key past LIVE_KEYS_PER_TENANT; a lock per tenant orders its key creations. */
+export function assertRoomForKey(db: EntityManager, tenantId: string): Promise<void> {
+  return assertRoom(db, LIVE_KEYS_PER_TENANT, {
+    sql: 'SELECT count(*)::int AS n FROM identity.api_key WHERE tenant_id = $1 AND revoked_at IS NULL',
+    params: [tenantId],
+    lock: `identity.api_key:${tenantId}`,
+  });
 }
 
 /** The write of a new key (the actor). */

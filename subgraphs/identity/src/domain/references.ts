@@ -1,9 +1,10 @@
-import { forbidden, unauthorized, type Actor, type SubgraphContext, sqlOf } from '@backoffice/platform';
+import { forbidden, listSize, unauthorized, type Actor, type SubgraphContext, sqlOf } from '@backoffice/platform';
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import type { Store } from '../entities';
 import { API_KEY_COLUMNS, apiKeyViewOf, type ApiKeyView, type ApiKeyViewRow } from './api-key-view';
 import { adminUserViewOf, roleScopes, type AdminUserRow } from './operators';
+import { ALL_SCOPES } from './scopes';
 import { storeViewOf, type StoreView } from './stores';
 import { DELIVERY_COLUMNS, deliveryViewOf, type DeliveryRow } from './webhook-deliveries';
 import { viewOf, type SubscriptionRow } from './webhooks';
@@ -149,12 +150,12 @@ export function identityResolvers({ dataSource }: { dataSource: DataSource }) {
 export const identityTypeDefs = `
 extend type Operator {
   "The scopes a session of the operator carries (from its role)."
-  scopes: [String!]!
+  scopes: [String!]! ${listSize(ALL_SCOPES.length)}
 }
 
 extend type WebhookSubscription {
   "Its newest deliveries, newest first, at most ${SUBSCRIPTION_DELIVERIES_MAX} (read.internal.webhooks.deliveries pages them all). Scope: webhooks.read."
-  deliveries: [WebhookDelivery!]!
+  deliveries: [WebhookDelivery!]! ${listSize(SUBSCRIPTION_DELIVERIES_MAX)}
 }
 
 extend type TenantStoreCreateResult {

@@ -1,3 +1,5 @@
+import { t } from '@backoffice/platform';
+
 /**
  * Every scope a key can carry, with what it allows. Identity owns this list: a key can be given only
  * these, and a tenant's owner key carries all of them.
@@ -33,3 +35,6 @@ export const SCOPES = {
 
 export type Scope = keyof typeof SCOPES;
 export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
+
+/** A key's or session's scopes as a result shows them: at most every scope once. */
+export const scopesView = () => t.array(t.string(), { maxItems: ALL_SCOPES.length });

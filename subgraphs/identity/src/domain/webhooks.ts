@@ -20,9 +20,11 @@ export const deliveryStatus = <const V extends readonly (typeof DELIVERY_STATUSE
   t.enum(only, { name: 'WebhookDeliveryStatus', among: DELIVERY_STATUSES });
 
 export const urlField = t.string({ minLength: 1, maxLength: 2048, description: 'https (http only to a loopback host when WEBHOOK_ALLOW_INSECURE=1)' });
+/** Event types one subscription names. */
+const EVENT_TYPES_MAX = 100;
 export const eventTypesField = t.array(t.string({ minLength: 1, maxLength: 100 }), {
   minItems: 1,
-  maxItems: 100,
+  maxItems: EVENT_TYPES_MAX,
   uniqueItems: true,
   description: 'declared event types (see the `webhooks` of /v1/openapi.json); `*` for all',
 });
@@ -38,7 +40,7 @@ export const subscriptionView = t.entity(
   {
     subscription_id: t.string(),
     url: t.string(),
-    event_types: t.array(t.string()),
+    event_types: t.array(t.string(), { maxItems: EVENT_TYPES_MAX }),
     description: t.nullable(t.string()),
     enabled: t.boolean(),
     personal_data: t.boolean({ description: 'personal fields of payloads delivered in clear (true) or masked (false)' }),

@@ -30,6 +30,7 @@ export const adminApiKeys = defineIdentityOperation({
     if (q) where.push(`k.name ILIKE $${params.push(`%${escapeLike(q)}%`)}`);
     const page = await sql.connection<ApiKeyViewRow>(
       {
+        list: 'api_keys',
         select: API_KEY_COLUMNS,
         from: 'identity.api_key k',
         where: where.join(' AND '),

@@ -36,6 +36,7 @@ export const adminOperators = defineIdentityOperation({
     }
     const page = await sql.connection<AdminUserRow>(
       {
+        list: 'operators',
         select: 'u.*',
         from: 'identity.admin_user u',
         where: where.join(' AND '),

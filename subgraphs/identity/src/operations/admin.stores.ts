@@ -27,6 +27,7 @@ export const adminStores = defineIdentityOperation({
     if (q) where.push(`(s.name ILIKE $${params.push(`%${escapeLike(q)}%`)} OR s.handle ILIKE $${params.length} OR s.host ILIKE $${params.length})`);
     const page = await sql.connection<Store>(
       {
+        list: 'stores',
         select: 's.*',
         from: 'identity.store s',
         where: where.join(' AND '),

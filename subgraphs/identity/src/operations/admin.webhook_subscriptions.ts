@@ -30,6 +30,7 @@ export const adminWebhookSubscriptions = defineIdentityOperation({
     if (q) where.push(`w.url ILIKE $${params.push(`%${escapeLike(q)}%`)}`);
     const page = await sql.connection<SubscriptionRow>(
       {
+        list: 'webhook_subscriptions',
         select: 'w.*',
         from: 'identity.webhook_subscription w',
         where: where.join(' AND '),

@@ -1,6 +1,6 @@
 import { present, defineOperation, t, sqlOf } from '@backoffice/platform';
 import { adminUserDeactivated, apiKeyRevoked } from '../events';
-import { notifyKeyLifeChanged } from '../domain/keys';
+import { LIVE_KEYS_PER_TENANT, notifyKeyLifeChanged } from '../domain/keys';
 import { assertMayGrant, lockOperator, notifyOperatorChanged, OPERATOR_MACHINE } from '../domain/operators';
 
 /** Deactivates an operator: no more logins, and every session revoked at once in every process. */
@@ -20,7 +20,7 @@ export const adminUserDeactivate = defineOperation({
     status: OPERATOR_MACHINE.enum(),
     deactivated_at: t.timestamp(),
     sessions_revoked: t.integer({ minimum: 0 }),
-    api_keys_revoked: t.array(t.string(), { description: 'the keys the operator had issued, revoked with them' }),
+    api_keys_revoked: t.array(t.string(), { maxItems: LIVE_KEYS_PER_TENANT.max, description: 'the keys the operator had issued, revoked with them' }),
   }),
   events: [adminUserDeactivated, apiKeyRevoked],
   async handler({ input, actor, db, stage, emit }) {

@@ -1,7 +1,7 @@
 import { defineOperation, newId, t } from '@backoffice/platform';
-import { apiKeyWrite, assertWithinIssuer, credentialWrite, expiryOf } from '../domain/keys';
+import { apiKeyWrite, assertRoomForKey, assertWithinIssuer, credentialWrite, expiryOf } from '../domain/keys';
 import { apiKeyCreated } from '../events';
-import { ALL_SCOPES } from '../domain/scopes';
+import { ALL_SCOPES, scopesView } from '../domain/scopes';
 
 export const iamApiKeyCreate = defineOperation({
   name: 'iam.api_key.create',
@@ -21,11 +21,12 @@ export const iamApiKeyCreate = defineOperation({
     token: t.string(),
     expires_at: t.nullable(t.timestamp()),
     name: t.string(),
-    scopes: t.array(t.string()),
+    scopes: scopesView(),
   }),
   events: [apiKeyCreated],
-  async handler({ input, actor, stage, emit }) {
+  async handler({ input, actor, db, stage, emit }) {
     assertWithinIssuer(actor, input.scopes);
+    await assertRoomForKey(db, actor.tenant_id);
     const expiresAt = expiryOf(input, new Date());
     const apiKeyId = newId('key');
     const key = apiKeyWrite({ id: apiKeyId, tenant_id: actor.tenant_id, name: input.name, scopes: input.scopes, issued_by: actor.api_key_id });

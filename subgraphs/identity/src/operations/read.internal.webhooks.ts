@@ -10,7 +10,7 @@ export const readInternalWebhooks = defineIdentityOperation({
   summary: `The tenant's webhook subscriptions (at most ${WEBHOOK_SUBSCRIPTIONS_PER_TENANT}), oldest first; never their secrets.`,
   restPath: '/internal/webhooks',
   input: t.object({}),
-  result: t.object({ items: t.array(subscriptionView) }),
+  result: t.object({ items: t.array(subscriptionView, { maxItems: WEBHOOK_SUBSCRIPTIONS_PER_TENANT }) }),
   events: [],
   async handler({ actor, db }) {
     const rows = await sqlOf(db).rows<SubscriptionRow>(`SELECT * FROM identity.webhook_subscription WHERE tenant_id = $1 ORDER BY created_at, id`, [

@@ -1,4 +1,5 @@
 import { defineOperation, isOperatorSession, t } from '@backoffice/platform';
+import { scopesView } from '../domain/scopes';
 
 export const readInternalWhoami = defineOperation({
   name: 'read.internal.whoami',
@@ -15,7 +16,7 @@ export const readInternalWhoami = defineOperation({
     name: t.string(),
     tenant_id: t.string(),
     credential_id: t.string(),
-    scopes: t.array(t.string()),
+    scopes: scopesView(),
     locale: t.nullable(t.string({ description: "an operator session's own locale (documented values: en, pt-BR, es); an API key has none" })),
   }),
   events: [],

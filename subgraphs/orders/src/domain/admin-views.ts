@@ -1,6 +1,8 @@
 import { t, type Sql } from '@backoffice/platform';
 import type { Coupon, PaymentApp, PaymentWindow, ShippingZone, Warehouse } from '../entities';
 import { grouped } from './order-entity';
+import { ORDER_LIMITS } from './order-limits';
+import { PAYMENT_METHODS_MAX } from './payments';
 import { levelOf } from './stock';
 
 /** The orders subgraph's configuration entities as its admin lists and references answer them. */
@@ -32,6 +34,7 @@ export const paymentAppView = t.entity(
         method: t.string(),
         reservation_window_seconds: t.nullable(t.integer({ description: 'how long an order waits for payment; null: no window' })),
       }),
+      { maxItems: PAYMENT_METHODS_MAX },
     ),
     store_windows: t.array(
       t.entity('PaymentStoreWindow', {
@@ -40,8 +43,8 @@ export const paymentAppView = t.entity(
         reservation_window_seconds: t.integer({ description: "the store's window for this method, in place of the declared one" }),
       }),
       {
-        description:
-          "the stores' overrides of this app's methods' windows (payment_window_set), by store id and method; at most the tenant's stores (1,000) × the app's methods (20)",
+        description: "the stores' overrides of this app's methods' windows (payment_window_set), by store id and method",
+        maxItems: ORDER_LIMITS.paymentWindows.max,
       },
     ),
     created_at: t.timestamp(),

@@ -1,5 +1,6 @@
 import { type Static, t, type Sql } from '@backoffice/platform';
 import type { Order, OrderDocument, OrderItem, PaymentAttempt, Reservation, Shipment } from '../entities';
+import { ORDER_LIMITS } from './order-limits';
 import { addressFor, addressView, customerFor, customerView } from './order-view';
 import { documentKind } from './shipments';
 import { MACHINES } from './states';
@@ -50,7 +51,7 @@ export const shipmentView = t.entity(
   'Shipment',
   {
     ...shipmentFields,
-    items: t.array(shipmentItemView, { description: 'in the order of the items' }),
+    items: t.array(shipmentItemView, { maxItems: ORDER_LIMITS.items.max, description: 'in the order of the items' }),
     ...shipmentTimes,
   },
   'shipment_id',
@@ -101,11 +102,14 @@ export const orderView = t.entity(
   'Order',
   {
     ...head,
-    items: t.array(orderItemView),
+    items: t.array(orderItemView, { maxItems: ORDER_LIMITS.items.max }),
     reservation,
-    payment_attempts: t.array(paymentAttemptView, { description: 'newest first' }),
-    shipments: t.array(shipmentView, { description: 'the parcels, oldest first; together they hold every item in its ordered quantity' }),
-    documents: t.array(orderDocumentView, { description: 'oldest first' }),
+    payment_attempts: t.array(paymentAttemptView, { maxItems: ORDER_LIMITS.paymentAttempts.max, description: 'newest first' }),
+    shipments: t.array(shipmentView, {
+      maxItems: ORDER_LIMITS.parcels.max,
+      description: 'the parcels, oldest first; together they hold every item in its ordered quantity',
+    }),
+    documents: t.array(orderDocumentView, { maxItems: ORDER_LIMITS.documents.max, description: 'oldest first' }),
     ...tail,
   },
   'order_id',

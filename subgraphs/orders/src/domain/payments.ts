@@ -3,6 +3,8 @@ export const KEY_PATTERN = '^[a-z][a-z0-9_]*$';
 
 /** The longest payment window, declared or overridden: 30 days. */
 export const WINDOW_MAX = 2_592_000;
+/** Methods one payment app declares. */
+export const PAYMENT_METHODS_MAX = 20;
 
 /**
  * How long a payment attempt may stay `confirming` (since `order.payment.confirm` last marked it)

@@ -59,7 +59,7 @@ export const ratesView = t.nullable(
   t.entity('ShippingRates', {
     currency,
     flat_amount: t.nullable(amount('one price whatever the parcel; null with bands')),
-    bands: t.nullable(t.array(band, { description: `${bandsDescription}; null with flat_amount` })),
+    bands: t.nullable(t.array(band, { maxItems: RATE_BANDS_MAX, description: `${bandsDescription}; null with flat_amount` })),
   }),
 );
 

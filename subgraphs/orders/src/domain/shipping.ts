@@ -289,7 +289,7 @@ export const methodView = t.entity(
     max_height_cm: t.nullable(t.integer({ minimum: 1 })),
     max_dimensions_sum_cm: t.nullable(t.integer({ minimum: 1 })),
     transit_days: t.nullable(t.integer({ minimum: 0, maximum: 365 })),
-    zone_ids: t.array(t.string(), { description: 'the zones it serves; empty: every zone of the tenant' }),
+    zone_ids: t.array(t.string(), { maxItems: ZONES_PER_TENANT, description: 'the zones it serves; empty: every zone of the tenant' }),
     rates: ratesView,
     created_at: t.timestamp(),
     updated_at: t.timestamp(),

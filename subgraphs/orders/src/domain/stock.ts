@@ -1,4 +1,5 @@
 import { present, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { ORDER_LIMITS } from './order-limits';
 import type { EntityManager } from 'typeorm';
 import { MACHINES, type StateOf } from './states';
 
@@ -26,7 +27,11 @@ export interface Reservation {
 
 /** Lines of SKUs and quantities (1 to `maxQty`), as reserve and checkout take them. */
 export const stockLines = (maxQty: number) =>
-  t.array(t.object({ sku_id: t.id(), qty: t.integer({ minimum: 1, maximum: maxQty }) }), { minItems: 1, maxItems: 100, description: 'distinct SKUs' });
+  t.array(t.object({ sku_id: t.id(), qty: t.integer({ minimum: 1, maximum: maxQty }) }), {
+    minItems: 1,
+    maxItems: ORDER_LIMITS.items.max,
+    description: 'distinct SKUs',
+  });
 
 export function distinctSkus(items: ReadonlyArray<{ sku_id: string }>): void {
   const seen = new Set<string>();

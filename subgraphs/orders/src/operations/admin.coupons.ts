@@ -25,6 +25,7 @@ export const adminCoupons = defineOrdersOperation({
     if (q) where.push(`c.code ILIKE $${params.push(`%${escapeLike(q)}%`)}`);
     const page = await sql.connection<CouponRow>(
       {
+        list: 'coupons',
         select: COUPON_COLUMNS,
         from: 'orders.coupon c',
         where: where.join(' AND '),

@@ -22,6 +22,7 @@ export const adminPaymentApps = defineOrdersOperation({
     if (installed !== undefined) where.push(`a.installed = $${params.push(installed)}`);
     const page = await sql.connection<AppRow>(
       {
+        list: 'payment_apps',
         select: PAYMENT_APP_COLUMNS,
         from: 'orders.payment_app a',
         where: where.join(' AND '),

@@ -33,6 +33,7 @@ export const adminShipments = defineOrdersOperation({
     if (warehouse_id) where.push(`s.warehouse_id = $${params.push(warehouse_id)}`);
     const page = await sql.connection<ShipmentRow>(
       {
+        list: 'shipments',
         select: SHIPMENT_COLUMNS,
         from: 'orders.shipment s',
         where: where.join(' AND '),

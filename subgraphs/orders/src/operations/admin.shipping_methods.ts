@@ -20,6 +20,7 @@ export const adminShippingMethods = defineOrdersOperation({
     if (active !== undefined) where.push(`m.active = $${params.push(active)}`);
     const page = await sql.connection<MethodRow>(
       {
+        list: 'shipping_methods',
         select: METHOD_COLUMNS,
         from: 'orders.shipping_method m',
         where: where.join(' AND '),

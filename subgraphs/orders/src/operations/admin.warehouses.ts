@@ -25,6 +25,7 @@ export const adminWarehouses = defineOrdersOperation({
     if (q) where.push(`(w.code ILIKE $${params.push(`%${escapeLike(q)}%`)} OR w.name ILIKE $${params.length})`);
     const page = await sql.connection<Pick<Warehouse, 'code' | 'name' | 'created_at'> & { warehouse_id: string }>(
       {
+        list: 'warehouses',
         select: WAREHOUSE_COLUMNS,
         from: 'orders.warehouse w',
         where: where.join(' AND '),

@@ -1,4 +1,5 @@
-import { conflict, newId, t, sqlOf } from '@backoffice/platform';
+import { assertRoom, conflict, newId, t, sqlOf } from '@backoffice/platform';
+import { ORDER_LIMITS } from '../domain/order-limits';
 import { WAREHOUSE_CODE, warehouseOf } from '../domain/stock';
 import { warehouseCreated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -18,6 +19,11 @@ export const inventoryWarehouseCreate = defineOrdersOperation({
   async handler({ input, actor, db, emit }) {
     // `default` is taken from the start, even ahead of the tenant's setup.
     await warehouseOf(db, actor.tenant_id, undefined);
+    await assertRoom(db, ORDER_LIMITS.warehouses, {
+      sql: 'SELECT count(*)::int AS n FROM orders.warehouse WHERE tenant_id = $1',
+      params: [actor.tenant_id],
+      lock: `orders.warehouse:${actor.tenant_id}`,
+    });
     const id = newId('whs');
     const made = await sqlOf(db).rows<unknown>(
       `INSERT INTO orders.warehouse (id, tenant_id, code, name) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,

@@ -1,4 +1,5 @@
-import { conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { assertRoom, conflict, lockCollection, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { ORDER_LIMITS } from '../domain/order-limits';
 import { documentKind, httpUrlField, orderForShipping, requireHttpUrl } from '../domain/shipments';
 import { orderDocumentAttached } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -51,6 +52,8 @@ export const orderDocumentAttach = defineOrdersOperation({
       file_url: input.file_url ?? null,
       asset_id: input.asset_id ?? null,
     };
+    // Attaching the same document again changes nothing, so the limit is checked once a new one is written.
+    await lockCollection(db, `orders.order_document:${order.id}`);
     // The unique index on (order, kind, shipment, URL or asset) makes a concurrent twin wait, then do nothing.
     const made = await sqlOf(db).rows<unknown>(
       `INSERT INTO orders.order_document (id, tenant_id, order_id, kind, file_url, asset_id, name, shipment_id, metadata)
@@ -74,6 +77,11 @@ export const orderDocumentAttach = defineOrdersOperation({
       );
       return { document_id: existing.id, order_id: order.id, kind: input.kind, attached: false };
     }
+    await assertRoom(db, ORDER_LIMITS.documents, {
+      sql: 'SELECT count(*)::int AS n FROM orders.order_document WHERE order_id = $1',
+      params: [order.id],
+      adding: 0,
+    });
     emit(orderDocumentAttached, document);
     return { document_id: document.document_id, order_id: order.id, kind: input.kind, attached: true };
   },

@@ -6,6 +6,7 @@ import { defineOrdersOperation } from '../ports';
 
 /** The default of `limit` (the reference leaves it open): orders acted on per call. */
 export const EXPIRE_DEFAULT_LIMIT = 100;
+const EXPIRE_MAX_LIMIT = 1000;
 
 export const orderExpireUnpaid = defineOrdersOperation({
   name: 'order.expire_unpaid',
@@ -18,10 +19,11 @@ export const orderExpireUnpaid = defineOrdersOperation({
     'those being confirmed (a confirmation pending for over 10 minutes no longer spares its order); counts ' +
     'windowless and predating orders. The first call in a tenant records when expiry started there. Safe and ' +
     'idempotent when called by hand.',
-  input: t.object({ limit: t.optional(t.integer({ minimum: 1, maximum: 1000, default: EXPIRE_DEFAULT_LIMIT })) }),
+  input: t.object({ limit: t.optional(t.integer({ minimum: 1, maximum: EXPIRE_MAX_LIMIT, default: EXPIRE_DEFAULT_LIMIT })) }),
   result: t.object({
-    expired: t.array(t.object({ order_id: t.string(), store_id: t.string() })),
-    spared: t.array(t.string()),
+    // Both among the orders examined, at most `limit`.
+    expired: t.array(t.object({ order_id: t.string(), store_id: t.string() }), { maxItems: EXPIRE_MAX_LIMIT }),
+    spared: t.array(t.string(), { maxItems: EXPIRE_MAX_LIMIT }),
     examined: t.integer({ minimum: 0 }),
     windowless: t.integer({ minimum: 0 }),
     predating: t.integer({ minimum: 0 }),

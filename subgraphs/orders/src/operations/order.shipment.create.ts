@@ -1,4 +1,5 @@
-import { t, validationFailed } from '@backoffice/platform';
+import { assertRoom, t, validationFailed } from '@backoffice/platform';
+import { ORDER_LIMITS } from '../domain/order-limits';
 import { lockOnlyShipment, lockShipment, orderForShipping, splitShipment } from '../domain/shipments';
 import { MACHINES } from '../domain/states';
 import { warehouseOf } from '../domain/stock';
@@ -48,6 +49,12 @@ export const orderShipmentCreate = defineOrdersOperation({
     const order = await orderForShipping(db, actor.tenant_id, input.order_id);
     MACHINES.order.assertAllowed(order.id, order.status, 'shipment.split');
     const warehouseId = input.warehouse_id ? await warehouseOf(db, order.tenant_id, input.warehouse_id) : null;
+    // Splits from different parcels of the order lock different rows: the order's own lock orders them here.
+    await assertRoom(db, ORDER_LIMITS.parcels, {
+      sql: 'SELECT count(*)::int AS n FROM orders.shipment WHERE order_id = $1',
+      params: [order.id],
+      lock: `orders.shipment:${order.id}`,
+    });
     // Locked: concurrent splits of one shipment take turns, each seeing what the previous left.
     const source = input.from_shipment_id
       ? await lockShipment(db, order.id, input.from_shipment_id)

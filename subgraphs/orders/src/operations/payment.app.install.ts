@@ -1,6 +1,6 @@
 import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
-import { KEY_PATTERN, WINDOW_MAX } from '../domain/payments';
+import { KEY_PATTERN, PAYMENT_METHODS_MAX, WINDOW_MAX } from '../domain/payments';
 import { paymentAppInstalled } from '../events';
 import { defineOrdersOperation } from '../ports';
 
@@ -20,7 +20,7 @@ export const paymentAppInstall = defineOrdersOperation({
           t.integer({ minimum: 1, maximum: WINDOW_MAX, description: 'how long an order waits for payment; null: no window (never expires)' }),
         ),
       }),
-      { minItems: 1, maxItems: 20 },
+      { minItems: 1, maxItems: PAYMENT_METHODS_MAX },
     ),
   }),
   result: t.object({ app_id: t.string() }),

@@ -1,5 +1,6 @@
 import { storeOfTenant } from '@backoffice/contracts';
-import { conflict, t, sqlOf } from '@backoffice/platform';
+import { assertRoom, conflict, lockCollection, t, sqlOf } from '@backoffice/platform';
+import { ORDER_LIMITS } from '../domain/order-limits';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { defineOrdersOperation } from '../ports';
 import { KEY_PATTERN, WINDOW_MAX } from '../domain/payments';
@@ -37,11 +38,20 @@ export const paymentWindowSet = defineOrdersOperation({
         tenantId,
       ]);
     } else {
-      await db.query(
+      // Changing an override keeps the count: the limit is checked once a new one is written.
+      await lockCollection(db, `orders.payment_window:${app.id}`);
+      const [{ inserted }] = await sqlOf(db).rows<{ inserted: boolean }>(
         `INSERT INTO orders.payment_window (tenant_id, store_id, app_id, method, reservation_window_seconds) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (store_id, app_id, method) DO UPDATE SET reservation_window_seconds = $5`,
+         ON CONFLICT (store_id, app_id, method) DO UPDATE SET reservation_window_seconds = $5 RETURNING xmax = 0 AS inserted`,
         [tenantId, storeId, app.id, input.method, input.reservation_window_seconds],
       );
+      if (inserted) {
+        await assertRoom(db, ORDER_LIMITS.paymentWindows, {
+          sql: 'SELECT count(*)::int AS n FROM orders.payment_window WHERE app_id = $1',
+          params: [app.id],
+          adding: 0,
+        });
+      }
     }
     await refreshPaymentExpiry(db, tenantId, { storeId: storeId, appId: app.id, method: input.method });
     return { store_id: storeId, app_id: app.id, method: input.method, reservation_window_seconds: input.reservation_window_seconds };

@@ -3,11 +3,13 @@ import { present, notFound, t, validationFailed } from '@backoffice/platform';
 import { distinctSkus, type StockLine } from '../domain/stock';
 import {
   judgeMethod,
+  METHODS_PER_TENANT,
   methodsOf,
   normalizePostalCode,
   parcelOf,
   postalCodeInput,
   REFUSAL_REASONS,
+  ZONES_PER_TENANT,
   zonesContaining,
   methodKind,
   type Verdict,
@@ -84,7 +86,7 @@ export const readInternalShippingQuote = defineOrdersOperation({
     store_id: t.string(),
     postal_code: t.string({ description: 'normalized' }),
     currency: t.nullable(t.string({ description: 'the items’ currency, in which shipping_amount is; null when they are priced in several (extension)' })),
-    zone_ids: t.array(t.string(), { description: 'the tenant’s zones containing the postal code' }),
+    zone_ids: t.array(t.string(), { maxItems: ZONES_PER_TENANT, description: 'the tenant’s zones containing the postal code' }),
     parcel: t.object(
       { weight_grams: figure, length_cm: figure, width_cm: figure, height_cm: figure },
       { description: 'actual weight and stacked box (length ≥ width ≥ height); null when an item’s figure is unknown' },
@@ -106,8 +108,11 @@ export const readInternalShippingQuote = defineOrdersOperation({
             'the price of this parcel in minor units of currency: the flat amount, the band holding the billable weight, or 0 without rates (extension)',
         }),
       }),
+      { maxItems: METHODS_PER_TENANT },
     ),
-    refused: t.array(t.object({ method_id: t.string(), name: t.string(), reason: t.enum(REFUSAL_REASONS, { name: 'ShippingRefusalReason' }) })),
+    refused: t.array(t.object({ method_id: t.string(), name: t.string(), reason: t.enum(REFUSAL_REASONS, { name: 'ShippingRefusalReason' }) }), {
+      maxItems: METHODS_PER_TENANT,
+    }),
   }),
   events: [],
   async handler({ input, actor, db, ports }) {
