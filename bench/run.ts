@@ -20,6 +20,7 @@
  *   BENCH_CATALOG_SCALE    products of the large store in catalog_scale (default 1000000)
  *   BENCH_STARTUP_RUNS     starts of each kind measured by cli_startup (default 15)
  *   BENCH_CPU_PROF         a directory: the server runs with --cpu-prof and writes its profile there
+ *   BENCH_RESULTS          where the results go (default bench/results.json)
  *
  * It is a report: it exits 0 whether or not the targets are met (non-zero only if it could not run).
  */
@@ -558,7 +559,7 @@ async function main() {
     ratios,
     at: new Date().toISOString(),
   };
-  const file = join(ROOT, 'bench', 'results.json');
+  const file = process.env.BENCH_RESULTS || join(ROOT, 'bench', 'results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   printTable(scenarios, ratios, config);
   console.log(`wrote ${file}`);

@@ -17,7 +17,7 @@ export const browserIt = installed ? it : it.skip;
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** ADMIN_SCREENSHOTS=docs/admin: the screens as these tests leave them, for the README (kept in docs/admin/). */
+/** ADMIN_SCREENSHOTS=docs/admin: the screens as these tests leave them, for docs/admin.md (kept in docs/admin/). */
 const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS;
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS) return;

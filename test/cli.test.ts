@@ -268,9 +268,11 @@ describe('the running instance under DATA_DIR (npm start writes DATA_DIR/instanc
     expect(quiet).not.toContain('seeding');
   });
 
-  it('prints every refusal the README’s CLI section quotes, as quoted', async () => {
-    const section = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n### CLI\n')[1].split('\n### ')[0];
-    // `kind: message` quotes, a line break in the README being a space; `<url>`, `<DATA_DIR>`… stand for any text.
+  it('prints every refusal the CLI section of docs/surfaces.md quotes, as quoted', async () => {
+    const section = readFileSync(join(ROOT, 'docs', 'surfaces.md'), 'utf8')
+      .split('\n## CLI\n')[1]
+      .split('\n## ')[0];
+    // `kind: message` quotes, a line break in the docs being a space; `<url>`, `<DATA_DIR>`… stand for any text.
     const kinds = [...Object.keys(ERROR_STATUS), 'unreachable'].join('|');
     const quoted = [...section.matchAll(new RegExp(`\`((?:${kinds}): [^\`]+)\``, 'g'))].map((m) => m[1].replace(/\s+/g, ' '));
     const closed = `http://127.0.0.1:${await freePort()}`;

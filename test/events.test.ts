@@ -121,14 +121,14 @@ describe('event declarations', () => {
     );
   });
 
-  it('make the event catalog: OpenAPI webhooks with the envelope and each payload schema, listed in the README', () => {
+  it('make the event catalog: OpenAPI webhooks with the envelope and each payload schema, listed in docs/events-and-webhooks.md', () => {
     const webhooks = openApiDocument().webhooks as Record<
       string,
       { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } } } }
     >;
     expect(Object.keys(webhooks).sort()).toEqual([...EVENTS.keys()].sort());
-    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('\n## Events'), readme.indexOf('\n## ', readme.indexOf('\n## Events') + 1));
+    const doc = readFileSync(join(__dirname, '..', 'docs', 'events-and-webhooks.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('\n## Events'), doc.indexOf('\n## ', doc.indexOf('\n## Events') + 1));
     for (const { event, emitters } of EVENTS.values()) {
       const schema = webhooks[event.name].post.requestBody.content['application/json'].schema;
       expect(schema.required).toEqual(['event_id', 'type', 'tenant_id', 'occurred_at', 'actor_id', 'request_id', 'payload']);

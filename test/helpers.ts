@@ -7,30 +7,24 @@ import type { Logger, RateLimiter } from '@backoffice/platform';
 import { MemoryRateLimiter } from '../platform/src/rate-limit';
 import type { PaymentVerifier } from '@backoffice/orders';
 import { startSystem, type System } from '../gateway/src/system';
+import { databaseUrl, newDatabaseName, onServer, TEMPLATE_VARIABLE } from './template-database';
 
-export const BASE_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: BASE_DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
 }
 
-/** A database of its own for one test file, on the real server. */
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(BASE_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  };
+async function createDatabase(template?: string): Promise<TestDatabase> {
+  const name = newDatabaseName('bo_test');
+  await onServer((c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  return { url: databaseUrl(name), drop: () => onServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
 }
+
+/** An empty database of its own for one test file, on the real server. */
+export const freshDatabase = (): Promise<TestDatabase> => createDatabase();
+
+/** A database already migrated, copied from the run's template (global-setup.ts); an empty one when there is none. */
+export const migratedDatabase = (): Promise<TestDatabase> => createDatabase(process.env[TEMPLATE_VARIABLE]);
 
 export interface Response<T = any> {
   status: number;
@@ -80,7 +74,7 @@ async function http(method: string, url: string, body: unknown, token: string | 
 export async function startTestSystem(
   options: { limiter?: RateLimiter; logger?: Logger; payments?: PaymentVerifier; adminDist?: string } = {},
 ): Promise<TestSystem> {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   const previous = process.env.DATABASE_URL;
   process.env.DATABASE_URL = database.url;
   const contextSecret = randomBytes(32).toString('base64url');
@@ -151,7 +145,7 @@ export async function mcpClient(url: string, token: string | null): Promise<McpC
   return client;
 }
 
-/** The REST error body a refused MCP tool call carries as its text (there is no structuredContent: see README, MCP). */
+/** The REST error body a refused MCP tool call carries as its text (there is no structuredContent: see docs/surfaces.md, MCP). */
 export function toolErrorBody(result: object): { error: { kind: string; message: string; [field: string]: unknown } } {
   return JSON.parse((result as { content: Array<{ text: string }> }).content[0].text);
 }

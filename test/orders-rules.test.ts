@@ -179,7 +179,7 @@ describe('coupons', () => {
       total_amount: 1700,
     });
     expect(await placed([{ sku_id, qty: 1 }], { coupon_code: 'HUGE' })).toMatchObject({ subtotal_amount: 1000, discount_amount: 1000, total_amount: 0 });
-    // A EUR amount on a USD order: refused (the README: an amount coupon must be in the order's currency).
+    // A EUR amount on a USD order: refused (docs/orders.md: an amount coupon must be in the order's currency).
     expect(
       await kind('order.create', {
         store_id: shop.store_id,

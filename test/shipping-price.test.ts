@@ -2,7 +2,7 @@ import type { CreatedTenant } from '@backoffice/identity';
 import { BackofficeClient } from '../sdk/src';
 import { startTestSystem, type TestSystem } from './helpers';
 
-/** Shipping price (README "Shipping configuration", docs/admin-graphql.md "Shipping price"): rates, the quote's price, the order's shipping line. */
+/** Shipping price (docs/shipping.md, docs/admin-graphql.md "Shipping price"): rates, the quote's price, the order's shipping line. */
 let t: TestSystem;
 let shop: CreatedTenant;
 beforeAll(async () => {

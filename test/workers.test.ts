@@ -7,7 +7,7 @@ import { startWorker, type Worker } from '../gateway/src/worker';
 import { eventually, freshDatabase } from './helpers';
 
 /**
- * Workers apart (README, *Deployment*): a process started with CONSUMERS=off (and JOBS=off) still
+ * Workers apart (docs/deployment.md): a process started with CONSUMERS=off (and JOBS=off) still
  * hands its events to the queues, but works none of them; a worker on the same database does.
  */
 let db: Awaited<ReturnType<typeof freshDatabase>>;

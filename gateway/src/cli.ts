@@ -10,7 +10,7 @@ import { readSurfaceViews, type SurfaceView } from './surface-views';
 
 const program = new Command('backoffice').description('Command line of the commerce back office');
 
-/** The exit code of each error kind (README, CLI); any other kind (internal, or unknown) is 5, commander's usage errors 1. */
+/** The exit code of each error kind (docs/surfaces.md, CLI); any other kind (internal, or unknown) is 5, commander's usage errors 1. */
 const EXIT_CODES: Record<string, number> = {
   validation_failed: 2,
   unknown_projection: 2,
@@ -109,7 +109,7 @@ function accessOf({ scope, access, ownerGated }: SurfaceView): string {
  * Every operation is a command of the same name, sent to a running gateway, with a flag per input
  * field (`--backoffice-url`, not `--url`: `url` is a field of webhook.subscription.create).
  */
-// From surfaces.json: the CLI starts without loading the subgraphs (README, CLI).
+// From surfaces.json: the CLI starts without loading the subgraphs (docs/surfaces.md, CLI).
 for (const view of readSurfaceViews()) {
   const name = view.name;
   const flags = inputFlags(view.input);

@@ -29,16 +29,16 @@ export interface GatewayContext {
 type Runnable = { document: DocumentNode; compiled?: CompiledQuery } | { errors: readonly GraphQLError[] };
 
 /**
- * A compiled document weighs about 270 times its text (45 KiB for the admin order list's 170
- * characters, heap measured over 500 compilations), a parsed one about 4 times.
+ * A compiled document weighs hundreds of times its text, a parsed one a few times: the factors below
+ * are its measured heap, rounded up (docs/decisions/graphql-fast-path.md).
  */
 const weightOf = (runnable: Runnable, key: string) => ('compiled' in runnable ? 300 : 4) * key.length + 1024;
 
 /**
  * Executes a subgraph that runs in this process without HTTP. The query planner sends the same few
  * documents over and over, so each is parsed, validated and compiled once: graphql-jit turns the
- * document into a function over the subgraph's resolvers (an admin list of 50 orders answers in
- * about a sixth less time than on graphql-js's generic walk, `npm run bench` admin_order_list),
+ * document into a function over the subgraph's resolvers (an admin list answers sooner than on
+ * graphql-js's generic walk: docs/decisions/graphql-fast-path.md),
  * with the same results and errors. The call context is handed over as is: signing guards a process
  * boundary, and here there is none (whoever could forge the object could read the secret). The
  * subgraph still checks scopes itself.

@@ -14,8 +14,8 @@ const chosen = new Map<string, Coding | null>();
 
 /**
  * The coding to send a body in: the one of `offered` the client takes with the highest weight (q > 0),
- * brotli first on a tie (at quality 1 about twice as fast as gzip at level 1 on a page of products, and
- * as small); null for the body as it is (no header, identity preferred, or nothing offered taken).
+ * brotli first on a tie (at quality 1 faster than gzip at level 1 on a page of products, and as small:
+ * docs/decisions/storefront-pages.md); null for the body as it is (no header, identity preferred, or nothing offered taken).
  */
 export function codingOf(request: FastifyRequest, offered: readonly Coding[]): Coding | null {
   const header = request.headers['accept-encoding'];

@@ -10,7 +10,7 @@ import { decodePosition, encodePosition, type StreamPosition } from './stream-po
 import { OPERATIONS, SUBGRAPHS } from './subgraphs';
 import { credentialOf } from './session-cookie';
 
-/** The bounds of the live event stream (README, *Live events*). */
+/** The bounds of the live event stream (docs/events-and-webhooks.md, *Live events*). */
 export const STREAM_LIMITS = {
   /** Streams open at once per tenant, and in the whole process: one more is refused with 429. */
   perTenant: 5,

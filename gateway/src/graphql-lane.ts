@@ -215,7 +215,7 @@ export class GraphqlLane {
   private readonly routes = new LRUCache<string, Route | false>({
     max: LANE_LIMITS.documents,
     maxSize: LANE_LIMITS.documentBytes,
-    // A parsed document holds about 24 bytes per character of its text; a refused one only its key.
+    // A parsed document weighs its measured bytes per character of text (docs/decisions/graphql-fast-path.md); a refused one only its key.
     sizeCalculation: (route, key) => (route ? 24 : 2) * key.length + 1024,
   });
   private readonly hashes = new LRUCache<string, string>({

@@ -45,8 +45,8 @@ export const numberLiteralRule: ValidationRule = (context) => {
 /**
  * Object and list literals in a document nest at most LITERAL_MAX_DEPTH levels; deeper JSON goes in
  * variables (which the body and input bounds cover). Checked before planning: the federation query
- * planner walks a literal's lists in time that doubles with each level (a 1 KB document of 130
- * levels would block the gateway for good; 20 list levels take seconds).
+ * planner walks a literal's lists in time that doubles with each level: a small document nested deep
+ * enough would block the gateway for good (docs/decisions/graphql-limits.md).
  */
 export const LITERAL_MAX_DEPTH = 12;
 

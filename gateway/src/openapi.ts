@@ -63,7 +63,7 @@ const KIND_MEANING: Record<ErrorKind, string> = {
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const rateLimitHeaders = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
 const text = (description: string, required = true) => ({ description, required, schema: { type: 'string' } });
-/** What a prepared read's page carries for HTTP caches (README, "HTTP caching"). */
+/** What a prepared read's page carries for HTTP caches (docs/catalog.md, "HTTP caching"). */
 const cachingHeaders = {
   ETag: text('Strong validator of these bytes: `"<catalog version>-<digest>"`, with `-gz` before the closing quote for the gzip form.'),
   'Cache-Control': text('`public, max-age=<s>, stale-while-revalidate=<s>`.'),

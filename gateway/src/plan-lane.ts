@@ -29,8 +29,8 @@ import type { InProcessDataSource } from './data-sources';
  * the answer is cut to the client's selection as its resultShaping.js does (nulls bubbling up to a
  * nullable field, value-completion errors in `extensions` when no fetch failed). Only what that is
  * exact for is taken (see `lanePlanOf`); `test/graphql-lane.test.ts` answers the same requests both
- * ways, to the byte. What it saves is the gateway's generic walk over the answer (about 15% of
- * the time of a 50-order list, `npm run bench` admin_order_list).
+ * ways, to the byte. What it saves is the gateway's generic walk over the answer, a good part of an
+ * admin list's time (docs/decisions/graphql-fast-path.md).
  */
 
 type Json = Record<string, unknown>;

@@ -14,7 +14,7 @@ export interface Worker {
 /**
  * A worker: every subgraph's background work (consumers, tasks, scheduled jobs, relays) in a process
  * that serves no requests, on the database the request processes use; they run with CONSUMERS=off and
- * JOBS=off (README, *Deployment*). It answers only /healthz, /readyz and /metrics. With no requests to
+ * JOBS=off (docs/deployment.md). It answers only /healthz, /readyz and /metrics. With no requests to
  * yield to, its batches take the whole BACKGROUND_CONCURRENCY.
  */
 export async function startWorker(options: { url: string; log: (line: string) => void; port: number; host: string }): Promise<Worker> {

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditEntry } from './db/platform-entities';
 import { sqlOf } from './db/sql';
+import { conditions } from './db/where';
 
 /** One line of the audit trail as written: who (the key's name), did what, with which outcome (`ok` or an error kind). */
 export type AuditRow = Pick<AuditEntry, 'tenant_id' | 'actor_id' | 'actor_name' | 'operation' | 'outcome' | 'request_id'>;
@@ -53,8 +54,8 @@ export class AuditLog {
     this.inflight = (async () => {
       await previous;
       if (!rows.length || !this.dataSource.isInitialized) return;
-      await this.dataSource
-        .query(auditInsertSql(this.schema), auditParams(rows))
+      await sqlOf(this.dataSource)
+        .run(auditInsertSql(this.schema), auditParams(rows))
         .catch((error: Error) => this.log(`audit: could not write ${rows.length} row(s): ${error.message}`));
     })();
     return this.inflight;
@@ -68,23 +69,19 @@ export async function listAudit(
   tenantId: string,
   filter: { actor?: string; operation?: string; limit?: number; page?: number },
 ) {
-  const where = ['tenant_id = $1'];
-  const params: unknown[] = [tenantId];
+  const where = conditions().add`tenant_id = ${tenantId}`;
   if (filter.actor) {
-    params.push(filter.actor);
-    where.push(`(actor_name = $${params.length} OR actor_id = $${params.length})`);
+    const actor = where.param(filter.actor);
+    where.add`(actor_name = ${actor} OR actor_id = ${actor})`;
   }
-  if (filter.operation) {
-    params.push(filter.operation);
-    where.push(`operation = $${params.length}`);
-  }
+  if (filter.operation) where.add`operation = ${filter.operation}`;
   const page = await sqlOf(db).page<Pick<AuditEntry, 'actor_id' | 'actor_name' | 'operation' | 'outcome' | 'request_id' | 'at'>>(
     {
       select: 'actor_id, actor_name, operation, outcome, request_id, at',
       from: `"${schema}".audit_entry`,
-      where: where.join(' AND '),
+      where: where.sql,
       orderBy: 'seq DESC',
-      params,
+      params: where.params,
     },
     filter,
   );

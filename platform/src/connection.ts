@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { jsonProblem } from './json-guard';
 import { ID_MAX_LENGTH, t, type TObject, type TSchema } from './schema';
 import { type SortKeyType, sortKeyFits } from './sort-key';
+import { conditions, sqlText } from './db/where';
 
 /**
  * Admin lists as Relay connections (https://relay.dev/graphql/connections.htm): keyset paging over
@@ -202,22 +203,22 @@ export async function runConnection<R>(
   const order: CursorOrder = { list: query.list, field, direction, type: sort.type };
   const backward = input.last !== undefined;
   const size = input.last ?? input.first ?? CONNECTION_DEFAULT_PAGE;
-  const params = [...query.params];
-  const where = [query.where];
+  const where = conditions(query.params).add`${sqlText(query.where)}`;
+  const keyset = sqlText(`(${sort.sql}, ${query.id})`);
   const bound = (cursor: string, argument: 'after' | 'before', beyond: boolean) => {
     const { key, id } = decodeCursor(cursor, order, argument);
     // Rows past the cursor in the list's order: greater when ascending, unless looking before it.
     const greater = (direction === 'ASC') === beyond;
-    where.push(`(${sort.sql}, ${query.id}) ${greater ? '>' : '<'} ($${params.push(key)}::${sort.type}, $${params.push(id)})`);
+    where.add`${keyset} ${sqlText(greater ? '>' : '<')} (${key}::${sqlText(sort.type)}, ${id})`;
   };
   if (input.after !== undefined) bound(input.after, 'after', true);
   if (input.before !== undefined) bound(input.before, 'before', false);
   const scan = (direction === 'DESC') !== backward ? 'DESC' : 'ASC';
   const statement =
     `SELECT ${query.select}, (${sort.sql})::text AS _cursor_key, (${query.id})::text AS _cursor_id FROM ${query.from} ` +
-    `WHERE ${where.join(' AND ')} ORDER BY ${sort.sql} ${scan}, ${query.id} ${scan} LIMIT $${params.push(size + 1)}`;
+    `WHERE ${where.sql} ORDER BY ${sort.sql} ${scan}, ${query.id} ${scan} LIMIT ${where.param(size + 1)}`;
   const [found, counted] = await Promise.all([
-    rows<R & KeyedRow>(statement, params),
+    rows<R & KeyedRow>(statement, where.params),
     query.count === false ? null : rows<{ total: number }>(`SELECT count(*)::int AS total FROM ${query.from} WHERE ${query.where}`, query.params),
   ]);
   const more = found.length > size;

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { OutboxEvent } from './db/platform-entities';
 import { sqlOf } from './db/sql';
+import { conditions, sqlText } from './db/where';
 import { t } from './schema';
 import { INT8_MAX, withinInt8 } from './sort-key';
 import { INT8_KEYWORD } from './validation';
@@ -39,13 +40,13 @@ export async function feedEvents(db: EntityManager, schema: string, tenantId: st
     return { items: [], position: `${tx}.${WHOLE}` };
   }
   const [tx, seq] = input.after.split('.');
-  const params: unknown[] = [tenantId, tx, seq, input.limit ?? 100];
-  if (input.type) params.push(input.type);
+  const where = conditions().add`tenant_id = ${tenantId}`.add`(tx, seq) > (${tx}::bigint, ${seq}::bigint)`.add`tx < ${sqlText(XMIN)}`;
+  if (input.type) where.add`type = ${input.type}`;
   const rows = await sql.rows<FeedRow>(
     `SELECT event_id, type, actor_id, request_id, payload, occurred_at, tx, seq FROM "${schema}".outbox_event
-     WHERE tenant_id = $1 AND (tx, seq) > ($2::bigint, $3::bigint) AND tx < ${XMIN}${input.type ? ' AND type = $5' : ''}
-     ORDER BY tx, seq LIMIT $4`,
-    params,
+     WHERE ${where.sql}
+     ORDER BY tx, seq LIMIT ${where.param(input.limit ?? 100)}`,
+    where.params,
   );
   const items = rows.map(({ tx, seq, occurred_at, ...event }) => ({ ...event, occurred_at: occurred_at.toISOString(), position: `${tx}.${seq}` }));
   return { items, position: items.at(-1)?.position ?? input.after };

@@ -144,7 +144,7 @@ function estimatorOf(schema: GraphQLSchema): ComplexityEstimator {
 
 /**
  * Estimates kept per parsed document, by operation and variables: walking a storefront page's
- * document with its types took 40% of the time of a /graphql feed page, and a page asked again
+ * document with its types took a large share of a /graphql feed page (docs/decisions/graphql-fast-path.md), and a page asked again
  * (the next visitor, a poll) has the same variables. Each document keeps at most 64 estimates in
  * 64 KiB of keys, and none for variables longer than 1 KiB; the documents are those the gateway's
  * own caches hold, so the estimates go with them.

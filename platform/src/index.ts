@@ -16,8 +16,8 @@ export { migrate, poolOf } from './db/data-source';
 export { escapeLike } from './db/like';
 export { dataDir } from './db/data-dir';
 export { type Database, openDatabase } from './db/locate';
-export { returningRows } from './db/returning';
 export { type NamedStatement, type Page, type PageQuery, PreparedTexts, preparedName, type Sql, sqlOf } from './db/sql';
+export { assignments, Clause, conditions, sqlText } from './db/where';
 export { assertBelow, assertRoom, type CollectionLimit, lockCollection } from './collection-limit';
 export { deploymentKey } from './deployment-key';
 export {

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { poolOf } from './db/data-source';
 import type { OutboxEvent } from './db/platform-entities';
 import { sqlOf } from './db/sql';
+import { conditions } from './db/where';
 import { newId } from './ids';
 import type { BackgroundBudget } from './bus/budget';
 
@@ -246,16 +247,9 @@ export async function listEvents(
   tenantId: string,
   filter: { type?: string; status?: string; limit?: number; page?: number },
 ) {
-  const where = ['tenant_id = $1'];
-  const params: unknown[] = [tenantId];
-  if (filter.type) {
-    params.push(filter.type);
-    where.push(`type = $${params.length}`);
-  }
-  if (filter.status) {
-    params.push(filter.status);
-    where.push(`status = $${params.length}`);
-  }
+  const where = conditions().add`tenant_id = ${tenantId}`;
+  if (filter.type) where.add`type = ${filter.type}`;
+  if (filter.status) where.add`status = ${filter.status}`;
   const columns = [
     'event_id',
     'type',
@@ -270,7 +264,7 @@ export async function listEvents(
     'last_error',
   ] as const;
   const page = await sqlOf(db).page<Pick<OutboxEvent, (typeof columns)[number]>>(
-    { select: columns.join(', '), from: `"${schema}".outbox_event`, where: where.join(' AND '), orderBy: 'seq DESC', params },
+    { select: columns.join(', '), from: `"${schema}".outbox_event`, where: where.sql, orderBy: 'seq DESC', params: where.params },
     filter,
   );
   return {
@@ -299,7 +293,7 @@ export async function writeEvents(
   events: readonly { type: string; payload: Record<string, unknown> }[],
 ): Promise<void> {
   if (!events.length) return;
-  await db.query(
+  await sqlOf(db).run(
     `INSERT INTO "${schema}".outbox_event (event_id, tenant_id, type, payload, actor_id, request_id)
      SELECT e.id, $1, e.type, e.payload, $2, $3 FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS e(id, type, payload)`,
     [

@@ -1,7 +1,7 @@
 import { HOST_MAX_LENGTH, isHostRef, normalizeHost } from '../../contracts/src/stores';
 import { hostOf } from '../../subgraphs/identity/src/domain/stores';
 
-/** Store hosts (README "Hosts"), without the system: stored lower case, without port or trailing dot. */
+/** Store hosts (docs/stores-and-pages.md, "Hosts"), without the system: stored lower case, without port or trailing dot. */
 const label = (n: number) => 'a'.repeat(n);
 
 describe('host normalization', () => {

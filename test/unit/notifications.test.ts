@@ -1,7 +1,7 @@
 import { EXAMPLE_VARIABLES } from '../../subgraphs/content/src/domain/notification-editor';
 import { formatAmount, instanceLocale, localeChain, MESSAGE_TYPES, messageType, senderOf } from '../../subgraphs/content/src/domain/notifications';
 
-/** Notification helpers (README "Notifications"), without the system. */
+/** Notification helpers (docs/notifications.md), without the system. */
 describe('amounts in messages', () => {
   it('shows minor units with two decimals and the currency as given', () => {
     expect(formatAmount(12990, 'BRL')).toBe('129.90 BRL');

@@ -1,7 +1,7 @@
 import { isLoopbackUrl, loginWaitMs, newCode, parseSessionToken, roleScopes } from '../../subgraphs/identity/src/domain/operators';
 import { ALL_SCOPES } from '../../subgraphs/identity/src/domain/scopes';
 
-/** Operator rules alone (README "Operators"), without the system. State changes are tested elsewhere. */
+/** Operator rules alone (docs/operators-and-auth.md), without the system. State changes are tested elsewhere. */
 describe('login waits', () => {
   it('waits nothing below 5 failures, then 1 minute doubling, at most an hour', () => {
     expect([0, 1, 4].map(loginWaitMs)).toEqual([0, 0, 0]);

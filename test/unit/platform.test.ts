@@ -2,6 +2,7 @@ import { internalToken, signContext, verifyContext, type CallContext } from '../
 import { requestIdOf } from '../../platform/src/admission';
 import { maskString } from '../../platform/src/personal';
 import { PreparedTexts, preparedName } from '../../platform/src/db/sql';
+import { assignments, conditions, sqlText } from '../../platform/src/db/where';
 import { noneMatchHits } from '../../platform/src/prepared';
 import { trustProxyOf } from '../../platform/src/subgraph-access';
 import { decodeVaultKey } from '../../platform/src/vault-key';
@@ -117,6 +118,30 @@ describe('prepared texts within a budget', () => {
     expect(texts.name('SELECT 2')).toBe(preparedName('SELECT 2'));
     expect(texts.name('SELECT 3')).toBeUndefined();
     expect(texts.name('SELECT 1')).toBe(preparedName('SELECT 1'));
+  });
+});
+
+describe('conditions and their values', () => {
+  it('numbers each value as it is added, after the values the statement has, and joins the parts', () => {
+    const where = conditions(['sto_1']).add`o.tenant_id = ${'ten_1'}`.add`o.status IN (${'paid'}, ${'shipped'})`;
+    expect(where.sql).toBe('o.tenant_id = $2 AND o.status IN ($3, $4)');
+    expect(where.params).toEqual(['sto_1', 'ten_1', 'paid', 'shipped']);
+    expect(`LIMIT ${where.param(25)}`).toBe('LIMIT $5');
+    expect(assignments().add`name = ${'a'}`.add`updated_at = now()`.sql).toBe('name = $1, updated_at = now()');
+  });
+
+  it('writes a placeholder given before, and SQL text, as they are', () => {
+    const where = conditions();
+    const like = where.param('%shoe%');
+    where.add`(p.title ILIKE ${like} OR p.handle ILIKE ${like})`.add`${sqlText('p.archived_at IS NULL')}`;
+    expect(where.sql).toBe('(p.title ILIKE $1 OR p.handle ILIKE $1) AND p.archived_at IS NULL');
+    expect(where.params).toEqual(['%shoe%']);
+  });
+
+  it('gives one text per shape, whatever the values', () => {
+    const shape = (status: unknown) => conditions().add`o.status = ${status}`.sql;
+    expect(shape("paid' OR true --")).toBe(shape('$1'));
+    expect(shape(null)).toBe('o.status = $1');
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '../../subgraphs/orders/src/domain/shipping';
 import { priceOf, ratesOf } from '../../subgraphs/orders/src/domain/shipping-rates';
 
-/** The shipping rules alone (README "Shipping"), without the system. */
+/** The shipping rules alone (docs/shipping.md), without the system. */
 const refusal = (run: () => unknown) => {
   try {
     run();
@@ -109,7 +109,7 @@ describe('the parcel', () => {
 
 describe('billable weight', () => {
   it('is the larger of the actual weight and ⌈L×W×H×1000/divisor⌉ grams', () => {
-    // README: a 40 × 40 × 40 cm box of 500 g at divisor 6000 bills 10,667 g (64,000,000 / 6000 = 10,666.67).
+    // docs/shipping.md: a 40 × 40 × 40 cm box of 500 g at divisor 6000 bills 10,667 g (64,000,000 / 6000 = 10,666.67).
     expect(billableWeightGrams(box(500, 40, 40, 40), 6000)).toBe(10_667);
     expect(billableWeightGrams(box(20_000, 40, 40, 40), 6000)).toBe(20_000);
     // Exactly divisible: no rounding up.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** One event of the live stream (README, *Live events*): the frame's `data`. */
+/** One event of the live stream (docs/events-and-webhooks.md, *Live events*): the frame's `data`. */
 export interface LiveEvent {
   event_id: string;
   type: string;

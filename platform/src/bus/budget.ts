@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * What background work may take of a process: relays' batches, consumers' batches, task batches and
  * scheduled job runs each run under a permit of this budget (a relay without one, beside the
- * consumers' permit, doubled what a drain took of the database under load). `concurrency` permits at once
+ * consumers' permit, took far more of the database under load for no faster drain:
+ * docs/decisions/background-work.md). `concurrency` permits at once
  * while no request is in flight, `busyConcurrency` while requests are. And each permit, once its
  * work is done, idles for `(1 - busyShare) / busyShare` times as long as the work took, scaled by the
  * part of that time requests were in flight (none: no pause; all of it: the full pause), or until
@@ -19,7 +20,7 @@ export interface BudgetLimits {
   busyShare: number;
 }
 
-/** The documented defaults (README, *Deployment*). */
+/** The documented defaults (docs/deployment.md). */
 export const DEFAULT_BUDGET: BudgetLimits = { concurrency: 4, busyConcurrency: 1, busyShare: 0.2 };
 
 /** A pause after one batch is at most this long, so that a slow batch does not idle its permit for minutes. */

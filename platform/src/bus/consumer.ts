@@ -208,8 +208,8 @@ async function recordFailures<P extends object>(
     return outcome instanceof Error ? [{ ...d, error: outcome }] : [];
   });
   if (!failures.length) return;
-  await host.dataSource
-    .query(
+  await sqlOf(host.dataSource)
+    .run(
       `INSERT INTO "${host.schema}".consumer_delivery (consumer, event_id, event_type, attempt, outcome, error)
        SELECT $1, f.event_id, f.event_type, f.attempt, 'failed', f.error FROM unnest($2::text[], $3::text[], $4::int[], $5::text[]) AS f(event_id, event_type, attempt, error)`,
       [

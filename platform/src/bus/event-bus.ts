@@ -12,7 +12,7 @@ export const CONSUMER_RETRY = { retryLimit: 12, retryDelay: 1, retryBackoff: tru
 /**
  * Jobs a worker takes at once. A consumer handles its batch in one transaction (see
  * `handleDeliveries`): one delivery per transaction, it could not keep up with the commands producing
- * its events (the bench's events_pipeline measured about 170 events/s against 1,300 commands/s).
+ * its events (docs/decisions/background-work.md).
  */
 const BATCH = 25;
 
@@ -87,8 +87,8 @@ export class EventBus {
   async start(): Promise<this> {
     await this.boss.start();
     // pg-boss claims a queue's next jobs `ORDER BY priority DESC, created_on, id` over an index on
-    // `start_after`: every claim sorted the whole backlog (14 ms a claim at 40,000 jobs, most of the
-    // database's time while one drained). In that order, a claim reads the first rows and stops.
+    // `start_after`: every claim sorted the whole backlog, most of the database's time while one
+    // drained (docs/decisions/background-work.md). In that order, a claim reads the first rows and stops.
     // On the partitioned table, so that every queue's partition, now and later, has it.
     const { rows } = await this.db().executeSql(`SELECT to_regclass('pgboss.job_claim_order') IS NOT NULL AS present`, []);
     if (!(rows[0] as { present: boolean }).present)

@@ -24,5 +24,5 @@ export async function routeConsumer(db: EntityManager, subgraph: string, consume
   const [{ bus }] = await sqlOf(db).rows<{ bus: boolean }>(`SELECT to_regclass('pgboss.subscription') IS NOT NULL AS bus`);
   if (!bus) return;
   const route = routeSql(consumerQueue(subgraph, consumer), types);
-  await db.query(route.text, route.values);
+  await sqlOf(db).run(route.text, route.values);
 }

@@ -9,7 +9,7 @@ export interface SubgraphStore {
   migrations: (new () => MigrationInterface)[];
 }
 
-/** How long a query waits for a pooled connection before failing (documented in the README's limits). */
+/** How long a query waits for a pooled connection before failing (documented in docs/limits.md). */
 export const POOL_WAIT_MS = 10_000;
 
 /** One subgraph's DataSource: its own schema, its own pool, its own migrations. */
@@ -34,7 +34,7 @@ export function createDataSource(url: string, store: SubgraphStore, poolSize = N
     installExtensions: false,
     logging: false,
     // Short OLTP statements: JIT compilation costs more than it saves once big tables make the
-    // planner's estimates cross jit_above_cost (a 24-product page took 36 ms at a million products).
+    // planner's estimates cross jit_above_cost (docs/decisions/prepared-statements.md).
     // A request waits at most POOL_WAIT_MS for a connection: an exhausted pool answers an error, never a hang.
     extra: { max: poolSize, application_name: `backoffice-${store.schema}`, options: '-c jit=off', connectionTimeoutMillis: POOL_WAIT_MS },
   });

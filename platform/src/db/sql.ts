@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { poolOf } from './data-source';
+import { conditions } from './where';
 import { type ConnectionInput, type ConnectionPage, type ConnectionQuery, runConnection } from '../connection';
 
 /** A page of a list read, as every paged read answers it. */
@@ -47,6 +48,8 @@ export interface Sql {
   one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** What an UPDATE or DELETE … RETURNING gave back (TypeORM answers those with their rows and a count). */
   returning<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** A statement run for its effect (an INSERT, UPDATE or DELETE without RETURNING, a row lock): nothing is read back. */
+  run(sql: string, params?: readonly unknown[]): Promise<void>;
   /** One page of `limit` rows (24 unless given) from page `page` (1 unless given), with the total count. */
   page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>>;
   /** One page of a Relay connection (keyset: `connection.ts`), its rows as the nodes. */
@@ -103,14 +106,17 @@ export function sqlOf(db: DataSource | (Pick<EntityManager, 'query'> & Partial<P
     prepared,
     one: async <T>(sql: string, params?: readonly unknown[]) => (await rows<T>(sql, params))[0],
     returning: async <T>(sql: string, params?: readonly unknown[]) => ((await db.query(sql, params as unknown[] | undefined)) as [T[], number])[0],
+    run: async (sql: string, params?: readonly unknown[]) => {
+      await db.query(sql, params as unknown[] | undefined);
+    },
     async page<T>(query: PageQuery, paging: { limit?: number; page?: number }): Promise<Page<T>> {
       const limit = paging.limit ?? 24;
       const page = paging.page ?? 1;
-      const n = query.params.length;
-      const paged = `SELECT ${query.select} FROM ${query.from} WHERE ${query.where} ORDER BY ${query.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+      const values = conditions(query.params);
+      const paged = `SELECT ${query.select} FROM ${query.from} WHERE ${query.where} ORDER BY ${query.orderBy} LIMIT ${values.param(limit)} OFFSET ${values.param((page - 1) * limit)}`;
       // The rows and the count are independent: a read asks both at once (two pooled connections).
       const [items, [{ total }]] = await Promise.all([
-        rows<T>(query.around ? query.around(paged) : paged, [...query.params, limit, (page - 1) * limit]),
+        rows<T>(query.around ? query.around(paged) : paged, values.params),
         rows<{ total: number }>(`SELECT count(*)::int AS total FROM ${query.from} WHERE ${query.where}`, query.params),
       ]);
       return { items, page, limit, total };

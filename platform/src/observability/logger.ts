@@ -5,7 +5,7 @@ export type { Logger } from 'pino';
 /**
  * Keys whose values never reach a log line, at any depth: a request's authorization header or
  * cookie, and anything named like a token, secret, password or API key. (pino's own `redact` does
- * this with wildcard paths at about 50 µs a line; this walk costs well under one.)
+ * this with wildcard paths, far slower a line than this walk: docs/decisions/logging-and-tracing.md.)
  */
 export const SECRET_KEY = /authorization|cookie|token|secret|passw(or)?d|api[-_]?key/i;
 const MAX_DEPTH = 6;

@@ -8,7 +8,7 @@ import { tracingEnabled } from './tracing';
  * requires `pg` (a preload flag for tsx) and never run under jest, whose module loader bypasses
  * them; its current releases also need Node 22. The wrapper sits on the pool a subgraph's
  * DataSource already owns, so every statement — TypeORM's, the hot paths' named statements, the
- * relay's — passes through it, under tsx, ts-jest and node alike.
+ * relay's — passes through it, under tsx, jest and node alike.
  *
  * A statement gets a span only inside a traced piece of work still open (a request being served):
  * the relay's polling and the metrics' outbox query make no root spans of their own, and work a

@@ -31,7 +31,7 @@ export function startTracing(settings: TracingSettings = {}): boolean {
   if (provider) return true;
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   if (!settings.exporter && !endpoint) return false;
-  // Loaded only now: the SDK and the exporter (~170 ms of module loading) are not needed when off.
+  // Loaded only now: the SDK and the exporter are slow to load and not needed when off (docs/decisions/logging-and-tracing.md).
   const sdk = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');

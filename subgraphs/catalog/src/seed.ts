@@ -663,8 +663,9 @@ function generateProduct(batch: Batch, i: number, seed: number, tag: string, lea
 
 /** The batch's statements, in dependency order; run in one transaction. */
 async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, storeIds: string[]): Promise<void> {
+  const sql = sqlOf(db);
   const p = batch.product;
-  await db.query(
+  await sql.run(
     `INSERT INTO catalog.product (id, tenant_id, handle, title, description, status, metadata, brand_id, custom_fields, rich_content, price_min, price_max, created_at, updated_at)
      SELECT id, $1, handle, title, description, status, metadata::jsonb, brand_id, custom_fields::jsonb, rich::jsonb, price_min, price_max, created_at, created_at
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bigint[], $12::bigint[], $13::timestamptz[])
@@ -673,7 +674,7 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
     [tenantId, p.id, p.handle, p.title, p.description, p.status, p.metadata, p.brand_id, p.custom_fields, p.rich, p.price_min, p.price_max, p.created_at],
   );
   const s = batch.sku;
-  await db.query(
+  await sql.run(
     `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, promotional_amount, currency, ` +
       `is_default, status, metadata, ref, option_values, position, created_at)
      SELECT id, $1, product_id, code, name, ean, amount, compare_at, promo, currency, is_default, 'active', metadata::jsonb, ref, option_values::jsonb, position, now()
@@ -699,7 +700,7 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
     ],
   );
   const o = batch.option;
-  await db.query(
+  await sql.run(
     `INSERT INTO catalog.option (id, tenant_id, product_id, name, "values", default_value, position)
      SELECT id, $1, product_id, name, string_to_array(vals, '|'), default_value, position
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS x(id, product_id, name, vals, default_value, position)
@@ -707,7 +708,7 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
     [tenantId, o.id, o.product_id, o.name, o.values, o.default_value, o.position],
   );
   const m = batch.media;
-  await db.query(
+  await sql.run(
     `INSERT INTO catalog.media (id, tenant_id, product_id, owner_type, owner_id, provider_key, kind, url, alt, position, role)
      SELECT id, $1, product_id, owner_type, owner_id, provider_key, kind, url, alt, position, role
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[])
@@ -716,7 +717,7 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
     [tenantId, m.id, m.product_id, m.owner_type, m.owner_id, m.provider_key, m.kind, m.url, m.alt, m.position, m.role],
   );
   const c = batch.category;
-  await db.query(
+  await sql.run(
     `INSERT INTO catalog.product_category (product_id, category_id, tenant_id, is_primary)
      SELECT product_id, category_id, $1, is_primary FROM unnest($2::text[], $3::text[], $4::boolean[]) AS x(product_id, category_id, is_primary)
      ON CONFLICT DO NOTHING`,
@@ -724,7 +725,7 @@ async function writeBatch(db: EntityManager, batch: Batch, tenantId: string, sto
   );
   const k = batch.collection;
   if (k.product_id.length) {
-    await db.query(
+    await sql.run(
       `INSERT INTO catalog.collection_product (collection_id, product_id, tenant_id, position)
        SELECT collection_id, product_id, $1, position FROM unnest($2::text[], $3::text[], $4::int[]) AS x(collection_id, product_id, position)
        ON CONFLICT DO NOTHING`,
@@ -747,16 +748,16 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
   // Reference data first. Names, paths and handles are unique per tenant: what exists already (an
   // earlier seed, or made by commands) is reused by its own id.
   await dataSource.transaction(async (db) => {
-    await db.query(
+    await sqlOf(db).run(
       `INSERT INTO catalog.brand (id, tenant_id, name) SELECT id, $1, name FROM unnest($2::text[], $3::text[]) AS x(id, name) ON CONFLICT DO NOTHING`,
       [tenantId, brandIds, BRANDS],
     );
-    await db.query(
+    await sqlOf(db).run(
       `INSERT INTO catalog.category (id, tenant_id, path, name)
        SELECT id, $1, path::ltree, name FROM unnest($2::text[], $3::text[], $4::text[]) AS x(id, path, name) ON CONFLICT DO NOTHING`,
       [tenantId, categories.map((c) => c.id), categories.map((c) => c.path), categories.map((c) => c.name)],
     );
-    await db.query(
+    await sqlOf(db).run(
       `INSERT INTO catalog.collection (id, tenant_id, handle, title)
        SELECT id, $1, handle, title FROM unnest($2::text[], $3::text[], $4::text[]) AS x(id, handle, title) ON CONFLICT DO NOTHING`,
       [tenantId, collectionIds, COLLECTIONS.map((c) => c[0]), COLLECTIONS.map((c) => c[1])],
@@ -806,7 +807,7 @@ export async function seedCatalog(dataSource: DataSource, options: SeedOptions):
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   await dataSource.transaction((db) => bumpCatalogVersion(db, tenantId));
-  await dataSource.query(
+  await sqlOf(dataSource).run(
     `ANALYZE catalog.publication, catalog.product_document, catalog.listing_count, catalog.product, catalog.sku, catalog.media, catalog.product_category`,
   );
   return { products: options.products, skus, categories: categories.length, stores: options.store_ids.length, seed };

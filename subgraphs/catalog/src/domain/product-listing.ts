@@ -1,4 +1,4 @@
-import { PreparedTexts, preparedName, t, type TSchema } from '@backoffice/platform';
+import { Clause, conditions, PreparedTexts, preparedName, sqlText, t, type TSchema } from '@backoffice/platform';
 import { feedProduct, product } from './product-document';
 import { CATEGORY_PATH_PATTERN, PRODUCT_STATUSES, productStatus } from './products';
 import { priceTermsWithin } from './publication';
@@ -192,7 +192,7 @@ export interface ProductQuery {
 /*
  * A prepared statement with LIMIT and OFFSET as parameters is planned anew on every run: its generic
  * plan is costed as if a tenth of the listing were read (a hash join over every document), so
- * PostgreSQL keeps choosing a custom one, about 0.25 ms of planning a page. With the window written
+ * PostgreSQL keeps choosing a custom one, planned for every page (docs/decisions/prepared-statements.md). With the window written
  * in, the generic plan is the custom one and PostgreSQL keeps it. The first 20 pages of a store's
  * whole listing (480 products at the default limit), where nearly every view lands, are written so;
  * the texts so made are bounded, first come (every pooled connection keeps each name it ran), and
@@ -210,11 +210,13 @@ const WINDOWED = new PreparedTexts(64);
  * the price buckets wholly in range (certain matches), stopping there when they are already more.
  */
 export function productQuery(store: { store_id: string; tenant_id: string }, input: ListingInput, projection: Projection): ProductQuery {
-  const values: unknown[] = [store.store_id, store.tenant_id];
-  const param = (value: unknown) => `$${values.push(value)}`;
-  const where = ['pub.store_id = $1', 'pub.tenant_id = $2'];
-  const status = input.status ? param(input.status) : null;
-  if (status) where.push(`pub.status = ${status}`);
+  // The listing's filter, a condition a line in each statement that reads it.
+  const filter = new Clause('\n    AND ');
+  const storeId = filter.param(store.store_id);
+  const tenantId = filter.param(store.tenant_id);
+  filter.add`pub.store_id = ${storeId}`.add`pub.tenant_id = ${tenantId}`;
+  const status = input.status ? filter.param(input.status) : null;
+  if (status) filter.add`pub.status = ${status}`;
   // Terms a listing must all carry, groups of terms of which it must carry one, and (when the
   // filter is a single group of terms no listing carries two of) the terms whose counts add up to its total.
   const allOf: string[] = [];
@@ -224,36 +226,36 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   let uncountable = false;
   if (input.category) {
     groups++;
-    allOf.push(`'c:' || ${param(input.category)}`);
+    allOf.push(`'c:' || ${filter.param(input.category)}`);
     counted = allOf.slice(-1);
   }
   if (input.collection) {
     uncountable = true;
-    where.push(`pub.product_id IN (SELECT cp.product_id FROM catalog.collection co JOIN catalog.collection_product cp ON cp.collection_id = co.id
-      WHERE co.tenant_id = $2 AND co.handle = ${param(input.collection)})`);
+    filter.add`pub.product_id IN (SELECT cp.product_id FROM catalog.collection co JOIN catalog.collection_product cp ON cp.collection_id = co.id
+      WHERE co.tenant_id = ${tenantId} AND co.handle = ${input.collection})`;
   }
   const options = groupByName(input.options ?? []);
   for (const [name, vals] of options) {
     groups++;
-    const n = param(name);
-    const terms = vals.map((v) => `catalog.listing_term('o', ${n}, to_jsonb(${param(v)}::text)::text)`);
+    const n = filter.param(name);
+    const terms = vals.map((v) => `catalog.listing_term('o', ${n}, to_jsonb(${filter.param(v)}::text)::text)`);
     if (terms.length === 1) allOf.push(terms[0]);
     else anyOf.push(terms);
     // Two values of one option may be on two SKUs of one product: their counts overlap.
     counted = terms.length === 1 ? terms : null;
   }
-  const min = input.price_min !== undefined ? param(input.price_min) : null;
-  const max = input.price_max !== undefined ? param(input.price_max) : null;
+  const min = input.price_min !== undefined ? filter.param(input.price_min) : null;
+  const max = input.price_max !== undefined ? filter.param(input.price_max) : null;
   if (min || max) {
     uncountable = true;
     // Alone, the listing's amounts (GiST): its estimate is close, so the planner walks the sort's
     // index and stops at the page. Adding the bounds below would multiply the estimates into a
     // few rows, and the planner would then fetch and sort every match.
-    if (!options.size) where.push(`pub.amounts && int8range(${min ?? 'NULL'}::int8, ${max ?? 'NULL'}::int8, '[]')`);
+    if (!options.size) filter.add`pub.amounts && int8range(${min ?? sqlText('NULL')}::int8, ${max ?? sqlText('NULL')}::int8, '[]')`;
     else {
       // With options, a SKU must hold both (below): the listing's bounds only narrow the search.
-      if (min) where.push(`pub.price_max >= ${min}`);
-      if (max) where.push(`pub.price_min <= ${max}`);
+      if (min) filter.add`pub.price_max >= ${min}`;
+      if (max) filter.add`pub.price_min <= ${max}`;
     }
   }
   // Several options, or options and a price, must hold on one SKU: the terms only narrow the search.
@@ -263,20 +265,20 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
     const sku: string[] = [];
     for (const [name, vals] of options) {
       if (vals.length === 1) single.set(name, vals[0]);
-      else sku.push(`s.option_values ->> ${param(name)} = ANY(${param(vals)}::text[])`);
+      else sku.push(`s.option_values ->> ${filter.param(name)} = ANY(${filter.param(vals)}::text[])`);
     }
     // A Map, then fromEntries: an option named `__proto__` must be a key like any other.
-    if (single.size) sku.unshift(`s.option_values @> ${param(JSON.stringify(Object.fromEntries(single)))}::jsonb`);
+    if (single.size) sku.unshift(`s.option_values @> ${filter.param(JSON.stringify(Object.fromEntries(single)))}::jsonb`);
     if (min) sku.push(`s.amount >= ${min}`);
     if (max) sku.push(`s.amount <= ${max}`);
-    where.push(`pub.product_id IN (SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = $2 AND ${sku.join(' AND ')})`);
+    filter.add`pub.product_id IN (SELECT s.product_id FROM catalog.sku s WHERE s.tenant_id = ${tenantId} AND ${sqlText(sku.join(' AND '))})`;
   }
   for (const [name, vals] of groupByName(input.custom_fields ?? [])) {
     groups++;
-    const n = param(name);
+    const n = filter.param(name);
     // Each value as the text, the number or the boolean it spells: a product has one value per field, so these never overlap.
     const terms = vals.flatMap((v) => {
-      const p = param(v);
+      const p = filter.param(v);
       return [
         `catalog.listing_term('f', ${n}, to_jsonb(${p}::text)::text)`,
         ...(JSON_NUMBER.test(v) ? [`catalog.listing_term('f', ${n}, trim_scale(${p}::numeric)::text)`] : []),
@@ -287,13 +289,13 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
     else anyOf.push(terms);
     counted = terms;
   }
-  if (allOf.length) where.push(`pub.terms @> ARRAY[${allOf.join(', ')}]`);
-  for (const group of anyOf) where.push(`pub.terms && ARRAY[${group.join(', ')}]`);
-  const whereSql = where.join('\n    AND ');
-  const filterValues = [...values];
+  if (allOf.length) filter.add`pub.terms @> ARRAY[${sqlText(allOf.join(', '))}]`;
+  for (const group of anyOf) filter.add`pub.terms && ARRAY[${sqlText(group.join(', '))}]`;
+  const whereSql = filter.sql;
+  const filterValues = [...filter.params];
 
   // The counts of a store, one status or every one (each status a probe of the primary key).
-  const countsWhere = `store_id = $1 AND tenant_id = $2 AND status ${status ? `= ${status}` : `IN (${PRODUCT_STATUSES.map((s) => `'${s}'`).join(', ')})`}`;
+  const countsWhere = `store_id = ${storeId} AND tenant_id = ${tenantId} AND status ${status ? `= ${status}` : `IN (${PRODUCT_STATUSES.map((s) => `'${s}'`).join(', ')})`}`;
   const countedTerms = !groups && !uncountable ? ["''"] : groups === 1 && !uncountable && counted ? counted : null;
 
   const limit = input.limit ?? 24;
@@ -301,7 +303,7 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   const offset = (pageNo - 1) * limit;
   const sort = input.sort ?? 'newest';
   // The page rows carry their sort keys, so the documents are joined in the listing's order
-  // without numbering every row the offset skips (a window over them cost a page deep in a listing ~0.2 ms).
+  // without numbering every row the offset skips (a window over them slowed a page deep in a listing: docs/decisions/storefront-pages.md).
   const pageSql = (window: string) => `
     WITH page AS (
       SELECT ${ORDER[sort].map(([column]) => `pub.${column}`).join(', ')}
@@ -323,7 +325,7 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   const windowed =
     everyListing && pageNo <= WINDOWED_PAGES && Number.isSafeInteger(limit) && Number.isSafeInteger(offset) ? pageSql(`LIMIT ${limit} OFFSET ${offset}`) : null;
   const windowedName = windowed === null ? undefined : WINDOWED.name(windowed);
-  const pageText = windowed !== null && windowedName ? windowed : pageSql(`LIMIT ${param(limit)} OFFSET ${param(offset)}`);
+  const pageText = windowed !== null && windowedName ? windowed : pageSql(`LIMIT ${filter.param(limit)} OFFSET ${filter.param(offset)}`);
   const pageName = windowed !== null && windowedName ? windowedName : everyListing ? preparedName(pageText) : undefined;
 
   let total: Statement | undefined;
@@ -334,8 +336,10 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
     if ((min || max) && !groups && !input.collection) {
       // Listings whose lowest price lies in a price bucket wholly in range match for sure: their
       // counts, a few index entries, say when there are more than TOTAL_EXACT_UP_TO without a row visited.
-      countValues = [...filterValues, priceTermsWithin(input.price_min ?? 0, input.price_max ?? Number.MAX_SAFE_INTEGER)];
-      const certain = `(SELECT coalesce(sum(published), 0) FROM catalog.listing_count WHERE ${countsWhere} AND term = ANY($${countValues.length}::text[]))`;
+      const certainValues = conditions(filterValues);
+      const terms = certainValues.param(priceTermsWithin(input.price_min ?? 0, input.price_max ?? Number.MAX_SAFE_INTEGER));
+      countValues = certainValues.params;
+      const certain = `(SELECT coalesce(sum(published), 0) FROM catalog.listing_count WHERE ${countsWhere} AND term = ANY(${terms}::text[]))`;
       counting = `CASE WHEN ${certain} > ${TOTAL_EXACT_UP_TO} THEN ${TOTAL_EXACT_UP_TO + 1} ELSE ${capped} END`;
     }
     total = {
@@ -350,7 +354,7 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
   const fromTerms = (kind: 'o' | 'f', alias: string) => `(SELECT coalesce(json_agg(json_build_array(name, value, n)), '[]') FROM (
         SELECT m[1]::jsonb #>> '{}' AS name, m[2]::jsonb #>> '{}' AS value, sum(lc.published)::int AS n
         FROM catalog.listing_count lc CROSS JOIN regexp_match(lc.term, '^${kind}:("(?:[^"\\\\]|\\\\.)*")=(.*)$') m
-        WHERE lc.store_id = $1 AND lc.tenant_id = $2${status ? ` AND lc.status = ${status}` : ''} AND lc.term LIKE '${kind}:%' AND lc.published > 0
+        WHERE lc.store_id = ${storeId} AND lc.tenant_id = ${tenantId}${status ? ` AND lc.status = ${status}` : ''} AND lc.term LIKE '${kind}:%' AND lc.published > 0
         GROUP BY 1, 2) x) AS ${alias}`;
   let facetsQuery: ProductQuery['facets'];
   if (asked.size) {
@@ -396,7 +400,7 @@ export function productQuery(store: { store_id: string; tenant_id: string }, inp
       values: filterValues,
     };
   }
-  const page = { text: pageText, values, ...(pageName ? { name: pageName } : {}) };
+  const page = { text: pageText, values: filter.params, ...(pageName ? { name: pageName } : {}) };
   return { page, ...(total ? { total } : {}), ...(facetsQuery ? { facets: facetsQuery } : {}) };
 }
 

@@ -35,7 +35,7 @@ const seconds = (name: string, fallback: number) => {
   return raw !== undefined && raw.trim() !== '' && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 };
 
-/** How the public products read may be cached (README, "HTTP caching"). */
+/** How the public products read may be cached (docs/catalog.md, "HTTP caching"). */
 export interface StorefrontSettings {
   /** Seconds a client or CDN may reuse a page (`max-age`); also the longest a page lives in this process. Default 30. */
   maxAge: number;

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, t, conditions } from '@backoffice/platform';
 import { BRAND_COLUMNS, type BrandNode, brand } from '../domain/groupings';
 import { defineCatalogOperation } from '../ports';
 
@@ -18,16 +18,15 @@ export const adminBrands = defineCatalogOperation({
   result: connectionOf(brand, 'Brand'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['b.tenant_id = $1'];
-    if (input.filter?.q) where.push(`b.name ILIKE $${params.push(`%${escapeLike(input.filter.q)}%`)}`);
+    const where = conditions().add`b.tenant_id = ${actor.tenant_id}`;
+    if (input.filter?.q) where.add`b.name ILIKE ${`%${escapeLike(input.filter.q)}%`}`;
     return sql.connection<BrandNode>(
       {
         list: 'brands',
         select: BRAND_COLUMNS,
         from: 'catalog.brand b',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { name: { sql: 'b.name', type: 'text' }, created_at: { sql: 'b.created_at', type: 'timestamptz' } },
         defaultOrder: { field: 'name', direction: 'ASC' },
         id: 'b.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, t, conditions, sqlText } from '@backoffice/platform';
 import { CATEGORY_COLUMNS, type CategoryNode, category } from '../domain/groupings';
 import { defineCatalogOperation } from '../ports';
 
@@ -24,23 +24,27 @@ export const adminCategories = defineCatalogOperation({
   result: connectionOf(category, 'Category'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['c.tenant_id = $1'];
+    const where = conditions();
+    const tenant = where.param(actor.tenant_id);
+    where.add`c.tenant_id = ${tenant}`;
     const { parent_id, root, q } = input.filter ?? {};
     if (parent_id) {
       // Another tenant's parent is no parent: its path is not found, so nothing matches.
-      const parent = `(SELECT path FROM catalog.category WHERE id = $${params.push(parent_id)} AND tenant_id = $1)`;
-      where.push(`c.path <@ ${parent} AND nlevel(c.path) = nlevel(${parent}) + 1`);
+      const parent = sqlText(`(SELECT path FROM catalog.category WHERE id = ${where.param(parent_id)} AND tenant_id = ${tenant})`);
+      where.add`c.path <@ ${parent} AND nlevel(c.path) = nlevel(${parent}) + 1`;
     }
-    if (root) where.push('nlevel(c.path) = 1');
-    if (q) where.push(`(c.name ILIKE $${params.push(`%${escapeLike(q)}%`)} OR c.path::text ILIKE $${params.length})`);
+    if (root) where.add`nlevel(c.path) = 1`;
+    if (q) {
+      const like = where.param(`%${escapeLike(q)}%`);
+      where.add`(c.name ILIKE ${like} OR c.path::text ILIKE ${like})`;
+    }
     return sql.connection<CategoryNode>(
       {
         list: 'categories',
         select: CATEGORY_COLUMNS,
         from: 'catalog.category c',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: {
           path: { sql: 'c.path::text', type: 'text' },
           name: { sql: 'c.name', type: 'text' },

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, t, conditions } from '@backoffice/platform';
 import { COLLECTION_COLUMNS, type CollectionNode, collection } from '../domain/groupings';
 import { defineCatalogOperation } from '../ports';
 
@@ -18,16 +18,18 @@ export const adminCollections = defineCatalogOperation({
   result: connectionOf(collection, 'Collection'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['col.tenant_id = $1'];
-    if (input.filter?.q) where.push(`(col.title ILIKE $${params.push(`%${escapeLike(input.filter.q)}%`)} OR col.handle ILIKE $${params.length})`);
+    const where = conditions().add`col.tenant_id = ${actor.tenant_id}`;
+    if (input.filter?.q) {
+      const like = where.param(`%${escapeLike(input.filter.q)}%`);
+      where.add`(col.title ILIKE ${like} OR col.handle ILIKE ${like})`;
+    }
     return sql.connection<CollectionNode>(
       {
         list: 'collections',
         select: COLLECTION_COLUMNS,
         from: 'catalog.collection col',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: {
           created_at: { sql: 'col.created_at', type: 'timestamptz' },
           title: { sql: 'col.title', type: 'text' },

@@ -1,5 +1,5 @@
 import { productStatus } from '../domain/products';
-import { connectionArgs, connectionOf, escapeLike, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, t, conditions, sqlText } from '@backoffice/platform';
 import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
 
@@ -29,28 +29,29 @@ export const adminProducts = defineCatalogOperation({
   result: connectionOf(product, 'Product'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['p.tenant_id = $1'];
+    const where = conditions();
+    const tenant = where.param(actor.tenant_id);
+    where.add`p.tenant_id = ${tenant}`;
     const { status, q, brand_id, collection_id, category_id } = input.filter ?? {};
-    if (status) where.push(`p.status = $${params.push(status)}`);
-    if (q) where.push(`(p.title ILIKE $${params.push(`%${escapeLike(q)}%`)} OR p.handle ILIKE $${params.length})`);
-    if (brand_id) where.push(`p.brand_id = $${params.push(brand_id)}`);
-    if (collection_id)
-      where.push(`EXISTS (SELECT 1 FROM catalog.collection_product cp WHERE cp.collection_id = $${params.push(collection_id)} AND cp.product_id = p.id)`);
+    if (status) where.add`p.status = ${status}`;
+    if (q) {
+      const like = where.param(`%${escapeLike(q)}%`);
+      where.add`(p.title ILIKE ${like} OR p.handle ILIKE ${like})`;
+    }
+    if (brand_id) where.add`p.brand_id = ${brand_id}`;
+    if (collection_id) where.add`EXISTS (SELECT 1 FROM catalog.collection_product cp WHERE cp.collection_id = ${collection_id} AND cp.product_id = p.id)`;
     if (category_id) {
       // Another tenant's category has no path here: nothing matches.
-      const path = `(SELECT path FROM catalog.category WHERE id = $${params.push(category_id)} AND tenant_id = $1)`;
-      where.push(
-        `EXISTS (SELECT 1 FROM catalog.product_category pc JOIN catalog.category c ON c.id = pc.category_id WHERE pc.product_id = p.id AND c.path <@ ${path})`,
-      );
+      const path = sqlText(`(SELECT path FROM catalog.category WHERE id = ${where.param(category_id)} AND tenant_id = ${tenant})`);
+      where.add`EXISTS (SELECT 1 FROM catalog.product_category pc JOIN catalog.category c ON c.id = pc.category_id WHERE pc.product_id = p.id AND c.path <@ ${path})`;
     }
     const page = await sql.connection<Row>(
       {
         list: 'products',
         select: productColumns,
         from: 'catalog.product p',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: {
           created_at: { sql: 'p.created_at', type: 'timestamptz' },
           updated_at: { sql: 'p.updated_at', type: 'timestamptz' },

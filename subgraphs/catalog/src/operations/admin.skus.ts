@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, t, conditions } from '@backoffice/platform';
 import { documentSql, shapeSku, sku } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
 
@@ -25,19 +25,21 @@ export const adminSkus = defineCatalogOperation({
   result: connectionOf(sku, 'Sku'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['s.tenant_id = $1'];
+    const where = conditions().add`s.tenant_id = ${actor.tenant_id}`;
     const { product_id, status, q } = input.filter ?? {};
-    if (product_id) where.push(`s.product_id = $${params.push(product_id)}`);
-    if (status) where.push(`s.status = $${params.push(status)}`);
-    if (q) where.push(`(s.code ILIKE $${params.push(`%${escapeLike(q)}%`)} OR s.name ILIKE $${params.length} OR s.ean ILIKE $${params.length})`);
+    if (product_id) where.add`s.product_id = ${product_id}`;
+    if (status) where.add`s.status = ${status}`;
+    if (q) {
+      const like = where.param(`%${escapeLike(q)}%`);
+      where.add`(s.code ILIKE ${like} OR s.name ILIKE ${like} OR s.ean ILIKE ${like})`;
+    }
     const page = await sql.connection<{ doc: Record<string, unknown> }>(
       {
         list: 'skus',
         select: `${skuObject} AS doc`,
         from: 'catalog.sku s',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: {
           created_at: { sql: 's.created_at', type: 'timestamptz' },
           code: { sql: 's.code', type: 'text' },

@@ -11,13 +11,12 @@ export const catalogBrandCreate = defineCatalogOperation({
   input: t.object({ name: t.string({ minLength: 1, maxLength: 200 }) }),
   result: t.object({ brand_id: t.string() }),
   events: [brandCreated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, sql, emit }) {
     const brandId = newId('brd');
-    const [row] = await db.query(`INSERT INTO catalog.brand (id, tenant_id, name) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id`, [
-      brandId,
-      actor.tenant_id,
-      input.name,
-    ]);
+    const row = await sql.one<{ id: string }>(
+      `INSERT INTO catalog.brand (id, tenant_id, name) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id`,
+      [brandId, actor.tenant_id, input.name],
+    );
     if (!row) throw conflict(`a brand named ${input.name} exists already`, { reason: 'duplicate', field: 'name' });
     emit(brandCreated, { brand_id: brandId, name: input.name });
     return { brand_id: brandId };

@@ -15,15 +15,15 @@ export const catalogCategoryCreate = defineCatalogOperation({
   }),
   result: t.object({ category_id: t.string() }),
   events: [categoryCreated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, sql, emit }) {
     const labels = input.path.split('.');
     if (labels.length > 1) {
       const parent = labels.slice(0, -1).join('.');
-      const [found] = await db.query(`SELECT 1 FROM catalog.category WHERE tenant_id = $1 AND path = $2::ltree`, [actor.tenant_id, parent]);
+      const found = await sql.one(`SELECT 1 FROM catalog.category WHERE tenant_id = $1 AND path = $2::ltree`, [actor.tenant_id, parent]);
       if (!found) throw conflict(`parent category ${parent} does not exist in this tenant`, { reason: 'not_found', field: 'path' });
     }
     const categoryId = newId('cat');
-    const [row] = await db.query(
+    const row = await sql.one<{ id: string }>(
       `INSERT INTO catalog.category (id, tenant_id, path, name) VALUES ($1, $2, $3::ltree, $4) ON CONFLICT (tenant_id, path) DO NOTHING RETURNING id`,
       [categoryId, actor.tenant_id, input.path, input.name],
     );

@@ -12,9 +12,9 @@ export const catalogCollectionCreate = defineCatalogOperation({
   input: t.object({ handle: handle(), title: t.string({ minLength: 1, maxLength: 200 }) }),
   result: t.object({ collection_id: t.string() }),
   events: [collectionCreated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, sql, emit }) {
     const collectionId = newId('col');
-    const [row] = await db.query(
+    const row = await sql.one<{ id: string }>(
       `INSERT INTO catalog.collection (id, tenant_id, handle, title) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id, handle) DO NOTHING RETURNING id`,
       [collectionId, actor.tenant_id, input.handle, input.title],
     );

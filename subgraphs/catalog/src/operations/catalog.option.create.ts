@@ -18,13 +18,13 @@ export const catalogOptionCreate = defineCatalogOperation({
   }),
   result: t.object({ option_id: t.string() }),
   events: [productUpdated],
-  async handler({ input, actor, db, stage, emit }) {
+  async handler({ input, actor, db, sql, stage, emit }) {
     if (new Set(input.values).size !== input.values.length) throw validationFailed('values lists a value twice', { reason: 'duplicate', field: 'values' });
     if (!input.values.includes(input.default_value)) throw validationFailed('default_value must be one of values', { field: 'default_value' });
     const product = await lockProduct(db, actor, input.product_id);
     await assertRoom(db, CATALOG_LIMITS.options, { sql: 'SELECT count(*)::int AS n FROM catalog.option WHERE product_id = $1', params: [product.id] });
     const optionId = newId('opt');
-    const [row] = await db.query(
+    const row = await sql.one<{ id: string }>(
       `INSERT INTO catalog.option (id, tenant_id, product_id, name, "values", default_value, position)
        SELECT $1, $2, $3, $4, $5, $6, count(*) FROM catalog.option WHERE product_id = $3
        ON CONFLICT (product_id, name) DO NOTHING RETURNING id`,

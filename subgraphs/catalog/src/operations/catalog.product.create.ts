@@ -22,7 +22,7 @@ export const catalogProductCreate = defineCatalogOperation({
   }),
   result: t.object({ product_id: t.string() }),
   events: [productCreated],
-  async handler({ input, actor, db, stage, emit }) {
+  async handler({ input, actor, db, sql, stage, emit }) {
     const categories = placeCategories(input.categories ?? []);
     await assertOwned(db, actor, 'brand', input.brand_id ? [input.brand_id] : []);
     await assertOwned(
@@ -32,7 +32,7 @@ export const catalogProductCreate = defineCatalogOperation({
       categories.map((c) => c.category_id),
     );
     const productId = newId('prd');
-    const [row] = await db.query(
+    const row = await sql.one<{ id: string }>(
       `INSERT INTO catalog.product (id, tenant_id, title, handle, description, status, metadata, brand_id, custom_fields)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (tenant_id, handle) DO NOTHING RETURNING id`,
       [

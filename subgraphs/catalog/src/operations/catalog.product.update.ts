@@ -1,4 +1,4 @@
-import { conflict, t } from '@backoffice/platform';
+import { assignments, conflict, sqlText, t } from '@backoffice/platform';
 import { categoriesInput, INSERT_CATEGORIES, placeCategories } from '../domain/product-categories';
 import { assertOwned, customFields, handle, lockProduct, productStatus } from '../domain/products';
 import { productUpdated, type ProductChange } from '../events';
@@ -26,7 +26,7 @@ export const catalogProductUpdate = defineCatalogOperation({
   }),
   result: t.object({ product_id: t.string(), status: productStatus() }),
   events: [productUpdated],
-  async handler({ input, actor, db, stage, emit }) {
+  async handler({ input, actor, db, sql, stage, emit }) {
     const categories = input.categories && placeCategories(input.categories);
     const product = await lockProduct(db, actor, input.product_id);
     if (input.status && REFUSED_MOVES.has(`${product.status}>${input.status}`)) {
@@ -40,12 +40,8 @@ export const catalogProductUpdate = defineCatalogOperation({
         'category',
         categories.map((c) => c.category_id),
       );
-    const sets: string[] = [];
-    const params: unknown[] = [product.id];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
+    const sets = assignments();
+    const set = (column: string, value: unknown) => sets.add`${sqlText(column)} = ${value}`;
     if (input.title !== undefined) set('title', input.title);
     if (input.handle !== undefined) set('handle', input.handle);
     if (input.description !== undefined) set('description', input.description);
@@ -54,16 +50,16 @@ export const catalogProductUpdate = defineCatalogOperation({
     if (input.brand_id !== undefined) set('brand_id', input.brand_id);
     if (input.custom_fields !== undefined) set('custom_fields', JSON.stringify(input.custom_fields));
     if (input.handle !== undefined) {
-      const [taken] = await db.query(`SELECT 1 FROM catalog.product WHERE tenant_id = $1 AND handle = $2 AND id <> $3`, [
+      const taken = await sql.one(`SELECT 1 FROM catalog.product WHERE tenant_id = $1 AND handle = $2 AND id <> $3`, [
         actor.tenant_id,
         input.handle,
         product.id,
       ]);
       if (taken) throw conflict(`a product with handle ${input.handle} exists already`, { reason: 'duplicate', field: 'handle' });
     }
-    if (sets.length) await db.query(`UPDATE catalog.product SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+    if (sets.sql) await sql.run(`UPDATE catalog.product SET ${sets.sql}, updated_at = now() WHERE id = ${sets.param(product.id)}`, sets.params);
     if (categories) {
-      await db.query(`DELETE FROM catalog.product_category WHERE product_id = $1`, [product.id]);
+      await sql.run(`DELETE FROM catalog.product_category WHERE product_id = $1`, [product.id]);
       stage(INSERT_CATEGORIES, [product.id, actor.tenant_id, categories.map((c) => c.category_id), categories.map((c) => c.is_primary)]);
     }
     const status = input.status ?? product.status;

@@ -1,4 +1,4 @@
-import { escapeLike, t, pageOf } from '@backoffice/platform';
+import { escapeLike, t, pageOf, conditions } from '@backoffice/platform';
 import { documentSql, product, shapeItems, type Row } from '../domain/product-document';
 import { defineCatalogOperation } from '../ports';
 import { productStatus } from '../domain/products';
@@ -21,17 +21,19 @@ export const catalogProducts = defineCatalogOperation({
   result: pageOf(product),
   events: [],
   async handler({ input, actor, sql }) {
-    const values: unknown[] = [actor.tenant_id];
-    const where = ['p.tenant_id = $1'];
-    if (input.status) where.push(`p.status = $${values.push(input.status)}`);
-    if (input.q) where.push(`(p.title ILIKE $${values.push(`%${escapeLike(input.q)}%`)} OR p.handle ILIKE $${values.length})`);
+    const where = conditions().add`p.tenant_id = ${actor.tenant_id}`;
+    if (input.status) where.add`p.status = ${input.status}`;
+    if (input.q) {
+      const like = where.param(`%${escapeLike(input.q)}%`);
+      where.add`(p.title ILIKE ${like} OR p.handle ILIKE ${like})`;
+    }
     const page = await sql.page<Row>(
       {
         select: 'p.id AS product_id, row_number() OVER (ORDER BY p.created_at DESC, p.id DESC) AS ord',
         from: 'catalog.product p',
-        where: where.join(' AND '),
+        where: where.sql,
         orderBy: 'p.created_at DESC, p.id DESC',
-        params: values,
+        params: where.params,
         // The page's ids first, then each product's document columns in the page's order.
         around: (paged) => `WITH page AS (${paged}) SELECT ${productColumns} FROM page JOIN catalog.product p ON p.id = page.product_id ORDER BY page.ord`,
       },

@@ -1,4 +1,4 @@
-import { assertBelow, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { assertBelow, conflict, newId, t, validationFailed } from '@backoffice/platform';
 import { CATALOG_LIMITS } from '../domain/catalog-limits';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
 import { skuShippingInput } from '../domain/sku-shipping';
@@ -34,12 +34,12 @@ export const catalogSkuCreate = defineCatalogOperation({
   }),
   result: t.object({ sku_id: t.string() }),
   events: [skuCreated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, sql, emit }) {
     const given = input.option_values ?? [];
     if (new Set(given.map((o) => o.option)).size !== given.length)
       throw validationFailed('option_values names an option twice', { reason: 'duplicate', field: 'option_values' });
     const product = await lockProduct(db, actor, input.product_id);
-    const options = await sqlOf(db).rows<{
+    const options = await sql.rows<{
       name: string;
       values: string[];
       default_value: string;
@@ -51,7 +51,7 @@ export const catalogSkuCreate = defineCatalogOperation({
       if (!declared.values.includes(value)) throw conflict(`option ${option} has no value ${value}`, { reason: 'not_found', field: 'option_values' });
       values[option] = value;
     }
-    const [siblings] = await sqlOf(db).rows<{ n: number; currency: string | null }>(
+    const [siblings] = await sql.rows<{ n: number; currency: string | null }>(
       `SELECT count(*)::int AS n, (SELECT currency FROM catalog.sku WHERE product_id = $1 ORDER BY position, id LIMIT 1) AS currency
        FROM catalog.sku WHERE product_id = $1`,
       [product.id],
@@ -60,8 +60,8 @@ export const catalogSkuCreate = defineCatalogOperation({
     const skuId = newId('sku');
     // A product always has a default SKU: its first one is, until another is made default.
     const isDefault = siblings.n === 0 || (input.is_default ?? false);
-    if (isDefault) await db.query(`UPDATE catalog.sku SET is_default = false WHERE product_id = $1 AND is_default`, [product.id]);
-    const [row] = await db.query(
+    if (isDefault) await sql.run(`UPDATE catalog.sku SET is_default = false WHERE product_id = $1 AND is_default`, [product.id]);
+    const row = await sql.one<{ id: string }>(
       `INSERT INTO catalog.sku (id, tenant_id, product_id, code, name, ean, amount, compare_at_amount, currency, is_default, status, metadata, ref, option_values, position,
                                weight_grams, length_cm, width_cm, height_cm)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id`,
@@ -88,7 +88,7 @@ export const catalogSkuCreate = defineCatalogOperation({
       ],
     );
     if (!row) throw conflict(`a SKU with code ${input.code} exists already`, { reason: 'duplicate', field: 'code' });
-    await db.query(REFRESH_PRICES, [product.id]);
+    await sql.run(REFRESH_PRICES, [product.id]);
     emit(skuCreated, { sku_id: skuId, product_id: product.id, code: input.code ?? skuId, amount: input.amount });
     return { sku_id: skuId };
   },

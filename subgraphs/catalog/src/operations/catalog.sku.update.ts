@@ -1,4 +1,4 @@
-import { conflict, t, sqlOf } from '@backoffice/platform';
+import { assignments, conflict, sqlText, t } from '@backoffice/platform';
 import { lockProduct, REFRESH_PRICES } from '../domain/products';
 import { SKU_SHIPPING_FIELDS } from '@backoffice/contracts';
 import { skuShippingInput } from '../domain/sku-shipping';
@@ -48,16 +48,13 @@ export const catalogSkuUpdate = defineCatalogOperation({
     }),
   }),
   events: [skuUpdated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, sql, emit }) {
     const tenantId = actor.tenant_id;
-    const [found] = await sqlOf(db).rows<{ product_id: string }>(`SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2`, [
-      input.sku_id,
-      tenantId,
-    ]);
+    const found = await sql.one<{ product_id: string }>(`SELECT product_id FROM catalog.sku WHERE id = $1 AND tenant_id = $2`, [input.sku_id, tenantId]);
     if (!found) throw conflict(`sku ${input.sku_id} does not exist in this tenant`, { reason: 'not_found', field: 'sku_id' });
     // The product first, as catalog.sku.create locks it: its prices and listings follow its SKUs.
     const product = await lockProduct(db, actor, found.product_id);
-    const [sku] = await sqlOf(db).rows<SkuRow & { same_metadata: boolean }>(
+    const sku = await sql.one<SkuRow & { same_metadata: boolean }>(
       `SELECT id, product_id, code, name, ean, amount::float8 AS amount, compare_at_amount::float8 AS compare_at_amount,
               promotional_amount::float8 AS promotional_amount, status, ref, weight_grams::float8 AS weight_grams,
               length_cm::float8 AS length_cm, width_cm::float8 AS width_cm, height_cm::float8 AS height_cm,
@@ -68,9 +65,8 @@ export const catalogSkuUpdate = defineCatalogOperation({
     if (!sku) throw conflict(`sku ${input.sku_id} does not exist in this tenant`, { reason: 'not_found', field: 'sku_id' });
 
     const changed: SkuChange[] = [];
-    const sets: string[] = [];
-    const params: unknown[] = [sku.id];
-    const set = (column: string, value: unknown) => sets.push(`${column} = $${params.push(value)}`);
+    const sets = assignments();
+    const set = (column: string, value: unknown) => sets.add`${sqlText(column)} = ${value}`;
     for (const column of COLUMNS) {
       const value = input[column];
       if (value === undefined || value === sku[column]) continue;
@@ -89,7 +85,7 @@ export const catalogSkuUpdate = defineCatalogOperation({
       });
     }
     if (changed.includes('code')) {
-      const [taken] = await db.query(`SELECT 1 FROM catalog.sku WHERE tenant_id = $1 AND code = $2 AND id <> $3`, [tenantId, after.code, sku.id]);
+      const taken = await sql.one(`SELECT 1 FROM catalog.sku WHERE tenant_id = $1 AND code = $2 AND id <> $3`, [tenantId, after.code, sku.id]);
       if (taken) throw conflict(`a SKU with code ${after.code} exists already`, { reason: 'duplicate', field: 'code' });
     }
     const state = {
@@ -103,9 +99,9 @@ export const catalogSkuUpdate = defineCatalogOperation({
       height_cm: after.height_cm,
     };
     if (changed.length) {
-      await db.query(`UPDATE catalog.sku SET ${sets.join(', ')} WHERE id = $1`, params);
+      await sql.run(`UPDATE catalog.sku SET ${sets.sql} WHERE id = ${sets.param(sku.id)}`, sets.params);
       if (changed.includes('amount')) {
-        await db.query(REFRESH_PRICES, [product.id]);
+        await sql.run(REFRESH_PRICES, [product.id]);
       }
       emit(skuUpdated, { sku_id: sku.id, product_id: product.id, changed, sku: state });
     }

@@ -42,7 +42,7 @@ type Payload = Record<string, any>;
 
 async function rememberCustomer(db: EntityManager, tenantId: string, p: Payload): Promise<void> {
   if (!p.customer?.email) return;
-  await db.query(
+  await sqlOf(db).run(
     `INSERT INTO content.notification_order (tenant_id, order_id, store_id, customer_email, customer_name) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (tenant_id, order_id) DO UPDATE SET customer_email = EXCLUDED.customer_email, customer_name = EXCLUDED.customer_name`,
     [tenantId, p.order_id, p.store_id, p.customer.email, p.customer.name ?? null],

@@ -1,4 +1,4 @@
-import { returningRows, t, type Actor, type EventPayload, sqlOf } from '@backoffice/platform';
+import { t, type Actor, type EventPayload, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 import { compositionUpdated } from '../events';
 import type { CompositionPlacement } from '../entities';
@@ -57,12 +57,10 @@ export async function deletePlacement(
   extensionId: string,
   component: string,
 ): Promise<PlacementRow | null> {
-  const rows = returningRows<PlacementRow>(
-    await db.query(
-      `DELETE FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4
+  const rows = await sqlOf(db).returning<PlacementRow>(
+    `DELETE FROM content.composition_placement WHERE tenant_id = $1 AND store_id = $2 AND extension_id = $3 AND component = $4
        RETURNING id, store_id, extension_id, component, slot, position`,
-      [tenantId, storeId, extensionId, component],
-    ),
+    [tenantId, storeId, extensionId, component],
   );
   return rows[0] ?? null;
 }

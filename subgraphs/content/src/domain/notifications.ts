@@ -5,7 +5,7 @@ import { compileTemplate, renderTemplate, TemplateError } from './templates';
 /*
  * Message notifications: channels (the built-in `email` and those extensions register), templates per
  * message type, channel, locale and store, enablement per type and channel, and the record of every
- * message. Rules in README "## Notifications".
+ * message. Rules in docs/notifications.md.
  */
 
 export const KEY_PATTERN = '^[a-z][a-z0-9_]*$';
@@ -79,7 +79,7 @@ export interface MessageType {
   authentication: boolean;
   /** Sent whatever the enablement says (operators could not get in otherwise). */
   always: boolean;
-  /** The variables a template of this type can use (README). */
+  /** The variables a template of this type can use (docs/notifications.md). */
   variables: Record<string, string>;
 }
 

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
  * before anything is kept and rendered by a small interpreter with a byte budget. Handlebars parses;
  * it does not render, because a compiled Handlebars function cannot be stopped half-way and its
  * helpers (`each` over `@root`, partials, `SafeString`) are what made a template stall the service.
- * Every bound is in README "Templates".
+ * Every bound is in docs/notifications.md, "Templates".
  */
 
 /** Block nesting (`{{#if}}` inside `{{#if}}` …); `{{else if}}` chains do not nest. */
@@ -30,8 +30,8 @@ type Statement = hbs.AST.Statement;
 type Compiled = hbs.AST.Program;
 
 /**
- * A linear scan run before the parser: Handlebars' parser recurses per nesting level and took 30 s
- * on 4,000 nested blocks, so depth, tag count and tag length are refused here in one pass.
+ * A linear scan run before the parser: Handlebars' parser recurses per nesting level and stalls on
+ * deeply nested blocks (docs/decisions/templates.md), so depth, tag count and tag length are refused here in one pass.
  * Conservative: it may count a block the parser would not, never the reverse.
  */
 function scan(source: string): void {

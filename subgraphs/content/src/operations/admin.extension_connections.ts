@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, mapNodes, t, conditions } from '@backoffice/platform';
 import { connectionFields, connectionView, extensionConnectionView, type ConnectionRow } from '../domain/connections';
 import { defineContentOperation } from '../ports';
 
@@ -16,9 +16,8 @@ export const adminExtensionConnections = defineContentOperation({
   result: connectionOf(extensionConnectionView, 'ExtensionConnection'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['c.tenant_id = $1'];
-    if (input.filter?.extension_id) where.push(`c.extension_id = $${params.push(input.filter.extension_id)}`);
+    const where = conditions().add`c.tenant_id = ${actor.tenant_id}`;
+    if (input.filter?.extension_id) where.add`c.extension_id = ${input.filter.extension_id}`;
     // The pair is the row's key within the tenant; as a JSON array's text it is one unique, never-null value (a plain join could collide).
     const name = `jsonb_build_array(c.extension_id, c.connection_name)::text`;
     const page = await sql.connection<ConnectionRow>(
@@ -27,8 +26,8 @@ export const adminExtensionConnections = defineContentOperation({
         // Never the sealed column: a read has no use for it.
         select: 'c.extension_id, c.connection_name, c.credential_keys, c.created_at, c.updated_at',
         from: 'content.extension_connection c',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { name: { sql: `${name} COLLATE "C"`, type: 'text' }, updated_at: { sql: 'c.updated_at', type: 'timestamptz' } },
         defaultOrder: { field: 'name', direction: 'ASC' },
         id: name,

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, mapNodes, t, conditions } from '@backoffice/platform';
 import { channelView, channelViewOf } from '../domain/notification-config-view';
 import { EMAIL_CHANNEL, type Channel } from '../domain/notifications';
 import { defineContentOperation } from '../ports';
@@ -24,10 +24,10 @@ export const adminNotificationChannels = defineContentOperation({
   result: connectionOf(channelView, 'NotificationChannel'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id, EMAIL_CHANNEL.key, EMAIL_CHANNEL.label, JSON.stringify(EMAIL_CHANNEL.variant_schema)];
-    const where = ['true'];
-    if (input.filter?.key) where.push(`c.key = $${params.push(input.filter.key)}`);
-    if (input.filter?.extension_id) where.push(`c.extension_id = $${params.push(input.filter.extension_id)}`);
+    // After the values of `from` ($1 to $4).
+    const where = conditions([actor.tenant_id, EMAIL_CHANNEL.key, EMAIL_CHANNEL.label, JSON.stringify(EMAIL_CHANNEL.variant_schema)]).add`true`;
+    if (input.filter?.key) where.add`c.key = ${input.filter.key}`;
+    if (input.filter?.extension_id) where.add`c.extension_id = ${input.filter.extension_id}`;
     const page = await sql.connection<Channel>(
       {
         list: 'notification_channels',
@@ -35,8 +35,8 @@ export const adminNotificationChannels = defineContentOperation({
         // The built-in channel is no row of the table: it is listed beside the registered ones (it cannot be registered over).
         from: `(SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1
                 UNION ALL SELECT $2, $3, NULL, NULL, $4::jsonb) c`,
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { key: { sql: 'c.key', type: 'text' }, label: { sql: 'c.label', type: 'text' } },
         defaultOrder: { field: 'key', direction: 'ASC' },
         id: 'c.key',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, mapNodes, t, conditions } from '@backoffice/platform';
 import { templateView, templateViewOf, type TemplateRow } from '../domain/notification-config-view';
 import { defineContentOperation } from '../ports';
 
@@ -25,13 +25,12 @@ export const adminNotificationTemplates = defineContentOperation({
   result: connectionOf(templateView, 'NotificationTemplate'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['t.tenant_id = $1'];
+    const where = conditions().add`t.tenant_id = ${actor.tenant_id}`;
     const { channel_key, type_key, store_id, locale } = input.filter ?? {};
-    if (channel_key) where.push(`t.channel_key = $${params.push(channel_key)}`);
-    if (type_key) where.push(`t.type_key = $${params.push(type_key)}`);
-    if (store_id !== undefined) where.push(`t.store_key = $${params.push(store_id ?? '')}`);
-    if (locale) where.push(`t.locale = $${params.push(locale)}`);
+    if (channel_key) where.add`t.channel_key = ${channel_key}`;
+    if (type_key) where.add`t.type_key = ${type_key}`;
+    if (store_id !== undefined) where.add`t.store_key = ${store_id ?? ''}`;
+    if (locale) where.add`t.locale = ${locale}`;
     // The primary key within the tenant, as one unique text (a JSON array: no two keys give the same text).
     const key = 'jsonb_build_array(t.type_key, t.channel_key, t.store_key, t.locale)::text';
     const page = await sql.connection<TemplateRow>(
@@ -39,8 +38,8 @@ export const adminNotificationTemplates = defineContentOperation({
         list: 'notification_templates',
         select: 't.store_key, t.type_key, t.channel_key, t.locale, t.fields, t.updated_at',
         from: 'content.notification_template t',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { type_key: { sql: key, type: 'text' }, updated_at: { sql: 't.updated_at', type: 'timestamptz' } },
         defaultOrder: { field: 'type_key', direction: 'ASC' },
         id: key,

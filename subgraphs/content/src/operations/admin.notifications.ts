@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, mapNodes, maskPersonal, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, mapNodes, maskPersonal, t, conditions } from '@backoffice/platform';
 import { notificationOut, notificationStatus, notificationView, type NotificationRow } from '../domain/notification-view';
 import { defineContentOperation } from '../ports';
 
@@ -25,20 +25,19 @@ export const adminNotifications = defineContentOperation({
   result: connectionOf(notificationView, 'Notification'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['n.tenant_id = $1'];
+    const where = conditions().add`n.tenant_id = ${actor.tenant_id}`;
     const { type_key, channel_key, status, store_id } = input.filter ?? {};
-    if (type_key) where.push(`n.type_key = $${params.push(type_key)}`);
-    if (channel_key) where.push(`n.channel_key = $${params.push(channel_key)}`);
-    if (status) where.push(`n.status = $${params.push(status)}`);
-    if (store_id) where.push(`n.store_id = $${params.push(store_id)}`);
+    if (type_key) where.add`n.type_key = ${type_key}`;
+    if (channel_key) where.add`n.channel_key = ${channel_key}`;
+    if (status) where.add`n.status = ${status}`;
+    if (store_id) where.add`n.store_id = ${store_id}`;
     const page = await sql.connection<NotificationRow>(
       {
         list: 'notifications',
         select: 'n.*',
         from: 'content.notification n',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'n.created_at', type: 'timestamptz' } },
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 'n.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, t, conditions, sqlText } from '@backoffice/platform';
 import { pageOut, pageView, type PageRow } from '../domain/pages';
 import { defineContentOperation } from '../ports';
 
@@ -30,18 +30,22 @@ export const adminPages = defineContentOperation({
   result: connectionOf(pageView, 'Page'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
     const { status, store_id, q } = input.filter ?? {};
-    const where = ['p.tenant_id = $1', status ? STATUSES[status] : 'p.archived_at IS NULL'];
-    if (store_id) where.push(`p.store_id = $${params.push(store_id)}`);
-    if (q) where.push(`(p.title ILIKE $${params.push(`%${escapeLike(q)}%`)} OR p.slug ILIKE $${params.length})`);
+    const where = conditions().add`p.tenant_id = ${actor.tenant_id}`;
+    if (status) where.add`${sqlText(STATUSES[status])}`;
+    else where.add`p.archived_at IS NULL`;
+    if (store_id) where.add`p.store_id = ${store_id}`;
+    if (q) {
+      const like = where.param(`%${escapeLike(q)}%`);
+      where.add`(p.title ILIKE ${like} OR p.slug ILIKE ${like})`;
+    }
     const page = await sql.connection<PageRow>(
       {
         list: 'pages',
         select: 'p.*',
         from: 'content.page p',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: {
           title: { sql: 'p.title', type: 'text' },
           created_at: { sql: 'p.created_at', type: 'timestamptz' },

@@ -1,4 +1,4 @@
-import { t, sqlOf } from '@backoffice/platform';
+import { assignments, sqlText, t } from '@backoffice/platform';
 import { allowPage, assertSlugFree, EDITABLE, lockPage, pageFields, pageOut, pageView, stateOf, type Editable, type PageRow } from '../domain/pages';
 import { pageUpdated } from '../events';
 import { defineContentOperation } from '../ports';
@@ -23,25 +23,22 @@ export const contentPageUpdate = defineContentOperation({
   }),
   result: pageView,
   events: [pageUpdated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, sql, emit }) {
     const page = await lockPage(db, actor, input.page_id);
     allowPage(page.id, stateOf(page), 'update');
     const changed: Editable[] = [];
-    const sets: string[] = [];
-    const params: unknown[] = [page.id, actor.api_key_id, actor.name];
+    const sets = assignments();
     for (const field of EDITABLE) {
       const value = input[field];
       if (value === undefined || value === page[field]) continue;
       changed.push(field);
-      sets.push(`${field} = $${params.push(value)}`);
+      sets.add`${sqlText(field)} = ${value}`;
     }
     if (!changed.length) return pageOut(page);
     // Checked for a clear message; the unique index (store, slug) still decides a race (conflict).
     if (changed.includes('slug') && input.slug !== undefined) await assertSlugFree(db, page.store_id, input.slug, page.id);
-    const [after] = await sqlOf(db).returning<PageRow>(
-      `UPDATE content.page SET ${sets.join(', ')}, updated_by_id = $2, updated_by_name = $3, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
-      params,
-    );
+    sets.add`updated_by_id = ${actor.api_key_id}`.add`updated_by_name = ${actor.name}`.add`updated_at = clock_timestamp()`;
+    const [after] = await sql.returning<PageRow>(`UPDATE content.page SET ${sets.sql} WHERE id = ${sets.param(page.id)} RETURNING *`, sets.params);
     emit(pageUpdated, { page_id: after.id, store_id: after.store_id, slug: after.slug, published: after.published, changed });
     return pageOut(after);
   },

@@ -1,4 +1,4 @@
-import { returningRows, t } from '@backoffice/platform';
+import { t } from '@backoffice/platform';
 import { connectionFields } from '../domain/connections';
 import { defineContentOperation } from '../ports';
 
@@ -15,13 +15,10 @@ export const extensionConnectionRevoke = defineContentOperation({
   input: t.object({ extension_id: connectionFields.extension_id, connection_name: connectionFields.connection_name }),
   result: t.object({ extension_id: t.string(), connection_name: t.string(), revoked: t.boolean({ description: 'true when a credential was deleted' }) }),
   events: [],
-  async handler({ input, actor, db }) {
-    const deleted = returningRows(
-      await db.query(`DELETE FROM content.extension_connection WHERE tenant_id = $1 AND extension_id = $2 AND connection_name = $3 RETURNING connection_name`, [
-        actor.tenant_id,
-        input.extension_id,
-        input.connection_name,
-      ]),
+  async handler({ input, actor, sql }) {
+    const deleted = await sql.returning<{ connection_name: string }>(
+      `DELETE FROM content.extension_connection WHERE tenant_id = $1 AND extension_id = $2 AND connection_name = $3 RETURNING connection_name`,
+      [actor.tenant_id, input.extension_id, input.connection_name],
     );
     return { extension_id: input.extension_id, connection_name: input.connection_name, revoked: deleted.length > 0 };
   },

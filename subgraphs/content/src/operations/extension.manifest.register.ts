@@ -1,4 +1,4 @@
-import { conflict, returningRows, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { conflict, t, validationFailed } from '@backoffice/platform';
 import { compositionFields, MANIFEST_MAX_COMPONENTS, MANIFESTS_MAX, type ManifestComponent } from '../domain/composition';
 import { compositionUpdated, manifestRegistered } from '../events';
 import { defineContentOperation } from '../ports';
@@ -26,7 +26,7 @@ export const extensionManifestRegister = defineContentOperation({
   }),
   result: t.object({ extension_id: t.string(), created: t.boolean(), changed: t.boolean(), dropped_placements: t.integer({ minimum: 0 }) }),
   events: [manifestRegistered, compositionUpdated],
-  async handler({ input, actor, db, emit, stage }) {
+  async handler({ input, actor, db, sql, emit, stage }) {
     const tenantId = actor.tenant_id;
     const names = input.components.map((c) => c.component);
     const twice = names.find((name, i) => names.indexOf(name) !== i);
@@ -34,16 +34,14 @@ export const extensionManifestRegister = defineContentOperation({
     const components: ManifestComponent[] = input.components.map(({ component, slot, position }) => ({ component, slot, position }));
     // The tenant's manifests are serialized per extension by the row lock (a first register by the advisory lock).
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 11))`, [`content.manifest:${tenantId}:${input.extension_id}`]);
-    const [current] = await sqlOf(db).rows<{ components: ManifestComponent[] }>(
+    const [current] = await sql.rows<{ components: ManifestComponent[] }>(
       `SELECT components FROM content.extension_manifest WHERE tenant_id = $1 AND extension_id = $2 FOR UPDATE`,
       [tenantId, input.extension_id],
     );
     if (!current) {
       // A first register counts against the tenant's cap: new extensions of one tenant take turns.
       await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 11))`, [`content.manifests:${tenantId}`]);
-      const [{ count }] = await sqlOf(db).rows<{ count: number }>(`SELECT count(*)::int AS count FROM content.extension_manifest WHERE tenant_id = $1`, [
-        tenantId,
-      ]);
+      const [{ count }] = await sql.rows<{ count: number }>(`SELECT count(*)::int AS count FROM content.extension_manifest WHERE tenant_id = $1`, [tenantId]);
       if (count >= MANIFESTS_MAX) throw conflict(`the tenant has ${MANIFESTS_MAX} extension manifests already`, { reason: 'limit_reached' });
     }
     // jsonb keeps its own key order: compared field by field.
@@ -51,12 +49,10 @@ export const extensionManifestRegister = defineContentOperation({
     const changed = !current || shape(current.components) !== shape(components);
     if (!changed) return { extension_id: input.extension_id, created: false, changed: false, dropped_placements: 0 };
     // Placements of components the manifest no longer has go with it.
-    const dropped = returningRows<{ id: string; store_id: string; component: string }>(
-      await db.query(
-        `DELETE FROM content.composition_placement WHERE tenant_id = $1 AND extension_id = $2 AND NOT (component = ANY($3::text[]))
+    const dropped = await sql.returning<{ id: string; store_id: string; component: string }>(
+      `DELETE FROM content.composition_placement WHERE tenant_id = $1 AND extension_id = $2 AND NOT (component = ANY($3::text[]))
          RETURNING id, store_id, component`,
-        [tenantId, input.extension_id, names],
-      ),
+      [tenantId, input.extension_id, names],
     );
     stage(
       `INSERT INTO content.extension_manifest (tenant_id, extension_id, components) VALUES ($1, $2, $3)

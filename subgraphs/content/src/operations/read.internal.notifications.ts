@@ -1,4 +1,4 @@
-import { maskPersonal, t, pageOf } from '@backoffice/platform';
+import { maskPersonal, t, pageOf, conditions } from '@backoffice/platform';
 import { notificationStatus, notificationOut, notificationView } from '../domain/notification-view';
 import { defineContentOperation } from '../ports';
 import type { NotificationRow } from '../domain/notification-view';
@@ -25,12 +25,11 @@ export const readInternalNotifications = defineContentOperation({
   result: pageOfNotifications,
   events: [],
   async handler({ input, actor, sql }) {
-    const values: unknown[] = [actor.tenant_id];
-    const where = ['tenant_id = $1'];
-    if (input.type_key) where.push(`type_key = $${values.push(input.type_key)}`);
-    if (input.status) where.push(`status = $${values.push(input.status)}`);
+    const where = conditions().add`tenant_id = ${actor.tenant_id}`;
+    if (input.type_key) where.add`type_key = ${input.type_key}`;
+    if (input.status) where.add`status = ${input.status}`;
     const page = await sql.page<NotificationRow>(
-      { select: '*', from: 'content.notification', where: where.join(' AND '), orderBy: 'created_at DESC, id DESC', params: values },
+      { select: '*', from: 'content.notification', where: where.sql, orderBy: 'created_at DESC, id DESC', params: where.params },
       input,
     );
     const result = { ...page, items: page.items.map(notificationOut) };

@@ -1,4 +1,4 @@
-import { escapeLike, maskPersonal, t, pageOf } from '@backoffice/platform';
+import { escapeLike, maskPersonal, t, pageOf, conditions } from '@backoffice/platform';
 import { ARCHIVED, archivedMode, flag, flagValue, pageListItem, pageListOut, type PageRow } from '../domain/pages';
 import { defineContentOperation } from '../ports';
 
@@ -32,18 +32,17 @@ export const readInternalPages = defineContentOperation({
     const archived = archivedMode(input.archived, input.include_archived);
     const published = flagValue(input.published);
     // The tenant is the caller's, always: a store_id of another tenant matches none of its pages.
-    const values: unknown[] = [actor.tenant_id];
-    const where = ['tenant_id = $1'];
-    if (archived === 'exclude') where.push('archived_at IS NULL');
-    if (archived === 'only') where.push('archived_at IS NOT NULL');
-    if (published !== undefined) where.push(`published = $${values.push(published)}`);
-    if (input.store_id) where.push(`store_id = $${values.push(input.store_id)}`);
+    const where = conditions().add`tenant_id = ${actor.tenant_id}`;
+    if (archived === 'exclude') where.add`archived_at IS NULL`;
+    if (archived === 'only') where.add`archived_at IS NOT NULL`;
+    if (published !== undefined) where.add`published = ${published}`;
+    if (input.store_id) where.add`store_id = ${input.store_id}`;
     if (input.q) {
-      const n = values.push(`%${escapeLike(input.q)}%`);
-      where.push(`(title ILIKE $${n} OR slug ILIKE $${n})`);
+      const like = where.param(`%${escapeLike(input.q)}%`);
+      where.add`(title ILIKE ${like} OR slug ILIKE ${like})`;
     }
     const page = await sql.page<PageRow>(
-      { select: '*', from: 'content.page', where: where.join(' AND '), orderBy: SORTS[input.sort ?? 'title_asc'], params: values },
+      { select: '*', from: 'content.page', where: where.sql, orderBy: SORTS[input.sort ?? 'title_asc'], params: where.params },
       input,
     );
     const result = { ...page, items: page.items.map(pageListOut) };

@@ -19,7 +19,7 @@ export const notificationSend = task<{ notification_id: string }, ContentPorts>(
     const [row] = await sqlOf(dataSource).rows<NotificationRow>(`SELECT * FROM content.notification WHERE id = $1`, [data.notification_id]);
     if (row?.status !== 'pending' || row.channel_key !== EMAIL_CHANNEL.key) return;
     const settle = (status: 'pending' | 'sent' | 'failed', error: string | null, messageId: string | null = null) =>
-      dataSource.query(
+      sqlOf(dataSource).run(
         `UPDATE content.notification SET attempts = attempts + 1, last_attempt_at = now(), status = $2, last_error = $3,
            message_id = coalesce($4, message_id), sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END
          WHERE id = $1 AND status = 'pending'`,

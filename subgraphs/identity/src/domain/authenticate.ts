@@ -1,5 +1,5 @@
 import type { IdentityClient } from '@backoffice/contracts';
-import { ChannelListener, poolOf, type Actor, type EventDraft, type SubgraphHooks, type SubgraphRuntime } from '@backoffice/platform';
+import { ChannelListener, poolOf, type Actor, type EventDraft, type Sql, sqlOf, type SubgraphHooks, type SubgraphRuntime } from '@backoffice/platform';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import { adminUserDeactivated, adminUserUpdated, apiKeyRevoked, apiKeyRotated, authLoggedOut } from '../events';
@@ -63,11 +63,13 @@ export class Authenticator implements SubgraphHooks {
   private readonly channel: ChannelListener;
   /** Bumped by every forget: a lookup that started before it must not store what it read. */
   private generation = 0;
+  private readonly sql: Sql;
 
   constructor(
     private readonly dataSource: DataSource,
     options: AuthenticatorOptions = {},
   ) {
+    this.sql = sqlOf(dataSource);
     // Bounded in bytes too (about 4 MiB): a key's name and scopes make an entry's size.
     this.known = new LRUCache({
       max: options.max ?? 10_000,
@@ -128,8 +130,10 @@ export class Authenticator implements SubgraphHooks {
 
   private async lookUpSession(sessionId: string): Promise<KnownCredential | null> {
     const generation = this.generation;
-    const { rows } = await poolOf(this.dataSource).query({ ...LIVE_SESSION, values: [sessionId] });
-    const row = rows[0] as { secret_hash: Buffer; admin_user_id: string; tenant_id: string; expires_at: Date; name: string; role: string } | undefined;
+    const [row] = await this.sql.statement<{ secret_hash: Buffer; admin_user_id: string; tenant_id: string; expires_at: Date; name: string; role: string }>({
+      ...LIVE_SESSION,
+      values: [sessionId],
+    });
     if (!row) return null;
     const session: KnownCredential = {
       secret_hash: row.secret_hash,
@@ -175,10 +179,15 @@ export class Authenticator implements SubgraphHooks {
   private async lookUp(credentialId: string): Promise<KnownCredential | null> {
     const generation = this.generation;
     // A named statement on the raw pool: parsed once per connection, this runs on every request.
-    const { rows } = await poolOf(this.dataSource).query({ ...LIVE_CREDENTIAL, values: [credentialId] });
-    const row = rows[0] as
-      | { secret_hash: Buffer; api_key_id: string; tenant_id: string; expires_at: Date | null; name: string; scopes: string[]; is_owner: boolean }
-      | undefined;
+    const [row] = await this.sql.statement<{
+      secret_hash: Buffer;
+      api_key_id: string;
+      tenant_id: string;
+      expires_at: Date | null;
+      name: string;
+      scopes: string[];
+      is_owner: boolean;
+    }>({ ...LIVE_CREDENTIAL, values: [credentialId] });
     if (!row) return null;
     const credential: KnownCredential = {
       secret_hash: row.secret_hash,

@@ -338,12 +338,12 @@ export async function checkLoginCode(db: EntityManager, tenantId: string, email:
   const failures = operator.failed_logins + 1;
   const wait = loginWaitMs(failures);
   // Every live code is charged, also one beyond the newest LIVE_CODES (two requests at once may leave one more).
-  await db.query(
+  await sqlOf(db).run(
     `UPDATE identity.login_code SET attempts = attempts + 1, sealed_code = CASE WHEN attempts + 1 >= $2 THEN NULL ELSE sealed_code END
      WHERE admin_user_id = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2`,
     [operator.id, CODE_MAX_ATTEMPTS],
   );
-  await db.query(
+  await sqlOf(db).run(
     `UPDATE identity.admin_user SET failed_logins = $2, last_failed_login_at = now(), login_locked_until = CASE WHEN $3::int > 0 THEN now() + $3::int * interval '1 millisecond' END WHERE id = $1`,
     [operator.id, failures, wait],
   );

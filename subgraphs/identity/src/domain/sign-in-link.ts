@@ -28,7 +28,7 @@ export async function ownerSignIn(dataSource: DataSource, tenantId: string, emai
     );
     const operator = found ?? { id: newId('adm'), tenant_id: tenantId };
     if (!found) {
-      await db.query(`INSERT INTO identity.admin_user (id, tenant_id, email, name, role, locale, status) VALUES ($1, $2, $3, $4, 'owner', $5, 'invited')`, [
+      await sql.run(`INSERT INTO identity.admin_user (id, tenant_id, email, name, role, locale, status) VALUES ($1, $2, $3, $4, 'owner', $5, 'invited')`, [
         operator.id,
         tenantId,
         email,
@@ -39,7 +39,7 @@ export async function ownerSignIn(dataSource: DataSource, tenantId: string, emai
     const loginCodeId = newId('lcd');
     const code = newCode();
     const expiresAt = new Date(Date.now() + CODE_TTL_MS);
-    for (const write of loginCodeWrites(operator, loginCodeId, code, expiresAt, false)) await db.query(write.sql, write.params);
+    for (const write of loginCodeWrites(operator, loginCodeId, code, expiresAt, false)) await sql.run(write.sql, write.params);
     return { store: store.handle, email, code, expires_at: expiresAt.toISOString() };
   });
 }

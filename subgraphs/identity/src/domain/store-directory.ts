@@ -8,7 +8,7 @@ import {
   type StoreSender,
   type StoreSenders,
 } from '@backoffice/contracts';
-import { notifyChannel, poolOf } from '@backoffice/platform';
+import { notifyChannel, poolOf, sqlOf } from '@backoffice/platform';
 import type { DataSource } from 'typeorm';
 
 /*
@@ -30,14 +30,13 @@ const BY_HOST = {
 export async function resolveStore(dataSource: DataSource, ref: string): Promise<StoreRef | null> {
   const key = refKey(ref);
   if (key === null) return null;
-  const { rows } = await poolOf(dataSource).query({ ...(isHostRef(key) ? BY_HOST : BY_ID_OR_HANDLE), values: [key] });
-  return (rows[0] as StoreRef | undefined) ?? null;
+  const [store] = await sqlOf(dataSource).statement<StoreRef>({ ...(isHostRef(key) ? BY_HOST : BY_ID_OR_HANDLE), values: [key] });
+  return store ?? null;
 }
 
 /** The stores of a tenant, oldest first (the command line seeds a catalog into them). */
 export async function storesOfTenant(dataSource: DataSource, tenantId: string): Promise<StoreRef[]> {
-  const { rows } = await poolOf(dataSource).query(`SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY id`, [tenantId]);
-  return rows as StoreRef[];
+  return sqlOf(dataSource).rows<StoreRef>(`SELECT id AS store_id, tenant_id, handle FROM identity.store WHERE tenant_id = $1 ORDER BY id`, [tenantId]);
 }
 
 /** Tells every process's directory to forget these references of a store (in the command's transaction). */
@@ -87,13 +86,13 @@ export class LocalStoreDirectory {
 export function storeSendersOf(dataSource: DataSource): StoreSenders {
   return {
     async sender(storeId) {
-      const { rows } = await poolOf(dataSource).query(
+      const sender = await sqlOf(dataSource).one<StoreSender>(
         `SELECT s.id AS store_id, s.tenant_id, s.name AS store_name, t.name AS tenant_name,
            nullif(s.notification_sender_name, '') AS notification_sender_name, nullif(s.notification_reply_to, '') AS notification_reply_to
          FROM identity.store s JOIN identity.tenant t ON t.id = s.tenant_id WHERE s.id = $1`,
         [storeId],
       );
-      return (rows[0] as StoreSender | undefined) ?? null;
+      return sender ?? null;
     },
   };
 }

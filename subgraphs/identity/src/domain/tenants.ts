@@ -46,10 +46,10 @@ export async function createTenant(
     );
     if (await sql.one(`SELECT 1 FROM identity.store WHERE handle = $1`, [input.store]))
       throw conflict(`store handle ${input.store} is taken`, { reason: 'duplicate', field: 'store' });
-    await db.query(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, $4)`, [storeId, tenantId, input.store, input.name]);
+    await sql.run(`INSERT INTO identity.store (id, tenant_id, handle, name) VALUES ($1, $2, $3, $4)`, [storeId, tenantId, input.store, input.name]);
     const credential = credentialWrite(tenantId, apiKeyId, expiresAt);
     for (const write of [apiKeyWrite({ id: apiKeyId, tenant_id: tenantId, name: 'owner', scopes: ALL_SCOPES, is_owner: true, issued_by: null }), credential]) {
-      await db.query(write.sql, write.params);
+      await sql.run(write.sql, write.params);
     }
     // With the tenant, in its transaction: other subgraphs set the tenant up when it exists, never before.
     await writeEvents(db, 'identity', { tenant_id: tenantId, actor_id: null, request_id: newId('req') }, [

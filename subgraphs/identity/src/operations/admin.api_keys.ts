@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, t, conditions } from '@backoffice/platform';
 import { API_KEY_COLUMNS, apiKeyView, apiKeyViewOf, type ApiKeyViewRow } from '../domain/api-key-view';
 import { defineIdentityOperation } from '../ports';
 
@@ -23,18 +23,18 @@ export const adminApiKeys = defineIdentityOperation({
   result: connectionOf(apiKeyView, 'ApiKey'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['k.tenant_id = $1'];
+    const where = conditions().add`k.tenant_id = ${actor.tenant_id}`;
     const { revoked, q } = input.filter ?? {};
-    if (revoked !== undefined) where.push(revoked ? 'k.revoked_at IS NOT NULL' : 'k.revoked_at IS NULL');
-    if (q) where.push(`k.name ILIKE $${params.push(`%${escapeLike(q)}%`)}`);
+    if (revoked === true) where.add`k.revoked_at IS NOT NULL`;
+    if (revoked === false) where.add`k.revoked_at IS NULL`;
+    if (q) where.add`k.name ILIKE ${`%${escapeLike(q)}%`}`;
     const page = await sql.connection<ApiKeyViewRow>(
       {
         list: 'api_keys',
         select: API_KEY_COLUMNS,
         from: 'identity.api_key k',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'k.created_at', type: 'timestamptz' }, name: { sql: 'k.name', type: 'text' } },
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 'k.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, forbidden, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, forbidden, mapNodes, t, conditions } from '@backoffice/platform';
 import { adminUserView, adminUserViewOf, OPERATOR_MACHINE, roleEnum, type AdminUserRow } from '../domain/operators';
 import { defineIdentityOperation } from '../ports';
 
@@ -24,23 +24,23 @@ export const adminOperators = defineIdentityOperation({
   result: connectionOf(adminUserView, 'Operator'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['u.tenant_id = $1'];
+    const where = conditions().add`u.tenant_id = ${actor.tenant_id}`;
     const { status, role, q } = input.filter ?? {};
-    if (status) where.push(`u.status = $${params.push(status)}`);
-    if (role) where.push(`u.role = $${params.push(role)}`);
+    if (status) where.add`u.status = ${status}`;
+    if (role) where.add`u.role = ${role}`;
     if (q) {
       // Searching masked fields would tell their values one guess at a time.
       if (!actor.scopes.includes('pii.read')) throw forbidden('pii.read');
-      where.push(`(u.name ILIKE $${params.push(`%${escapeLike(q)}%`)} OR u.email ILIKE $${params.length})`);
+      const like = where.param(`%${escapeLike(q)}%`);
+      where.add`(u.name ILIKE ${like} OR u.email ILIKE ${like})`;
     }
     const page = await sql.connection<AdminUserRow>(
       {
         list: 'operators',
         select: 'u.*',
         from: 'identity.admin_user u',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'u.created_at', type: 'timestamptz' }, status: { sql: 'u.status', type: 'text' } },
         defaultOrder: { field: 'created_at', direction: 'ASC' },
         id: 'u.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, t, conditions } from '@backoffice/platform';
 import { storeView, storeViewOf } from '../domain/stores';
 import type { Store } from '../entities';
 import { defineIdentityOperation } from '../ports';
@@ -21,17 +21,19 @@ export const adminStores = defineIdentityOperation({
   result: connectionOf(storeView, 'Store'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['s.tenant_id = $1'];
+    const where = conditions().add`s.tenant_id = ${actor.tenant_id}`;
     const { q } = input.filter ?? {};
-    if (q) where.push(`(s.name ILIKE $${params.push(`%${escapeLike(q)}%`)} OR s.handle ILIKE $${params.length} OR s.host ILIKE $${params.length})`);
+    if (q) {
+      const like = where.param(`%${escapeLike(q)}%`);
+      where.add`(s.name ILIKE ${like} OR s.handle ILIKE ${like} OR s.host ILIKE ${like})`;
+    }
     const page = await sql.connection<Store>(
       {
         list: 'stores',
         select: 's.*',
         from: 'identity.store s',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: {
           created_at: { sql: 's.created_at', type: 'timestamptz' },
           name: { sql: 's.name', type: 'text' },

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, t, conditions } from '@backoffice/platform';
 import { subscriptionView, viewOf, type SubscriptionRow } from '../domain/webhooks';
 import { defineIdentityOperation } from '../ports';
 
@@ -23,18 +23,17 @@ export const adminWebhookSubscriptions = defineIdentityOperation({
   result: connectionOf(subscriptionView, 'WebhookSubscription'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['w.tenant_id = $1'];
+    const where = conditions().add`w.tenant_id = ${actor.tenant_id}`;
     const { enabled, q } = input.filter ?? {};
-    if (enabled !== undefined) where.push(`w.enabled = $${params.push(enabled)}`);
-    if (q) where.push(`w.url ILIKE $${params.push(`%${escapeLike(q)}%`)}`);
+    if (enabled !== undefined) where.add`w.enabled = ${enabled}`;
+    if (q) where.add`w.url ILIKE ${`%${escapeLike(q)}%`}`;
     const page = await sql.connection<SubscriptionRow>(
       {
         list: 'webhook_subscriptions',
         select: 'w.*',
         from: 'identity.webhook_subscription w',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'w.created_at', type: 'timestamptz' }, url: { sql: 'w.url', type: 'text' } },
         defaultOrder: { field: 'created_at', direction: 'ASC' },
         id: 'w.id',

@@ -1,4 +1,4 @@
-import { defineOperation, returningRows, t, sqlOf } from '@backoffice/platform';
+import { defineOperation, t } from '@backoffice/platform';
 import { adminUserActivated } from '../events';
 import { badCode, checkLoginCode, LOGIN_FLOOR_MS, logIn, sessionResult, spendLoginRate, storeByHandle, type AdminUserRow } from '../domain/operators';
 import { loginStoreField } from './auth.login_code.request';
@@ -21,7 +21,7 @@ export const authLoginCodeVerify = defineOperation({
   events: [adminUserActivated],
   // Whatever the email and the code, every failure answers at the same time.
   minimumAnswerMs: LOGIN_FLOOR_MS,
-  async handler({ input, db, stage, emit, attribute, separately, client_address }) {
+  async handler({ input, sql, stage, emit, attribute, separately, client_address }) {
     await spendLoginRate('verify', client_address ?? null);
     // Judged in a transaction of its own, before this command's (never two connections at once): a
     // failure counts even though this command fails.
@@ -31,17 +31,16 @@ export const authLoginCodeVerify = defineOperation({
     });
     if (!match) throw badCode();
     // The operator first, then its codes: the order checkLoginCode and deactivation lock them in.
-    const [operator] = await sqlOf(db).rows<AdminUserRow>(
+    const [operator] = await sql.rows<AdminUserRow>(
       `SELECT u.* FROM identity.admin_user u JOIN identity.admin_user_status s ON s.status = u.status WHERE u.id = $1 AND s.can_log_in FOR NO KEY UPDATE OF u`,
       [match.admin_user_id],
     );
     if (!operator) throw badCode();
     // Used once, and the operator's other live codes end with it: a second verification of the same
     // code racing this one finds it used.
-    const ended = returningRows<{ id: string }>(
-      await db.query(`UPDATE identity.login_code SET used_at = now(), sealed_code = NULL WHERE admin_user_id = $1 AND used_at IS NULL RETURNING id`, [
-        match.admin_user_id,
-      ]),
+    const ended = await sql.returning<{ id: string }>(
+      `UPDATE identity.login_code SET used_at = now(), sealed_code = NULL WHERE admin_user_id = $1 AND used_at IS NULL RETURNING id`,
+      [match.admin_user_id],
     );
     if (!ended.some((row) => row.id === match.id)) throw badCode();
     return logIn({ stage, emit, attribute }, operator, 'login_code');

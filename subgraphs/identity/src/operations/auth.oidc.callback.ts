@@ -1,4 +1,4 @@
-import { defineOperation, returningRows, t, unauthorized, sqlOf } from '@backoffice/platform';
+import { defineOperation, t, unauthorized, sqlOf } from '@backoffice/platform';
 import { adminUserActivated } from '../events';
 import { logIn, sessionResult, stateHash, type AdminUserRow } from '../domain/operators';
 import { oidc, oidcConfiguration } from '../domain/oidc';
@@ -27,13 +27,11 @@ export const authOidcCallback = defineOperation({
   }),
   result: sessionResult,
   events: [adminUserActivated],
-  async handler({ input, db, stage, emit, attribute, separately }) {
-    const [login] = await separately(async (own) =>
-      returningRows<{ tenant_id: string; store_id: string; nonce: string; code_verifier: string; redirect_uri: string }>(
-        await own.query(
-          `UPDATE identity.oidc_login SET used_at = now() WHERE state_hash = $1 AND binding_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING *`,
-          [stateHash(input.state), stateHash(input.binding)],
-        ),
+  async handler({ input, sql, stage, emit, attribute, separately }) {
+    const [login] = await separately((own) =>
+      sqlOf(own).returning<{ tenant_id: string; store_id: string; nonce: string; code_verifier: string; redirect_uri: string }>(
+        `UPDATE identity.oidc_login SET used_at = now() WHERE state_hash = $1 AND binding_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING *`,
+        [stateHash(input.state), stateHash(input.binding)],
       ),
     );
     if (!login) throw unauthorized('the login attempt is unknown, expired, already used or started in another browser: start again');
@@ -58,7 +56,7 @@ export const authOidcCallback = defineOperation({
       throw unauthorized(`the identity provider did not complete the login: ${(error as Error).message}`);
     }
     if (typeof claims.email !== 'string' || claims.email_verified !== true) throw unauthorized('the identity provider gave no verified email');
-    const [operator] = await sqlOf(db).rows<AdminUserRow>(
+    const [operator] = await sql.rows<AdminUserRow>(
       `SELECT u.* FROM identity.admin_user u JOIN identity.admin_user_status s ON s.status = u.status
        WHERE u.tenant_id = $1 AND lower(u.email) = lower($2) AND s.can_log_in FOR NO KEY UPDATE OF u`,
       [login.tenant_id, claims.email],

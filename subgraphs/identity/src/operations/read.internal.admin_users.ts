@@ -1,4 +1,4 @@
-import { defineOperation, t, pageOf } from '@backoffice/platform';
+import { conditions, defineOperation, t, pageOf } from '@backoffice/platform';
 import { adminUserView, adminUserViewOf, OPERATOR_MACHINE, type AdminUserRow } from '../domain/operators';
 
 /** The tenant's operators; email and name are personal: masked without pii.read. */
@@ -17,13 +17,12 @@ export const readInternalAdminUsers = defineOperation({
   result: pageOf(adminUserView),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    let where = 'tenant_id = $1';
-    if (input.status) {
-      params.push(input.status);
-      where += ` AND status = $2`;
-    }
-    const page = await sql.page<AdminUserRow>({ select: '*', from: 'identity.admin_user', where, orderBy: 'created_at, id', params }, input);
+    const where = conditions().add`tenant_id = ${actor.tenant_id}`;
+    if (input.status) where.add`status = ${input.status}`;
+    const page = await sql.page<AdminUserRow>(
+      { select: '*', from: 'identity.admin_user', where: where.sql, orderBy: 'created_at, id', params: where.params },
+      input,
+    );
     return { ...page, items: page.items.map((row) => adminUserViewOf(row, actor)) };
   },
 });

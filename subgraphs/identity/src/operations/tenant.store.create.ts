@@ -1,4 +1,4 @@
-import { conflict, defineOperation, newId, t, sqlOf } from '@backoffice/platform';
+import { conflict, defineOperation, newId, t } from '@backoffice/platform';
 import { STORE_NAME_MAX_LENGTH, STORES_PER_TENANT } from '../domain/stores';
 import { storeCreated } from '../events';
 import { notifyStoreChanged } from '../domain/store-directory';
@@ -20,10 +20,10 @@ export const tenantStoreCreate = defineOperation({
   }),
   result: t.object({ id: t.string() }),
   events: [storeCreated],
-  async handler({ input, actor, db, stage, emit }) {
+  async handler({ input, actor, db, sql, stage, emit }) {
     // The tenant's row serializes its store creations, so the count below holds.
-    await db.query(`SELECT 1 FROM identity.tenant WHERE id = $1 FOR UPDATE`, [actor.tenant_id]);
-    const [{ stores, taken }] = await sqlOf(db).rows<{ stores: number; taken: boolean }>(
+    await sql.run(`SELECT 1 FROM identity.tenant WHERE id = $1 FOR UPDATE`, [actor.tenant_id]);
+    const [{ stores, taken }] = await sql.rows<{ stores: number; taken: boolean }>(
       `SELECT (SELECT count(*)::int FROM identity.store WHERE tenant_id = $1) AS stores, EXISTS (SELECT 1 FROM identity.store WHERE handle = $2) AS taken`,
       [actor.tenant_id, input.handle],
     );

@@ -1,4 +1,4 @@
-import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { newId, t, validationFailed } from '@backoffice/platform';
 import {
   checkEventTypes,
   checkPersonalData,
@@ -28,7 +28,7 @@ export const webhookSubscriptionCreate = defineIdentityOperation({
     secret: t.string({ description: '`whsec_` + base64 of 32 random bytes; shown once, never returned again' }),
   }),
   events: [webhookSubscriptionCreated],
-  async handler({ input, actor, db, emit, ports }) {
+  async handler({ input, actor, db, sql, emit, ports }) {
     const settings = ports.webhooks;
     checkUrl(input.url, settings);
     const eventTypes = checkEventTypes(input.event_types, settings);
@@ -36,13 +36,13 @@ export const webhookSubscriptionCreate = defineIdentityOperation({
     checkPersonalData(actor, personalData, true, false);
     // The routing lock first: it also orders this tenant's creations, so the count below holds.
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-routes'))`);
-    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM identity.webhook_subscription WHERE tenant_id = $1`, [actor.tenant_id]);
+    const [{ n }] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM identity.webhook_subscription WHERE tenant_id = $1`, [actor.tenant_id]);
     if (n >= WEBHOOK_SUBSCRIPTIONS_PER_TENANT)
       throw validationFailed(`a tenant has at most ${WEBHOOK_SUBSCRIPTIONS_PER_TENANT} webhook subscriptions`, { reason: 'limit_reached' });
     const id = newId('whs');
     const secret = newSigningSecret();
     const row = { id, url: input.url, event_types: eventTypes, description: input.description ?? null, enabled: true, personal_data: personalData };
-    await db.query(
+    await sql.run(
       `INSERT INTO identity.webhook_subscription (id, tenant_id, url, event_types, description, secret_sealed, personal_data) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [id, actor.tenant_id, row.url, row.event_types, row.description, settings.secrets.seal(secret), personalData],
     );

@@ -1,6 +1,6 @@
 import { sendWebhook } from '../domain/webhook-send';
 import { signedHeaders } from '../domain/webhook-signature';
-import { metrics, returningRows, task, type DomainEvent, sqlOf } from '@backoffice/platform';
+import { metrics, task, type DomainEvent, sqlOf } from '@backoffice/platform';
 import { envelopeFor, routeWebhooks, WEBHOOK_DISABLE_AFTER_MS, type SubscriptionRow } from '../domain/webhooks';
 import { webhookSubscriptionDisabled } from '../events';
 import type { IdentityPorts } from '../ports';
@@ -34,7 +34,8 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
   'webhook.deliver',
   (ports) => ({ limit: WEBHOOK_RETRY_LIMIT, delaySeconds: ports.webhooks.retryDelaySeconds, backoff: true }),
   async ({ data, lastAttempt, dataSource, ports, transaction }) => {
-    const [delivery] = await sqlOf(dataSource).rows<Loaded>(
+    const sql = sqlOf(dataSource);
+    const delivery = await sql.one<Loaded>(
       `SELECT d.id, d.tenant_id, d.subscription_id, d.status, d.envelope, s.url, s.enabled, s.personal_data, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_until, s.failing_since
        FROM identity.webhook_delivery d JOIN identity.webhook_subscription s ON s.id = d.subscription_id WHERE d.id = $1`,
       [data.delivery_id],
@@ -42,7 +43,7 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
     // Deleted with its subscription, or already settled (a manual retry got there first).
     if (delivery?.status !== 'pending') return;
     if (!delivery.enabled) {
-      await dataSource.query(
+      await sql.run(
         `UPDATE identity.webhook_delivery SET status = 'failed', last_error = 'the subscription is disabled' WHERE id = $1 AND status = 'pending'`,
         [delivery.id],
       );
@@ -73,7 +74,7 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
 
     if (outcome.ok) {
       // The common case in one statement (no transaction of its own): settled, and the subscription healthy again.
-      await dataSource.query(
+      await sql.run(
         `WITH settled AS (
            UPDATE identity.webhook_delivery SET attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2, last_error = NULL,
              status = CASE WHEN status = 'pending' THEN 'delivered' ELSE status END, delivered_at = coalesce(delivered_at, now())
@@ -84,22 +85,21 @@ export const webhookDeliver = task<DeliveryJob, IdentityPorts>(
       return;
     }
     const gaveUp = await transaction({ tenant_id: delivery.tenant_id }, async (db, emit) => {
-      await db.query(
+      const tx = sqlOf(db);
+      await tx.run(
         `UPDATE identity.webhook_delivery SET attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2, last_error = $3,
            status = CASE WHEN status = 'pending' THEN $4 ELSE status END
          WHERE id = $1`,
         [delivery.id, outcome.status, outcome.error?.slice(0, 500) ?? null, lastAttempt ? 'failed' : 'pending'],
       );
-      const [failing] = returningRows<{ id: string; url: string; failing_since: Date }>(
-        await db.query(
-          `UPDATE identity.webhook_subscription SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND enabled RETURNING id, url, failing_since`,
-          [delivery.subscription_id],
-        ),
+      const [failing] = await tx.returning<{ id: string; url: string; failing_since: Date }>(
+        `UPDATE identity.webhook_subscription SET failing_since = coalesce(failing_since, now()) WHERE id = $1 AND enabled RETURNING id, url, failing_since`,
+        [delivery.subscription_id],
       );
       if (!failing || Date.now() - failing.failing_since.getTime() < WEBHOOK_DISABLE_AFTER_MS) return false;
       const reason = `failing since ${failing.failing_since.toISOString()}: ${outcome.error ?? 'no answer'}`.slice(0, 500);
-      await db.query(`UPDATE identity.webhook_subscription SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1`, [failing.id, reason]);
-      await db.query(`UPDATE identity.webhook_delivery SET status = 'failed' WHERE id = $1`, [delivery.id]);
+      await tx.run(`UPDATE identity.webhook_subscription SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1`, [failing.id, reason]);
+      await tx.run(`UPDATE identity.webhook_delivery SET status = 'failed' WHERE id = $1`, [delivery.id]);
       await routeWebhooks(db, ports.webhooks);
       emit(webhookSubscriptionDisabled, { subscription_id: failing.id, url: failing.url, failing_since: failing.failing_since.toISOString(), reason });
       return true;

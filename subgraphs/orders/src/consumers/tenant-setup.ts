@@ -12,7 +12,7 @@ import { warehouseOf } from '../domain/stock';
 export const tenantSetup = on(tenantCreated, 'tenant-setup', async ({ event, db }) => {
   const tenantId = event.tenant_id;
   await warehouseOf(db, tenantId, undefined);
-  await db.query(
+  await sqlOf(db).run(
     `INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, $2)
      ON CONFLICT (tenant_id) DO UPDATE SET started_at = LEAST(orders.expiry_start.started_at, EXCLUDED.started_at)`,
     [tenantId, event.payload.created_at],

@@ -264,8 +264,8 @@ export const itemFieldsAt = (selects: (path: string) => boolean, path: string) =
 
 /**
  * The order's (`o`) items, those fields of each in their position, as a column of its row read in the
- * same statement. Each item is a JSON array, not an object: a page of 150 items took a quarter less
- * time to build and read without the keys (`itemsOfColumn` names the values again).
+ * same statement. Each item is a JSON array, not an object: a page of items is quicker to build and
+ * read without the keys (docs/decisions/order-list.md; `itemsOfColumn` names the values again).
  */
 export const itemsColumn = (fields: readonly ItemField[]) =>
   `(SELECT coalesce(json_agg(json_build_array(${fields.map((field) => ITEM_COLUMNS[field]).join(', ')}) ORDER BY i.position), '[]')

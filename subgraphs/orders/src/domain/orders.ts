@@ -48,7 +48,7 @@ export async function markPaid(db: EntityManager, order: OrderRow, emit: EmitOf<
   } else if (reservation.status !== 'committed') {
     emit(orderStockUncommitted, { order_id: order.id, reservation_id: reservation.id, reservation_status: reservation.status });
   }
-  await db.query(
+  await sqlOf(db).run(
     `WITH a AS (UPDATE orders.payment_attempt SET status = 'succeeded', updated_at = now() WHERE order_id = $1 AND status = ANY($2::text[]))
      UPDATE orders."order" SET status = 'paid', paid_at = now(), updated_at = now(), payment_expiry = NULL, payment_due_at = NULL WHERE id = $1`,
     [order.id, MACHINES.payment_attempt.sourcesOf('succeeded')],

@@ -1,4 +1,4 @@
-import { returningRows } from '@backoffice/platform';
+import { conditions, sqlOf } from '@backoffice/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -17,15 +17,12 @@ export async function refreshPaymentExpiry(
   tenantId: string,
   which: { orderIds: readonly string[] } | { appId: string } | { storeId: string; appId: string; method: string },
 ): Promise<Array<{ id: string; payment_due_at: Date | null }>> {
-  const values: unknown[] = [tenantId];
-  let filter: string;
-  if ('orderIds' in which) filter = `o.id = ANY($${values.push(which.orderIds)}::text[])`;
-  else if ('storeId' in which) {
-    filter = `o.store_id = $${values.push(which.storeId)} AND a.app_id = $${values.push(which.appId)} AND a.method = $${values.push(which.method)}`;
-  } else filter = `a.app_id = $${values.push(which.appId)}`;
-  return returningRows<{ id: string; payment_due_at: Date | null }>(
-    await db.query(
-      `UPDATE orders."order" o SET payment_expiry = x.kind, payment_due_at = x.due
+  const where = conditions().add`o.tenant_id = ${tenantId}`.add`o.status = 'pending_payment'`;
+  if ('orderIds' in which) where.add`o.id = ANY(${which.orderIds}::text[])`;
+  else if ('storeId' in which) where.add`o.store_id = ${which.storeId}`.add`a.app_id = ${which.appId}`.add`a.method = ${which.method}`;
+  else where.add`a.app_id = ${which.appId}`;
+  return sqlOf(db).returning<{ id: string; payment_due_at: Date | null }>(
+    `UPDATE orders."order" o SET payment_expiry = x.kind, payment_due_at = x.due
        FROM (
          SELECT o.id, k.kind, CASE WHEN k.kind = 'timed' THEN a.created_at + w.seconds * interval '1 second' END AS due
          FROM orders."order" o
@@ -39,10 +36,9 @@ export async function refreshPaymentExpiry(
            WHEN a.app_id IS NULL OR NOT app.installed OR w.seconds IS NULL THEN 'windowless'
            WHEN s.started_at IS NULL OR a.created_at < s.started_at THEN 'predating'
            ELSE 'timed' END AS kind) k
-         WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND ${filter}
+         WHERE ${where.sql}
        ) x WHERE o.id = x.id
        RETURNING o.id, o.payment_due_at`,
-      values,
-    ),
+    where.params,
   );
 }

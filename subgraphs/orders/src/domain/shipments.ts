@@ -60,12 +60,12 @@ export async function insertShipment(
      INSERT INTO orders.shipment_item (shipment_id, order_item_id, qty)`;
   const params = [id, shipment.tenant_id, shipment.order_id, shipment.warehouse_id, shipment.estimated_delivery_date];
   if (items)
-    await db.query(`${head} SELECT $1::text, u.* FROM unnest($6::text[], $7::int[]) AS u`, [
+    await sqlOf(db).run(`${head} SELECT $1::text, u.* FROM unnest($6::text[], $7::int[]) AS u`, [
       ...params,
       items.map((i) => i.order_item_id),
       items.map((i) => i.qty),
     ]);
-  else await db.query(`${head} SELECT $1::text, i.id, i.qty FROM orders.order_item i WHERE i.order_id = $3`, params);
+  else await sqlOf(db).run(`${head} SELECT $1::text, i.id, i.qty FROM orders.order_item i WHERE i.order_id = $3`, params);
   return id;
 }
 
@@ -164,7 +164,7 @@ export async function splitShipment(
   }
   const emptied = [...holds.values()].every((qty) => qty === 0);
   // Out of the source: rows moved entirely go, the others shrink (the CHECK keeps every row above 0).
-  await db.query(
+  await sql.run(
     `WITH u AS (SELECT * FROM unnest($2::text[], $3::int[]) AS u(order_item_id, qty)),
           gone AS (DELETE FROM orders.shipment_item s USING u WHERE s.shipment_id = $1 AND s.order_item_id = u.order_item_id AND s.qty = u.qty),
           touched AS (UPDATE orders.shipment SET updated_at = now() WHERE id = $1)
@@ -178,7 +178,7 @@ export async function splitShipment(
   );
   if (emptied) {
     // Everything it held moved on, and so do the documents that named it.
-    await db.query(
+    await sql.run(
       `WITH moved AS (UPDATE orders.order_document SET shipment_id = $2 WHERE shipment_id = $1)
        DELETE FROM orders.shipment WHERE id = $1`,
       [source.id, shipmentId],
@@ -206,7 +206,7 @@ const STAMP = { dispatched: 'dispatched_at', delivered: 'delivered_at' } as cons
  */
 export async function advanceShipment(db: EntityManager, shipment: ShipmentRow, to: 'dispatched' | 'delivered'): Promise<boolean> {
   if (MACHINES.shipment.assertMove(shipment.id, shipment.status, to) === 'same') return false;
-  await db.query(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [shipment.id, to]);
+  await sqlOf(db).run(`UPDATE orders.shipment SET status = $2, ${STAMP[to]} = now(), updated_at = now() WHERE id = $1`, [shipment.id, to]);
   shipment.status = to;
   return true;
 }

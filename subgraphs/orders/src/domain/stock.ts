@@ -102,7 +102,7 @@ export async function hold(
       });
   }
   const id = newId('res');
-  await db.query(
+  await sqlOf(db).run(
     `WITH r AS (INSERT INTO orders.reservation (id, tenant_id, warehouse_id, status, expires_at) VALUES ($1, $2, $3, 'active', $4)),
           i AS (INSERT INTO orders.reservation_item (reservation_id, sku_id, qty) SELECT $1, u.sku_id, u.qty FROM unnest($5::text[], $6::int[]) AS u(sku_id, qty))
      UPDATE orders.stock_level l SET reserved = l.reserved + u.qty, updated_at = now()
@@ -143,11 +143,11 @@ export async function settle(db: EntityManager, reservations: readonly Reservati
   const lines = changing.flatMap((r) => r.items.map((i) => ({ warehouse_id: r.warehouse_id, ...i })));
   const params = [lines.map((l) => l.warehouse_id), lines.map((l) => l.sku_id), lines.map((l) => l.qty)];
   const summed = `SELECT warehouse_id, sku_id, sum(qty)::bigint AS qty FROM unnest($1::text[], $2::text[], $3::int[]) AS l(warehouse_id, sku_id, qty) GROUP BY 1, 2`;
-  await db.query(
+  await sqlOf(db).run(
     `SELECT 1 FROM orders.stock_level l JOIN (${summed}) u USING (warehouse_id, sku_id) ORDER BY l.warehouse_id, l.sku_id FOR UPDATE OF l`,
     params,
   );
-  await db.query(
+  await sqlOf(db).run(
     `WITH r AS (UPDATE orders.reservation SET status = $5, settled_at = now() WHERE id = ANY($4::text[]))
      UPDATE orders.stock_level l SET reserved = l.reserved - u.qty, on_hand = l.on_hand - CASE WHEN $5 = 'committed' THEN u.qty ELSE 0 END, updated_at = now()
      FROM (${summed}) u WHERE l.warehouse_id = u.warehouse_id AND l.sku_id = u.sku_id`,

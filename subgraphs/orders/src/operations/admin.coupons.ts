@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, t, conditions } from '@backoffice/platform';
 import { COUPON_COLUMNS, couponOf, couponView, type CouponRow } from '../domain/admin-views';
 import { defineOrdersOperation } from '../ports';
 
@@ -19,17 +19,16 @@ export const adminCoupons = defineOrdersOperation({
   result: connectionOf(couponView, 'Coupon'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['c.tenant_id = $1'];
+    const where = conditions().add`c.tenant_id = ${actor.tenant_id}`;
     const q = input.filter?.q;
-    if (q) where.push(`c.code ILIKE $${params.push(`%${escapeLike(q)}%`)}`);
+    if (q) where.add`c.code ILIKE ${`%${escapeLike(q)}%`}`;
     const page = await sql.connection<CouponRow>(
       {
         list: 'coupons',
         select: COUPON_COLUMNS,
         from: 'orders.coupon c',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'c.created_at', type: 'timestamptz' }, code: { sql: 'c.code', type: 'text' } },
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 'c.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, escapeLike, mapNodes, selectedConnectionOf, t } from '@backoffice/platform';
+import { connectionArgs, escapeLike, mapNodes, selectedConnectionOf, t, conditions, sqlText } from '@backoffice/platform';
 import {
   itemFieldsAt,
   itemsColumn,
@@ -39,14 +39,14 @@ export const adminOrders = defineOrdersOperation({
   events: [],
   async handler({ input, actor, sql, selects }) {
     const pii = actor.scopes.includes('pii.read');
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['o.tenant_id = $1'];
+    const where = conditions().add`o.tenant_id = ${actor.tenant_id}`;
     const { status, fulfilment, store_id, q } = input.filter ?? {};
-    if (status) where.push(`o.status = $${params.push(status)}`);
-    if (fulfilment) where.push(FULFILMENT_WHERE[fulfilment]);
-    if (store_id) where.push(`o.store_id = $${params.push(store_id)}`);
+    if (status) where.add`o.status = ${status}`;
+    if (fulfilment) where.add`${sqlText(FULFILMENT_WHERE[fulfilment])}`;
+    if (store_id) where.add`o.store_id = ${store_id}`;
     // As read.internal.orders: searching by email would reveal it to an actor who may not see it.
-    if (q) where.push(pii ? `(o.id = $${params.push(q)} OR o.customer->>'email' ILIKE $${params.push(`%${escapeLike(q)}%`)})` : `o.id = $${params.push(q)}`);
+    if (q && pii) where.add`(o.id = ${q} OR o.customer->>'email' ILIKE ${`%${escapeLike(q)}%`})`;
+    else if (q) where.add`o.id = ${q}`;
     // Looking ahead: the order's lean fields unless more are selected, its items when selected, read
     // with the page (not by a second statement), lean too unless more are; the count only when asked.
     const fields = orderFieldsAt(selects, 'edges.node');
@@ -57,8 +57,8 @@ export const adminOrders = defineOrdersOperation({
         list: 'orders',
         select: [orderColumns(fields), items && itemsColumn(items), fulfilmentStatus && FULFILMENT_COLUMN].filter(Boolean).join(', '),
         from: orderFrom(fields),
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'o.created_at', type: 'timestamptz' }, total_amount: { sql: 'o.total_amount', type: 'bigint' } },
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 'o.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, mapNodes, t, conditions } from '@backoffice/platform';
 import { PAYMENT_APP_COLUMNS, paymentAppOf, paymentAppView, storeWindowsOf, type AppRow } from '../domain/admin-views';
 import { defineOrdersOperation } from '../ports';
 
@@ -16,17 +16,16 @@ export const adminPaymentApps = defineOrdersOperation({
   result: connectionOf(paymentAppView, 'PaymentApp'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['a.tenant_id = $1'];
+    const where = conditions().add`a.tenant_id = ${actor.tenant_id}`;
     const installed = input.filter?.installed;
-    if (installed !== undefined) where.push(`a.installed = $${params.push(installed)}`);
+    if (installed !== undefined) where.add`a.installed = ${installed}`;
     const page = await sql.connection<AppRow>(
       {
         list: 'payment_apps',
         select: PAYMENT_APP_COLUMNS,
         from: 'orders.payment_app a',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'a.created_at', type: 'timestamptz' }, name: { sql: 'a.name', type: 'text' } },
         defaultOrder: { field: 'created_at', direction: 'ASC' },
         id: 'a.id',

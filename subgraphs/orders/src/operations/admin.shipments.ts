@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, mapNodes, t, conditions } from '@backoffice/platform';
 import { SHIPMENT_COLUMNS, shipmentNode, shipmentOf, type ShipmentRow } from '../domain/order-entity';
 import { MACHINES } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
@@ -25,19 +25,18 @@ export const adminShipments = defineOrdersOperation({
   result: connectionOf(shipmentNode, 'Shipment'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['s.tenant_id = $1'];
+    const where = conditions().add`s.tenant_id = ${actor.tenant_id}`;
     const { status, order_id, warehouse_id } = input.filter ?? {};
-    if (status) where.push(`s.status = $${params.push(status)}`);
-    if (order_id) where.push(`s.order_id = $${params.push(order_id)}`);
-    if (warehouse_id) where.push(`s.warehouse_id = $${params.push(warehouse_id)}`);
+    if (status) where.add`s.status = ${status}`;
+    if (order_id) where.add`s.order_id = ${order_id}`;
+    if (warehouse_id) where.add`s.warehouse_id = ${warehouse_id}`;
     const page = await sql.connection<ShipmentRow>(
       {
         list: 'shipments',
         select: SHIPMENT_COLUMNS,
         from: 'orders.shipment s',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 's.created_at', type: 'timestamptz' } },
         defaultOrder: { field: 'created_at', direction: 'DESC' },
         id: 's.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, mapNodes, t, conditions } from '@backoffice/platform';
 import { METHOD_COLUMNS, methodOut, methodView, type MethodRow } from '../domain/shipping';
 import { defineOrdersOperation } from '../ports';
 
@@ -14,17 +14,16 @@ export const adminShippingMethods = defineOrdersOperation({
   result: connectionOf(methodView, 'ShippingMethod'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['m.tenant_id = $1'];
+    const where = conditions().add`m.tenant_id = ${actor.tenant_id}`;
     const active = input.filter?.active;
-    if (active !== undefined) where.push(`m.active = $${params.push(active)}`);
+    if (active !== undefined) where.add`m.active = ${active}`;
     const page = await sql.connection<MethodRow>(
       {
         list: 'shipping_methods',
         select: METHOD_COLUMNS,
         from: 'orders.shipping_method m',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'm.created_at', type: 'timestamptz' }, name: { sql: 'm.name', type: 'text' } },
         defaultOrder: { field: 'created_at', direction: 'ASC' },
         id: 'm.id',

@@ -1,4 +1,4 @@
-import { connectionArgs, connectionOf, escapeLike, mapNodes, t } from '@backoffice/platform';
+import { connectionArgs, connectionOf, escapeLike, mapNodes, t, conditions } from '@backoffice/platform';
 import { WAREHOUSE_COLUMNS, warehouseOf, warehouseView } from '../domain/admin-views';
 import type { Warehouse } from '../entities';
 import { defineOrdersOperation } from '../ports';
@@ -19,17 +19,19 @@ export const adminWarehouses = defineOrdersOperation({
   result: connectionOf(warehouseView, 'Warehouse'),
   events: [],
   async handler({ input, actor, sql }) {
-    const params: unknown[] = [actor.tenant_id];
-    const where = ['w.tenant_id = $1'];
+    const where = conditions().add`w.tenant_id = ${actor.tenant_id}`;
     const q = input.filter?.q;
-    if (q) where.push(`(w.code ILIKE $${params.push(`%${escapeLike(q)}%`)} OR w.name ILIKE $${params.length})`);
+    if (q) {
+      const like = where.param(`%${escapeLike(q)}%`);
+      where.add`(w.code ILIKE ${like} OR w.name ILIKE ${like})`;
+    }
     const page = await sql.connection<Pick<Warehouse, 'code' | 'name' | 'created_at'> & { warehouse_id: string }>(
       {
         list: 'warehouses',
         select: WAREHOUSE_COLUMNS,
         from: 'orders.warehouse w',
-        where: where.join(' AND '),
-        params,
+        where: where.sql,
+        params: where.params,
         sorts: { created_at: { sql: 'w.created_at', type: 'timestamptz' }, code: { sql: 'w.code', type: 'text' } },
         defaultOrder: { field: 'created_at', direction: 'ASC' },
         id: 'w.id',

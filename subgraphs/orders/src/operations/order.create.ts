@@ -1,5 +1,5 @@
 import { storeOfTenant } from '@backoffice/contracts';
-import { AppError, conflict, newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { AppError, conflict, newId, t, validationFailed } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { insertShipment } from '../domain/shipments';
 import { checkShipping, parcelOf } from '../domain/shipping';
@@ -60,7 +60,7 @@ export const orderCreate = defineOrdersOperation({
     estimated_delivery_date: t.nullable(t.string({ description: 'YYYY-MM-DD, from the shipping method; fixed now, never recalculated' })),
   }),
   events: [orderCreated, inventoryReserved],
-  async handler({ input, actor, db, emit, ports }) {
+  async handler({ input, actor, db, sql, emit, ports }) {
     const tenantId = actor.tenant_id;
     distinctSkus(input.items);
     // The id from here on, whether the caller named the store by id or handle: rows and events carry the id.
@@ -114,10 +114,11 @@ export const orderCreate = defineOrdersOperation({
 
     let app: { id: string } | undefined;
     if (input.payment) {
-      [app] = await sqlOf(db).rows<{ id: string }>(
-        `SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`,
-        [input.payment.app_id, tenantId, JSON.stringify([{ method: input.payment.method }])],
-      );
+      [app] = await sql.rows<{ id: string }>(`SELECT id FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 AND installed AND methods @> $3::jsonb`, [
+        input.payment.app_id,
+        tenantId,
+        JSON.stringify([{ method: input.payment.method }]),
+      ]);
       if (!app)
         throw conflict(`payment app ${input.payment.app_id} is not installed in this tenant with method ${input.payment.method}`, {
           reason: 'not_found',
@@ -134,14 +135,12 @@ export const orderCreate = defineOrdersOperation({
     if (input.coupon_code) {
       // Counted in this transaction: the row's CHECK (uses <= max_uses) makes the cap hold under any
       // concurrency. After the hold: stock rows, then the coupon, the order cancellation locks them in.
-      const [coupon] = (await db
-        .query(
-          `UPDATE orders.coupon SET uses = uses + 1 WHERE tenant_id = $1 AND lower(code) = lower($2) AND (expires_at IS NULL OR expires_at > now())
+      const [coupon] = await sql.returning<{ id: string; percent_off: number | null; amount_off: number | null }>(
+        `UPDATE orders.coupon SET uses = uses + 1 WHERE tenant_id = $1 AND lower(code) = lower($2) AND (expires_at IS NULL OR expires_at > now())
            AND (max_uses IS NULL OR uses < max_uses) AND (currency IS NULL OR currency = $3)
          RETURNING id, percent_off, amount_off::float8 AS amount_off`,
-          [tenantId, input.coupon_code, currency],
-        )
-        .then((r: [unknown[], number]) => r[0])) as Array<{ id: string; percent_off: number | null; amount_off: number | null }>;
+        [tenantId, input.coupon_code, currency],
+      );
       if (!coupon)
         throw conflict(`coupon ${input.coupon_code} does not apply (unknown, expired, used up, or in another currency)`, {
           reason: 'not_applicable',
@@ -156,7 +155,7 @@ export const orderCreate = defineOrdersOperation({
 
     const orderId = newId('ord');
     const attemptId = app ? newId('pat') : null;
-    await db.query(
+    await sql.run(
       `WITH o AS (
          INSERT INTO orders."order" (id, tenant_id, store_id, status, currency, subtotal_amount, discount_amount, total_amount, ` +
         `customer, shipping_address, coupon_id, reservation_id, metadata, shipping_method_id, shipping_amount)

@@ -1,4 +1,4 @@
-import { t, sqlOf } from '@backoffice/platform';
+import { t } from '@backoffice/platform';
 import { cancelOrders, type OrderRow } from '../domain/orders';
 import { CONFIRMING_TIMEOUT_SECONDS } from '../domain/payments';
 import { inventoryReleased, orderCancelled, paymentAttemptFailed } from '../events';
@@ -29,12 +29,12 @@ export const orderExpireUnpaid = defineOrdersOperation({
     predating: t.integer({ minimum: 0 }),
   }),
   events: [orderCancelled, inventoryReleased, paymentAttemptFailed],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, sql, emit }) {
     const tenantId = actor.tenant_id;
-    await db.query(`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now()) ON CONFLICT DO NOTHING`, [tenantId]);
+    await sql.run(`INSERT INTO orders.expiry_start (tenant_id, started_at) VALUES ($1, now()) ON CONFLICT DO NOTHING`, [tenantId]);
     // Due orders, locked oldest due first (two runs at once: the second waits, then skips what the
     // first cancelled).
-    const due = await sqlOf(db).rows<OrderRow>(
+    const due = await sql.rows<OrderRow>(
       `SELECT o.id, o.tenant_id, o.store_id, o.status, o.currency, o.total_amount, o.shipping_amount, o.customer, o.coupon_id, o.reservation_id
        FROM orders."order" o
        WHERE o.tenant_id = $1 AND o.status = 'pending_payment' AND o.payment_expiry = 'timed' AND o.payment_due_at <= now()
@@ -47,7 +47,7 @@ export const orderExpireUnpaid = defineOrdersOperation({
     // CONFIRMING_TIMEOUT_SECONDS is a confirmation that died midway and spares nothing.
     const confirmingIds = new Set(
       (
-        await sqlOf(db).rows<{ order_id: string }>(
+        await sql.rows<{ order_id: string }>(
           `SELECT a.order_id FROM orders.payment_attempt a
          WHERE a.status = 'confirming' AND a.order_id = ANY($1::text[]) AND a.updated_at > now() - $2::int * interval '1 second'
            AND NOT EXISTS (SELECT 1 FROM orders.payment_attempt b WHERE b.order_id = a.order_id AND (b.created_at, b.id) > (a.created_at, a.id))`,
@@ -64,7 +64,7 @@ export const orderExpireUnpaid = defineOrdersOperation({
       'expired',
       emit,
     );
-    const counts = await sqlOf(db).rows<{ payment_expiry: 'windowless' | 'predating'; n: number }>(
+    const counts = await sql.rows<{ payment_expiry: 'windowless' | 'predating'; n: number }>(
       `SELECT payment_expiry, count(*)::int AS n FROM orders."order" WHERE tenant_id = $1 AND status = 'pending_payment' AND payment_expiry <> 'timed' GROUP BY 1`,
       [tenantId],
     );

@@ -23,7 +23,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
   input: t.object({ order_id: t.id(), provider_reference: t.optional(t.string({ minLength: 1, maxLength: 200 })) }),
   result: t.object({ order_id: t.string(), status: MACHINES.order.enum(), orphaned: t.boolean() }),
   events: [orderPaid, inventoryCommitted, orderStockUncommitted, paymentOrphaned],
-  async handler({ input, actor, db, emit, ports, separately }) {
+  async handler({ input, actor, db, sql, emit, ports, separately }) {
     const tenantId = actor.tenant_id;
     const reference = input.provider_reference ?? null;
     const latest = `SELECT a.id, a.status, a.method, app.app_key FROM orders.payment_attempt a JOIN orders.payment_app app ON app.id = a.app_id
@@ -36,7 +36,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
       // A confirmation repeated while the attempt is still confirming (the first died midway) marks it
       // again: the CONFIRMING_TIMEOUT_SECONDS that expiry allows count from the latest one.
       if (order.status === 'pending_payment' && MACHINES.payment_attempt.can(attempt.status, 'confirming')) {
-        await tx.query(
+        await sqlOf(tx).run(
           `UPDATE orders.payment_attempt SET status = 'confirming', provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND status = ANY($3::text[])`,
           [attempt.id, reference, MACHINES.payment_attempt.sourcesOf('confirming')],
         );
@@ -54,7 +54,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
       if (!verified) {
         // Committed apart: the refusal below rolls this command back, and the attempt must not stay confirming.
         await separately((tx) =>
-          tx.query(
+          sqlOf(tx).run(
             `UPDATE orders.payment_attempt SET status = 'failed', failure_reason = 'declined', updated_at = now() WHERE id = $1 AND status = 'confirming'`,
             [first.attempt.id],
           ),
@@ -69,7 +69,7 @@ export const orderPaymentConfirm = defineOrdersOperation({
       return { order_id: order.id, status: order.status, orphaned: false };
     }
     // Recorded once: a provider repeating its report (webhook retries) must not ask for a second refund.
-    const [recorded] = await sqlOf(db).returning<{ id: string }>(
+    const [recorded] = await sql.returning<{ id: string }>(
       `UPDATE orders.payment_attempt SET orphaned_at = now(), provider_reference = coalesce($2, provider_reference), updated_at = now() WHERE id = $1 AND orphaned_at IS NULL RETURNING id`,
       [first.attempt.id, reference],
     );

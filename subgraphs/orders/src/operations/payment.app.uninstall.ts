@@ -1,4 +1,4 @@
-import { conflict, t, sqlOf } from '@backoffice/platform';
+import { conflict, t } from '@backoffice/platform';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { paymentAppUninstalled } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -13,14 +13,14 @@ export const paymentAppUninstall = defineOrdersOperation({
   input: t.object({ app_id: t.id() }),
   result: t.object({ app_id: t.string(), installed: t.boolean() }),
   events: [paymentAppUninstalled],
-  async handler({ input, actor, db, emit }) {
-    const [app] = await sqlOf(db).rows<{ id: string; app_key: string; installed: boolean }>(
+  async handler({ input, actor, db, sql, emit }) {
+    const [app] = await sql.rows<{ id: string; app_key: string; installed: boolean }>(
       `SELECT id, app_key, installed FROM orders.payment_app WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
       [input.app_id, actor.tenant_id],
     );
     if (!app) throw conflict(`payment app ${input.app_id} does not exist in this tenant`, { reason: 'not_found', field: 'app_id' });
     if (app.installed) {
-      await db.query(`UPDATE orders.payment_app SET installed = false, updated_at = now() WHERE id = $1`, [app.id]);
+      await sql.run(`UPDATE orders.payment_app SET installed = false, updated_at = now() WHERE id = $1`, [app.id]);
       await refreshPaymentExpiry(db, actor.tenant_id, { appId: app.id });
       emit(paymentAppUninstalled, { app_id: app.id, app_key: app.app_key });
     }

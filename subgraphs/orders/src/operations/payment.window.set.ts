@@ -1,5 +1,5 @@
 import { storeOfTenant } from '@backoffice/contracts';
-import { assertRoom, conflict, lockCollection, t, sqlOf } from '@backoffice/platform';
+import { assertRoom, conflict, lockCollection, t } from '@backoffice/platform';
 import { ORDER_LIMITS } from '../domain/order-limits';
 import { refreshPaymentExpiry } from '../domain/payment-expiry';
 import { defineOrdersOperation } from '../ports';
@@ -19,9 +19,9 @@ export const paymentWindowSet = defineOrdersOperation({
   }),
   result: t.object({ store_id: t.string(), app_id: t.string(), method: t.string(), reservation_window_seconds: t.nullable(t.integer()) }),
   events: [],
-  async handler({ input, actor, db, ports }) {
+  async handler({ input, actor, db, sql, ports }) {
     const tenantId = actor.tenant_id;
-    const [app] = await sqlOf(db).rows<{
+    const [app] = await sql.rows<{
       id: string;
       methods: Array<{ method: string }>;
     }>(`SELECT id, methods FROM orders.payment_app WHERE id = $1 AND tenant_id = $2`, [input.app_id, tenantId]);
@@ -31,7 +31,7 @@ export const paymentWindowSet = defineOrdersOperation({
     // The id from here on, whether the caller named the store by id or handle: rows and events carry the id.
     const storeId = await storeOfTenant(ports.stores, tenantId, input.store_id);
     if (input.reservation_window_seconds === null) {
-      await db.query(`DELETE FROM orders.payment_window WHERE store_id = $1 AND app_id = $2 AND method = $3 AND tenant_id = $4`, [
+      await sql.run(`DELETE FROM orders.payment_window WHERE store_id = $1 AND app_id = $2 AND method = $3 AND tenant_id = $4`, [
         storeId,
         app.id,
         input.method,
@@ -40,7 +40,7 @@ export const paymentWindowSet = defineOrdersOperation({
     } else {
       // Changing an override keeps the count: the limit is checked once a new one is written.
       await lockCollection(db, `orders.payment_window:${app.id}`);
-      const [{ inserted }] = await sqlOf(db).rows<{ inserted: boolean }>(
+      const [{ inserted }] = await sql.rows<{ inserted: boolean }>(
         `INSERT INTO orders.payment_window (tenant_id, store_id, app_id, method, reservation_window_seconds) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (store_id, app_id, method) DO UPDATE SET reservation_window_seconds = $5 RETURNING xmax = 0 AS inserted`,
         [tenantId, storeId, app.id, input.method, input.reservation_window_seconds],

@@ -1,4 +1,4 @@
-import { escapeLike, t, pageOf } from '@backoffice/platform';
+import { escapeLike, t, pageOf, conditions } from '@backoffice/platform';
 import { customerFor, customerView } from '../domain/order-view';
 import { MACHINES, type StateOf } from '../domain/states';
 import { defineOrdersOperation } from '../ports';
@@ -33,15 +33,12 @@ export const readInternalOrders = defineOrdersOperation({
   events: [],
   async handler({ input, actor, sql }) {
     const pii = actor.scopes.includes('pii.read');
-    const values: unknown[] = [actor.tenant_id];
-    const where = ['tenant_id = $1'];
-    if (input.status) where.push(`status = $${values.push(input.status)}`);
-    if (input.store_id) where.push(`store_id = $${values.push(input.store_id)}`);
+    const where = conditions().add`tenant_id = ${actor.tenant_id}`;
+    if (input.status) where.add`status = ${input.status}`;
+    if (input.store_id) where.add`store_id = ${input.store_id}`;
     // Searching by email would reveal it to an actor who may not see it: the id only, then.
-    if (input.q)
-      where.push(
-        pii ? `(id = $${values.push(input.q)} OR customer->>'email' ILIKE $${values.push(`%${escapeLike(input.q)}%`)})` : `id = $${values.push(input.q)}`,
-      );
+    if (input.q && pii) where.add`(id = ${input.q} OR customer->>'email' ILIKE ${`%${escapeLike(input.q)}%`})`;
+    else if (input.q) where.add`id = ${input.q}`;
     const page = await sql.page<{
       id: string;
       store_id: string;
@@ -55,9 +52,9 @@ export const readInternalOrders = defineOrdersOperation({
       {
         select: 'id, store_id, status, currency, total_amount::float8 AS total_amount, shipping_amount::float8 AS shipping_amount, customer, created_at',
         from: 'orders."order"',
-        where: where.join(' AND '),
+        where: where.sql,
         orderBy: 'created_at DESC, id DESC',
-        params: values,
+        params: where.params,
       },
       input,
     );

@@ -1,4 +1,4 @@
-import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { newId, t, validationFailed } from '@backoffice/platform';
 import { assertZones, lockShippingConfig, methodFields, METHODS_PER_TENANT } from '../domain/shipping';
 import { ratesOf } from '../domain/shipping-rates';
 import { shippingConfigUpdated } from '../events';
@@ -15,16 +15,16 @@ export const shippingMethodCreate = defineOrdersOperation({
   input: t.object(methodFields),
   result: t.object({ method_id: t.string() }),
   events: [shippingConfigUpdated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, sql, emit }) {
     const tenantId = actor.tenant_id;
     const zoneIds = input.zone_ids ?? [];
     const rates = input.rates ? ratesOf(input.rates) : null;
     await lockShippingConfig(db, tenantId);
-    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_method WHERE tenant_id = $1`, [tenantId]);
+    const [{ n }] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_method WHERE tenant_id = $1`, [tenantId]);
     if (n >= METHODS_PER_TENANT) throw validationFailed(`a tenant has at most ${METHODS_PER_TENANT} shipping methods`, { reason: 'limit_reached' });
     await assertZones(db, tenantId, zoneIds);
     const methodId = newId('shm');
-    await db.query(
+    await sql.run(
       `WITH m AS (
          INSERT INTO orders.shipping_method (id, tenant_id, name, kind, active, carrier_id, dimensional_divisor, max_weight_grams, max_length_cm,
                                              max_width_cm, max_height_cm, max_dimensions_sum_cm, transit_days, rates)

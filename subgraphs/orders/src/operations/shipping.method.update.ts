@@ -1,4 +1,4 @@
-import { conflict, t } from '@backoffice/platform';
+import { assignments, conflict, sqlText, t } from '@backoffice/platform';
 import { assertZones, METHOD_FIELDS, methodFields, methodOut, methodsOf, methodView, type MethodField } from '../domain/shipping';
 import { ratesOf, sameRates } from '../domain/shipping-rates';
 import { shippingConfigUpdated } from '../events';
@@ -34,7 +34,7 @@ export const shippingMethodUpdate = defineOrdersOperation({
   }),
   result: methodView,
   events: [shippingConfigUpdated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, sql, emit }) {
     const tenantId = actor.tenant_id;
     const [locked] = await methodsOf(db, tenantId, { ids: [input.method_id], lock: true });
     if (!locked) throw conflict(`shipping method ${input.method_id} does not exist in this tenant`, { reason: 'not_found', field: 'method_id' });
@@ -42,30 +42,30 @@ export const shippingMethodUpdate = defineOrdersOperation({
     // invisible to the locking statement's snapshot.
     const [method] = await methodsOf(db, tenantId, { ids: [input.method_id] });
     const changed: MethodField[] = [];
-    const sets: string[] = [];
-    const params: unknown[] = [method.method_id];
+    const sets = assignments();
     for (const field of COLUMNS) {
       const value = input[field];
       if (value === undefined || value === method[field]) continue;
       changed.push(field);
-      sets.push(`${field} = $${params.push(value)}`);
+      sets.add`${sqlText(field)} = ${value}`;
     }
     if (input.rates !== undefined) {
       const rates = input.rates && ratesOf(input.rates);
       if (!sameRates(rates, method.rates)) {
         changed.push('rates');
-        sets.push(`rates = $${params.push(rates && JSON.stringify(rates))}::jsonb`);
+        sets.add`rates = ${rates && JSON.stringify(rates)}::jsonb`;
       }
     }
     const zoneIds = input.zone_ids && [...input.zone_ids].sort();
     if (zoneIds && zoneIds.join(',') !== [...method.zone_ids].sort().join(',')) {
       await assertZones(db, tenantId, zoneIds);
       changed.push('zone_ids');
-      await db.query(`DELETE FROM orders.shipping_method_zone WHERE method_id = $1`, [method.method_id]);
-      await db.query(`INSERT INTO orders.shipping_method_zone (method_id, zone_id) SELECT $1, z FROM unnest($2::text[]) AS z`, [method.method_id, zoneIds]);
+      await sql.run(`DELETE FROM orders.shipping_method_zone WHERE method_id = $1`, [method.method_id]);
+      await sql.run(`INSERT INTO orders.shipping_method_zone (method_id, zone_id) SELECT $1, z FROM unnest($2::text[]) AS z`, [method.method_id, zoneIds]);
     }
     if (!changed.length) return methodOut(method);
-    await db.query(`UPDATE orders.shipping_method SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
+    sets.add`updated_at = now()`;
+    await sql.run(`UPDATE orders.shipping_method SET ${sets.sql} WHERE id = ${sets.param(method.method_id)}`, sets.params);
     const [after] = await methodsOf(db, tenantId, { ids: [method.method_id] });
     emit(shippingConfigUpdated, { subject: 'method', change: 'updated', method_id: method.method_id, changed });
     return methodOut(after);

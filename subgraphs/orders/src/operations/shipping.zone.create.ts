@@ -1,4 +1,4 @@
-import { newId, t, validationFailed, sqlOf } from '@backoffice/platform';
+import { newId, t, validationFailed } from '@backoffice/platform';
 import { lockShippingConfig, postalCodeInput, zoneRange, ZONES_PER_TENANT } from '../domain/shipping';
 import { shippingConfigUpdated } from '../events';
 import { defineOrdersOperation } from '../ports';
@@ -19,14 +19,14 @@ export const shippingZoneCreate = defineOrdersOperation({
   }),
   result: t.object({ zone_id: t.string() }),
   events: [shippingConfigUpdated],
-  async handler({ input, actor, db, emit }) {
+  async handler({ input, actor, db, sql, emit }) {
     const range = zoneRange(input.postal_code_from, input.postal_code_to);
     const tenantId = actor.tenant_id;
     await lockShippingConfig(db, tenantId);
-    const [{ n }] = await sqlOf(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_zone WHERE tenant_id = $1`, [tenantId]);
+    const [{ n }] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM orders.shipping_zone WHERE tenant_id = $1`, [tenantId]);
     if (n >= ZONES_PER_TENANT) throw validationFailed(`a tenant has at most ${ZONES_PER_TENANT} shipping zones`, { reason: 'limit_reached' });
     const zoneId = newId('shz');
-    await db.query(`INSERT INTO orders.shipping_zone (id, tenant_id, name, postal_code_from, postal_code_to) VALUES ($1, $2, $3, $4, $5)`, [
+    await sql.run(`INSERT INTO orders.shipping_zone (id, tenant_id, name, postal_code_from, postal_code_to) VALUES ($1, $2, $3, $4, $5)`, [
       zoneId,
       tenantId,
       input.name,
