@@ -5,7 +5,7 @@ import { startSystem, type System } from '../gateway/src/system';
 import { startTestSystem, type TestSystem } from './helpers';
 
 /*
- * The /graphql lane (gateway/src/graphql-lane.ts) answers a document planned to one fetch to a subgraph
+ * The /graphql lane (gateway/src/graphql-fast-path/lane.ts) answers a document planned to one fetch to a subgraph
  * in this process without the gateway's plan execution. A client must not be able to tell: every
  * request below is sent to a system with the lane and to a twin on the same database without it, and
  * both answer the same status, body and headers. The lane's counter shows which requests it served.
@@ -23,20 +23,25 @@ const skuIds: string[] = [];
 
 beforeAll(async () => {
   t = await startTestSystem();
-  const previous = process.env.DATABASE_URL;
+  const previous = { url: process.env.DATABASE_URL, fastPath: process.env.GRAPHQL_FAST_PATH };
   process.env.DATABASE_URL = t.databaseUrl;
+  // The twin is the setting's plain gateway: no lane, no compiled fetches.
+  process.env.GRAPHQL_FAST_PATH = 'off';
   try {
     twin = await startSystem({
       port: 0,
       contextSecret: t.contextSecret,
       limiter: new MemoryRateLimiter({ ratePerSecond: 1e6, burst: 1e6 }),
       log: () => undefined,
-      graphqlLane: false,
-      compiledExecution: false,
     });
   } finally {
-    if (previous === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previous;
+    for (const [name, value] of [
+      ['DATABASE_URL', previous.url],
+      ['GRAPHQL_FAST_PATH', previous.fastPath],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
   storeId = t.tenant.store_id;
   limited = (await t.ok('iam.api_key.create', { name: 'audit only', scopes: ['audit.read'] })).token;

@@ -12,7 +12,7 @@ import {
 import { execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
-import { compiledQuery, holdsUndefined } from './compiled-execution';
+import { compiledQuery, holdsUndefined } from './graphql-fast-path';
 
 type Options = GraphQLDataSourceProcessOptions<GatewayContext>;
 

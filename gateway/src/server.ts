@@ -34,7 +34,7 @@ import { registerExplorer } from './explorer';
 import { registerAdminApp } from './admin-app';
 import { registerEventStream } from './event-stream';
 import { SingleFetchPlanner } from './single-fetch';
-import { GraphqlLane } from './graphql-lane';
+import { GraphqlLane } from './graphql-fast-path';
 import { RemoteSubgraph } from './remote-subgraph';
 import { armorOptions, boundAnswers, GRAPHQL_LIMITS } from './graphql-limits';
 import { adminOriginsOf, registerCors } from './cors';
@@ -59,7 +59,7 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Subgraphs in other processes: their GraphQL URLs by name (the /graphql lane calls them itself). */
   remoteSubgraphUrls?: Record<string, string>;
-  /** false: every /graphql request takes Apollo's path (tests compare both; see graphql-lane.ts). */
+  /** false: every /graphql request takes Apollo's path (tests compare both; see graphql-fast-path/). */
   graphqlLane?: boolean;
   /** The admin front-end's build served at /admin (default: the workspace's, ADMIN_DIST). */
   adminDist?: string;
@@ -213,20 +213,19 @@ export async function createGatewayServer(options: GatewayOptions) {
   registerAdminApp(app, options.adminDist);
 
   // The lane answers what it can before Apollo's handler; the rest goes on with what it did (see
-  // graphql-lane.ts). A hook of the /graphql route alone: no other route pays for it.
-  if (lane) {
-    const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'POST') return;
-      const served = await lane.serve(request, reply);
-      metrics.graphqlPath(served ? 'lane' : 'gateway');
-      if (served) return reply;
-    };
-    app.addHook('onRoute', (route) => {
-      if (route.url !== '/graphql') return;
-      const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-      route.preHandler = [...own, serve];
-    });
-  }
+  // graphql-fast-path/), and is counted as the gateway's. A hook of the /graphql route alone: no
+  // other route pays for it.
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'POST') return;
+    const served = lane ? await lane.serve(request, reply) : false;
+    metrics.graphqlPath(served ? 'lane' : 'gateway');
+    if (served) return reply;
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/graphql') return;
+    const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [...own, serve];
+  });
   boundAnswers(app, (requestId, bytes) => log(`[${requestId}] a /graphql answer of ${bytes} bytes refused (over ${GRAPHQL_LIMITS.maxAnswerBytes})`));
   if (lane) apollo.addPlugin(lane.plugin());
   apollo.addPlugin(fastifyApolloDrainPlugin(app));

@@ -4,6 +4,7 @@ import { present, EventBus, lineLog, openDatabase, rootLogger, startTracing, typ
 import type { PaymentVerifier } from '@backoffice/orders';
 import { SUPERGRAPH_FILE } from './compose';
 import { InProcessDataSource, remoteDataSource } from './data-sources';
+import { fastPathOn } from './graphql-fast-path';
 import { remoteIdentity } from '@backoffice/contracts';
 import { inProcessIdentity } from '@backoffice/identity';
 import { createRateLimiter, type RateLimiter } from '@backoffice/platform';
@@ -25,9 +26,9 @@ export interface SystemOptions {
   logger?: Logger;
   /** The payment apps' verification of a reported payment; default: taken as reported (`acceptReported`). */
   payments?: PaymentVerifier;
-  /** false: /graphql without its lane, every request on Apollo's path (for tests comparing the two). */
+  /** false: /graphql without its lane, every request on Apollo's path (default: GRAPHQL_FAST_PATH). */
   graphqlLane?: boolean;
-  /** false: the subgraphs in this process run every document with graphql-js, not compiled (for tests comparing the two). */
+  /** false: the subgraphs in this process run every document with graphql-js, not compiled (default: GRAPHQL_FAST_PATH). */
   compiledExecution?: boolean;
   /** The admin front-end's build served at /admin (default: the workspace's, `admin/dist`). */
   adminDist?: string;
@@ -46,6 +47,8 @@ export interface System {
  */
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const logger = options.logger ?? rootLogger();
+  // Read before anything starts: a wrong value stops the start.
+  const fastPath = fastPathOn();
   const log = options.log ?? lineLog(logger);
   // Fronting subgraphs that run elsewhere needs every one's address: refused before anything starts.
   const remote = options.remoteSubgraphs ? subgraphBaseUrls(SUBGRAPHS.map((s) => s.name)) : {};
@@ -63,7 +66,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       runtimes.set(name, runtime);
   }
   const limiter = options.limiter ?? createRateLimiter(undefined, undefined, log);
-  const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime, options.compiledExecution !== false)] as const));
+  const compiled = options.compiledExecution ?? fastPath;
+  const localSources = new Map([...runtimes].map(([name, runtime]) => [name, new InProcessDataSource(runtime, compiled)] as const));
   const app = await createGatewayServer({
     supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
     buildService: (name) => localSources.get(name) ?? remoteDataSource(`${remote[name]}/graphql`, name),
@@ -73,7 +77,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       : inProcessIdentity(present(runtimes.get('identity'), 'the identity subgraph')),
     limiter,
     contextSecret: secret,
-    graphqlLane: options.graphqlLane,
+    graphqlLane: options.graphqlLane ?? fastPath,
     adminDist: options.adminDist,
     remoteSubgraphUrls: Object.fromEntries(Object.entries(remote).map(([name, base]) => [name, `${base}/graphql`])),
     ready: async () => {

@@ -1,9 +1,9 @@
 import { buildSchema, parse, type GraphQLFieldResolver } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { compilable } from '../../gateway/src/compiled-execution';
+import { compilable } from '../../gateway/src/graphql-fast-path/compiled-execution';
 
 /*
- * Which subgraph documents graphql-jit may run (gateway/src/compiled-execution.ts): the ones it answers as
+ * Which subgraph documents graphql-jit may run (gateway/src/graphql-fast-path/compiled-execution.ts): the ones it answers as
  * graphql-js does. The system-level comparison is test/graphql-lane.test.ts; here, the rules alone.
  */
 const schema = buildSchema(`

@@ -106,7 +106,7 @@ export const metrics = {
     requestSeconds.observe({ surface, operation, outcome }, seconds);
   },
 
-  /** Which path answered a POST /graphql (see the gateway's graphql-lane.ts). */
+  /** Which path answered a POST /graphql (see the gateway's graphql-fast-path/). */
   graphqlPath(path: 'lane' | 'gateway'): void {
     graphqlPaths.inc({ path });
   },

@@ -17,8 +17,8 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import type { Admission } from './admission';
-import type { InProcessDataSource } from './data-sources';
+import type { Admission } from '../admission';
+import type { InProcessDataSource } from '../data-sources';
 
 /**
  * The /graphql lane's way through a query plan of several fetches (an admin list reading the orders

@@ -42,17 +42,17 @@ import {
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
-import type { Admission, Gatekeeper } from './admission';
-import type { InProcessDataSource } from './data-sources';
-import { lanePlanOf, runLanePlan, type LanePlan } from './plan-lane';
-import type { RemoteSubgraph } from './remote-subgraph';
-import { CREDENTIAL_FIELDS, formatError, kindOf } from './gateway';
-import { PARSE_OPTIONS } from './graphql-limits';
-import { graphqlOperation, OPERATION_OF_FIELD } from './observe';
-import type { SingleFetch, SingleFetchPlanner } from './single-fetch';
+import type { Admission, Gatekeeper } from '../admission';
+import type { InProcessDataSource } from '../data-sources';
+import { lanePlanOf, runLanePlan, type LanePlan } from './plan';
+import type { RemoteSubgraph } from '../remote-subgraph';
+import { CREDENTIAL_FIELDS, formatError, kindOf } from '../gateway';
+import { PARSE_OPTIONS } from '../graphql-limits';
+import { graphqlOperation, OPERATION_OF_FIELD } from '../observe';
+import type { SingleFetch, SingleFetchPlanner } from '../single-fetch';
 
-import { trustedDocumentFor, type TrustedDocuments } from './trusted-documents';
-import { credentialOf } from './session-cookie';
+import { trustedDocumentFor, type TrustedDocuments } from '../trusted-documents';
+import { credentialOf } from '../session-cookie';
 
 /**
  * What the lane did for a request it handed on to Apollo: Apollo's context reuses the admission (one
@@ -86,7 +86,7 @@ interface Route {
   label: string;
   /** Unset until planned; null when the plan is not one fetch the lane can hand on as it is. */
   fetch?: LaneFetch | null;
-  /** Unset until planned; null when the lane cannot run the plan (see plan-lane.ts). */
+  /** Unset until planned; null when the lane cannot run the plan (see plan.ts). */
   plan?: LanePlan | null;
   /** The route's key (its operation name and text). */
   key: string;
@@ -360,7 +360,7 @@ export class GraphqlLane {
   }
 
   /**
-   * Runs a plan of several fetches as the gateway would (plan-lane.ts) and words the response as
+   * Runs a plan of several fetches as the gateway would (plan.ts) and words the response as
    * Apollo does: the fetches' errors formatted in the order they came, or else the shaping's in
    * `extensions.valueCompletion`; `failed`, the first error's code.
    */
