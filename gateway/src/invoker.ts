@@ -14,6 +14,7 @@ import {
   unauthorized,
   validate,
   validationFailed,
+  wholeAnswer,
   type MergedRead,
   type Operation,
 } from '@backoffice/platform';
@@ -22,7 +23,6 @@ import type { InProcessDataSource } from './data-sources';
 import type { RequestRecord } from './observe';
 import { executeThroughGateway } from './execute';
 import type { GatewayRequestContext } from './gateway';
-import { executeSingleFetch, type SingleFetchPlanner } from './single-fetch';
 import { OPERATIONS, SUBGRAPHS } from './subgraphs';
 
 /** Who is asking, as the transport (REST, MCP) saw it. */
@@ -42,7 +42,6 @@ export interface InvokerDeps {
   apollo: ApolloServer<GatewayRequestContext>;
   gatekeeper: Gatekeeper;
   localSources: Map<string, InProcessDataSource>;
-  planner: SingleFetchPlanner;
 }
 
 /** The projection a read asks for; a name the read does not declare is refused, never served as full. */
@@ -117,21 +116,18 @@ export class Invoker {
    */
   async invoke(op: Operation, raw: unknown, caller: Caller, fromQuery = false, asText = false): Promise<unknown> {
     const { admission, input } = await this.admit(caller, op, raw, fromQuery);
-    const direct = op.prepared && this.deps.localSources.get(OPERATIONS.get(op.name)?.subgraph.name ?? '');
-    if (direct) {
-      const result = await direct.direct(op, input, admission.call);
-      return result instanceof PreparedJson && !asText ? result.toJSON() : result;
+    // A subgraph in this process runs the operation itself, without GraphQL: the executor checks as it always does.
+    const local = this.deps.localSources.get(OPERATIONS.get(op.name)?.subgraph.name ?? '');
+    if (local) {
+      const result = await local.direct(op, input, admission.call);
+      if (result instanceof PreparedJson) return asText ? result : result.toJSON();
+      return wholeAnswer(op.result, result);
     }
+    // One in another process is asked through the gateway, the operation's fixed document.
     const hasInput = Object.keys((op.input as { properties?: object }).properties ?? {}).length > 0;
     const projection = projectionOf(op, input);
     const document = this.documentOf(op, projection);
-    const variables = hasInput ? { input } : {};
-    const fetch = this.deps.planner.plan(document);
-    const local = fetch && this.deps.localSources.get(fetch.subgraph);
-    const data =
-      fetch && local
-        ? await executeSingleFetch(local, fetch, variables, admission)
-        : await executeThroughGateway(this.deps.apollo, document, variables, admission, this.refusedBy(admission), caller.record?.trace);
+    const data = await executeThroughGateway(this.deps.apollo, document, hasInput ? { input } : {}, admission, this.refusedBy(admission), caller.record?.trace);
     return pruneAbsent((projection && op.projections?.[projection]) || op.result, data[fieldName(op.name)]);
   }
 

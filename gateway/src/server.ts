@@ -33,8 +33,7 @@ import { registerAuthRoutes } from './auth-routes';
 import { registerExplorer } from './explorer';
 import { registerAdminApp } from './admin-app';
 import { registerEventStream } from './event-stream';
-import { SingleFetchPlanner } from './single-fetch';
-import { GraphqlLane } from './graphql-fast-path';
+import { GraphqlLane, SingleFetchPlanner } from './graphql-fast-path';
 import { RemoteSubgraph } from './remote-subgraph';
 import { armorOptions, boundAnswers, GRAPHQL_LIMITS } from './graphql-limits';
 import { adminOriginsOf, registerCors } from './cors';
@@ -152,7 +151,6 @@ export async function createGatewayServer(options: GatewayOptions) {
   const adminOrigins = adminOriginsOf(process.env.ADMIN_ORIGINS);
   const trustedDocuments = process.env.TRUSTED_DOCUMENTS ? loadTrustedDocuments(process.env.TRUSTED_DOCUMENTS) : undefined;
   const gatekeeper = new Gatekeeper(options.identity, options.limiter, options.contextSecret);
-  const planner = new SingleFetchPlanner(options.supergraphSdl);
   const remotes = new Map(Object.entries(options.remoteSubgraphUrls ?? {}).map(([name, url]) => [name, new RemoteSubgraph(name, url)] as const));
   app.addHook('onClose', async () => {
     await Promise.all([...remotes.values()].map((remote) => remote.close()));
@@ -161,7 +159,7 @@ export async function createGatewayServer(options: GatewayOptions) {
     options.graphqlLane === false
       ? undefined
       : new GraphqlLane({
-          planner,
+          planner: new SingleFetchPlanner(options.supergraphSdl),
           localSources: options.localSources ?? new Map(),
           remotes,
           gatekeeper,
@@ -270,7 +268,7 @@ export async function createGatewayServer(options: GatewayOptions) {
       }
     },
   });
-  const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map(), planner });
+  const invoker = new Invoker({ apollo, gatekeeper, localSources: options.localSources ?? new Map() });
   registerRest(app, invoker, log);
   registerEventStream(app, { apollo, gatekeeper, log });
   registerAuthRoutes(app, invoker, log);

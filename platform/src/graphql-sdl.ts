@@ -292,3 +292,44 @@ export function pruneAbsent(schema: TSchema, value: unknown): unknown {
   prunerOf(schema)?.(value);
   return value;
 }
+
+type Shaper = (value: unknown) => unknown;
+const shapers = new WeakMap<TSchema, Shaper>();
+
+/** The walk `wholeAnswer` takes for a schema, compiled once. */
+function shaperOf(schema: TSchema): Shaper {
+  const known = shapers.get(schema);
+  if (known) return known;
+  let shaper: Shaper = (value) => value;
+  shapers.set(schema, (value) => shaper(value)); // a recursive schema refers to itself
+  const s = (unwrapNullable(schema) ?? schema) as Schema;
+  if (s.type === 'array' && s.items) {
+    const item = shaperOf(s.items as TSchema);
+    shaper = (value) => (Array.isArray(value) ? value.map(item) : value);
+  } else if (isTypedObject(s, 'output')) {
+    const fields = Object.entries(s.properties ?? {}).map(([key, prop]) => [key, shaperOf(prop), unwrapNullable(prop) !== undefined] as const);
+    shaper = (value) => {
+      if (value === null || typeof value !== 'object') return value;
+      const source = value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [key, inner, nullable] of fields) {
+        const field = source[key];
+        if (field !== undefined && field !== null) out[key] = inner(field);
+        else if (nullable) out[key] = null;
+      }
+      return out;
+    };
+  }
+  shapers.set(schema, shaper);
+  return shaper;
+}
+
+/**
+ * A handler's result as the REST shim has always sent it, that is as GraphQL answers the result's whole
+ * selection (`operationDocument`) once `pruneAbsent` has run: a typed object keeps its declared fields
+ * only (an open one too: GraphQL answers what it names), an absent field that may be null is null, one
+ * that may not is left out. Lets REST and MCP run an in-process operation without GraphQL.
+ */
+export function wholeAnswer(schema: TSchema, value: unknown): unknown {
+  return shaperOf(schema)(value);
+}

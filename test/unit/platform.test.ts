@@ -3,6 +3,7 @@ import { requestIdOf } from '../../platform/src/admission';
 import { maskString } from '../../platform/src/personal';
 import { PreparedTexts, preparedName } from '../../platform/src/db/sql';
 import { assignments, conditions, sqlText } from '../../platform/src/db/where';
+import { wholeAnswer } from '../../platform/src/graphql-sdl';
 import { noneMatchHits } from '../../platform/src/prepared';
 import { trustProxyOf } from '../../platform/src/subgraph-access';
 import { decodeVaultKey } from '../../platform/src/vault-key';
@@ -181,5 +182,29 @@ describe('a connection handler’s answer', () => {
     const whole = connectionOf(node, 'Thing');
     expect(answerSchema(whole)).toBe(whole);
     expect(resultProblem(answerSchema(whole), page([{ thing_id: 'a' }]))).toMatch(/amount is required/);
+  });
+});
+
+describe('a result as the REST shim sends it (wholeAnswer)', () => {
+  const result = t.openObject({
+    id: t.string(),
+    note: t.optional(t.nullable(t.string())),
+    url: t.optional(t.string()),
+    items: t.array(t.object({ kind: t.string(), alt: t.nullable(t.string()) }), { maxItems: 10 }),
+    metadata: t.record(),
+  });
+
+  it('keeps the declared fields only (of an open result too), as GraphQL answers its whole selection', () => {
+    const answer = wholeAnswer(result, { id: 'a', extra: 1, items: [{ kind: 'image', alt: 'x', hidden: true }], metadata: { any: { thing: 1 } } });
+    expect(answer).toEqual({ id: 'a', note: null, items: [{ kind: 'image', alt: 'x' }], metadata: { any: { thing: 1 } } });
+  });
+
+  it('answers an absent field null where it may be null, and leaves it out where it may not', () => {
+    expect(wholeAnswer(result, { id: 'a', url: null, items: [{ kind: 'k' }], metadata: {} })).toEqual({
+      id: 'a',
+      note: null,
+      items: [{ kind: 'k', alt: null }],
+      metadata: {},
+    });
   });
 });

@@ -5,6 +5,7 @@
  */
 export { compiledQuery, holdsUndefined } from './compiled-execution';
 export { GraphqlLane } from './lane';
+export { SingleFetchPlanner } from './single-fetch';
 
 /**
  * GRAPHQL_FAST_PATH: `on` (the default) or `off`, plain @apollo/gateway for every /graphql request

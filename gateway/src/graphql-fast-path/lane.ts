@@ -49,7 +49,7 @@ import type { RemoteSubgraph } from '../remote-subgraph';
 import { CREDENTIAL_FIELDS, formatError, kindOf } from '../gateway';
 import { PARSE_OPTIONS } from '../graphql-limits';
 import { graphqlOperation, OPERATION_OF_FIELD } from '../observe';
-import type { SingleFetch, SingleFetchPlanner } from '../single-fetch';
+import type { SingleFetch, SingleFetchPlanner } from './single-fetch';
 
 import { trustedDocumentFor, type TrustedDocuments } from '../trusted-documents';
 import { credentialOf } from '../session-cookie';

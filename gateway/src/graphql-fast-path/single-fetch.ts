@@ -1,10 +1,6 @@
 import { operationFromDocument, Supergraph } from '@apollo/federation-internals';
 import { QueryPlanner, type PlanNode } from '@apollo/query-planner';
-import { AppError, fromExtensions, isErrorKind } from '@backoffice/platform';
-import { parse, type DocumentNode, type GraphQLError } from 'graphql';
-import type { Admission } from './admission';
-import type { InProcessDataSource } from './data-sources';
-import { formatError } from './gateway';
+import { parse, type DocumentNode } from 'graphql';
 
 export interface SingleFetch {
   subgraph: string;
@@ -13,11 +9,8 @@ export interface SingleFetch {
 }
 
 /**
- * The REST face sends fixed documents, each one subgraph field. The gateway's query planner plans
- * each once; when the plan is a single fetch (it always is for these routes), the shim hands that
- * fetch to the subgraph's in-process data source itself. The gateway's post-processing of a single
- * fetch returns the fetched data unchanged, and on large pages it costs more than the subgraph's
- * work. GraphQL callers keep the whole gateway path; a test checks both paths answer alike.
+ * The lane's query planner: each document planned once, as the gateway plans it, and its plan when
+ * it is a single fetch (whose answer, the gateway's post-processing leaves unchanged).
  */
 export class SingleFetchPlanner {
   private readonly supergraph: Supergraph;
@@ -62,25 +55,4 @@ export class SingleFetchPlanner {
       ? { subgraph: node.serviceName, query: node.operation, operationName: node.operationName }
       : null;
   }
-}
-
-/** Runs a planned single fetch on the subgraph's data source; `data`, or the first error as its kind. */
-export async function executeSingleFetch(
-  source: InProcessDataSource,
-  fetch: SingleFetch,
-  variables: Record<string, unknown>,
-  admission: Admission,
-): Promise<Record<string, unknown>> {
-  const result = await source.request(
-    { query: fetch.query, variables, operationName: fetch.operationName },
-    { call: admission.call, signed: admission.signed },
-  );
-  const [first] = (result.errors ?? []) as GraphQLError[];
-  if (first) {
-    const formatted = formatError({ message: first.message, extensions: first.extensions as Record<string, unknown> });
-    const code = formatted.extensions?.code;
-    if (!isErrorKind(code) || code === 'internal') throw new AppError('internal', `internal error (request ${admission.call.request_id})`);
-    throw fromExtensions(code, formatted.message, formatted.extensions ?? {});
-  }
-  return (result.data ?? {}) as Record<string, unknown>;
 }
