@@ -7,7 +7,6 @@ import {
   ownerOnly,
   operationDocument,
   PreparedJson,
-  pruneAbsent,
   queryInput,
   selectionOf,
   typeStem,
@@ -128,7 +127,7 @@ export class Invoker {
     const projection = projectionOf(op, input);
     const document = this.documentOf(op, projection);
     const data = await executeThroughGateway(this.deps.apollo, document, hasInput ? { input } : {}, admission, this.refusedBy(admission), caller.record?.trace);
-    return pruneAbsent((projection && op.projections?.[projection]) || op.result, data[fieldName(op.name)]);
+    return wholeAnswer((projection && op.projections?.[projection]) || op.result, data[fieldName(op.name)]);
   }
 
   /** A read merged from every subgraph's part, newest first. */

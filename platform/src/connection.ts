@@ -113,8 +113,6 @@ export interface SortKey {
 
 /** A connection's statement in parts; the keyset condition, order and limit are added. */
 export interface ConnectionQuery {
-  /** The list's name, its GraphQL field (`products`): its cursors carry it, so another list's cursor is refused. */
-  list: string;
   select: string;
   from: string;
   where: string;
@@ -192,6 +190,7 @@ interface KeyedRow {
  */
 export async function runConnection<R>(
   rows: <T>(sql: string, params: readonly unknown[]) => Promise<T[]>,
+  list: string,
   query: ConnectionQuery,
   input: ConnectionInput,
 ): Promise<ConnectionPage<R>> {
@@ -200,7 +199,7 @@ export async function runConnection<R>(
   const direction = input.orderBy?.direction ?? (input.orderBy ? 'DESC' : query.defaultOrder.direction);
   const sort = query.sorts[field];
   if (!sort) throw validationFailed(`orderBy.field ${field} is not a sort of this list`);
-  const order: CursorOrder = { list: query.list, field, direction, type: sort.type };
+  const order: CursorOrder = { list, field, direction, type: sort.type };
   const backward = input.last !== undefined;
   const size = input.last ?? input.first ?? CONNECTION_DEFAULT_PAGE;
   const where = conditions(query.params).add`${sqlText(query.where)}`;

@@ -105,7 +105,7 @@ export class OperationExecutor {
               client_address: context.client_address ?? null,
               selects,
               db: this.dataSource.manager,
-              sql: sqlOf(this.dataSource.manager),
+              sql: sqlOf(this.dataSource.manager, operation.connection?.field),
               emit: readOnly(operation),
               stage: readOnly(operation),
               enqueue: readOnly(operation),

@@ -244,55 +244,6 @@ export function operationDocument(op: Operation, projection?: string): string {
   return hasInput ? `${kind} ${name}($input: ${inputType}) { ${field}(input: $input)${selection} }` : `${kind} ${name} { ${field}${selection} }`;
 }
 
-type Pruner = (value: unknown) => void;
-const pruners = new WeakMap<TSchema, Pruner | null>();
-
-/** The walk a schema needs, compiled once: null when nothing below it can hold an absent field. */
-function prunerOf(schema: TSchema): Pruner | null {
-  const known = pruners.get(schema);
-  if (known !== undefined) return known;
-  pruners.set(schema, null); // a recursive schema prunes nothing further down
-  const s = (unwrapNullable(schema) ?? schema) as Schema;
-  let pruner: Pruner | null = null;
-  if (s.type === 'array' && s.items) {
-    const item = prunerOf(s.items as TSchema);
-    if (item)
-      pruner = (value) => {
-        if (Array.isArray(value)) for (const v of value) item(v);
-      };
-  } else if (isTypedObject(s, 'output')) {
-    const required = new Set(s.required ?? []);
-    const absent: string[] = [];
-    const nested: [string, Pruner][] = [];
-    for (const [key, prop] of Object.entries(s.properties ?? {})) {
-      if (!required.has(key) && !unwrapNullable(prop)) absent.push(key);
-      const inner = prunerOf(prop);
-      if (inner) nested.push([key, inner]);
-    }
-    if (absent.length || nested.length) {
-      pruner = (value) => {
-        if (value === null || typeof value !== 'object') return;
-        const o = value as Record<string, unknown>;
-        for (const key of absent) if (o[key] === null) delete o[key];
-        for (const [key, inner] of nested) if (o[key] !== null && o[key] !== undefined) inner(o[key]);
-      };
-    }
-  }
-  pruners.set(schema, pruner);
-  return pruner;
-}
-
-/**
- * Drops the nulls GraphQL puts in place of optional fields that the schema does not allow to be null
- * (an absent `url`, an absent `promotional_price`), so the REST body has the schema's shape. Works in
- * place on the value (the gateway's fresh response) along a walk compiled once per schema, which
- * visits only the parts that can hold such a field.
- */
-export function pruneAbsent(schema: TSchema, value: unknown): unknown {
-  prunerOf(schema)?.(value);
-  return value;
-}
-
 type Shaper = (value: unknown) => unknown;
 const shapers = new WeakMap<TSchema, Shaper>();
 
@@ -325,10 +276,12 @@ function shaperOf(schema: TSchema): Shaper {
 }
 
 /**
- * A handler's result as the REST shim has always sent it, that is as GraphQL answers the result's whole
- * selection (`operationDocument`) once `pruneAbsent` has run: a typed object keeps its declared fields
- * only (an open one too: GraphQL answers what it names), an absent field that may be null is null, one
- * that may not is left out. Lets REST and MCP run an in-process operation without GraphQL.
+ * A result as the REST shim sends it: as GraphQL answers the result's whole selection
+ * (`operationDocument`), a typed object keeping its declared fields only (an open one too: GraphQL
+ * answers what it names), without the nulls GraphQL puts in place of absent fields the schema does
+ * not allow to be null (an absent `url`, an absent `promotional_price`): an absent field that may be
+ * null is null, one that may not is left out. Shapes a handler's own result (an operation run in this
+ * process) and GraphQL's answer alike (one run in another).
  */
 export function wholeAnswer(schema: TSchema, value: unknown): unknown {
   return shaperOf(schema)(value);

@@ -50,7 +50,7 @@ export {
   useListSizes,
   withoutVariableValue,
 } from './graphql-cost';
-export { listSize, operationDocument, pruneAbsent, selectionOf, wholeAnswer } from './graphql-sdl';
+export { listSize, operationDocument, selectionOf, wholeAnswer } from './graphql-sdl';
 export { checkScalarInputs } from './scalars';
 export { newId, pooledRandomBytes, ULID_PATTERN } from './ids';
 export { jsonProblem, MAX_BODY_DEPTH } from './json-guard';

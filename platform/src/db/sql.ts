@@ -91,7 +91,11 @@ export class PreparedTexts {
 }
 
 /** The typed handle over what runs queries: a manager (a command's transaction, or the pool for reads), a DataSource, a query runner. */
-export function sqlOf(db: DataSource | (Pick<EntityManager, 'query'> & Partial<Pick<EntityManager, 'connection' | 'queryRunner'>>)): Sql {
+/**
+ * `list`: the connection an operation answers (its GraphQL field, `Operation.connection`), which its
+ * cursors carry so that another list's cursor is refused; the executor gives it to a connection's handler.
+ */
+export function sqlOf(db: DataSource | (Pick<EntityManager, 'query'> & Partial<Pick<EntityManager, 'connection' | 'queryRunner'>>), list?: string): Sql {
   const rows = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => db.query(sql, params as unknown[] | undefined);
   const statement = async <T>({ text, values, name }: NamedStatement): Promise<T[]> => {
     // Unnamed, in a transaction (a query runner of its own) or on a handle without a pool: as any statement.
@@ -122,6 +126,9 @@ export function sqlOf(db: DataSource | (Pick<EntityManager, 'query'> & Partial<P
       return { items, page, limit, total };
     },
     // A list's statements differ only by which filters, sort and cursors are given: a few shapes each.
-    connection: <T>(query: ConnectionQuery, input: ConnectionInput) => runConnection<T>(prepared, query, input),
+    connection: <T>(query: ConnectionQuery, input: ConnectionInput) => {
+      if (list === undefined) throw new Error('a connection runs in the handler of an operation declaring `connection`');
+      return runConnection<T>(prepared, list, query, input);
+    },
   };
 }

@@ -22,7 +22,6 @@ export const adminBrands = defineCatalogOperation({
     if (input.filter?.q) where.add`b.name ILIKE ${`%${escapeLike(input.filter.q)}%`}`;
     return sql.connection<BrandNode>(
       {
-        list: 'brands',
         select: BRAND_COLUMNS,
         from: 'catalog.brand b',
         where: where.sql,

@@ -40,7 +40,6 @@ export const adminCategories = defineCatalogOperation({
     }
     return sql.connection<CategoryNode>(
       {
-        list: 'categories',
         select: CATEGORY_COLUMNS,
         from: 'catalog.category c',
         where: where.sql,

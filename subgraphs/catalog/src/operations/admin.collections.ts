@@ -25,7 +25,6 @@ export const adminCollections = defineCatalogOperation({
     }
     return sql.connection<CollectionNode>(
       {
-        list: 'collections',
         select: COLLECTION_COLUMNS,
         from: 'catalog.collection col',
         where: where.sql,

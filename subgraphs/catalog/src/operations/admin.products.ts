@@ -47,7 +47,6 @@ export const adminProducts = defineCatalogOperation({
     }
     const page = await sql.connection<Row>(
       {
-        list: 'products',
         select: productColumns,
         from: 'catalog.product p',
         where: where.sql,

@@ -35,7 +35,6 @@ export const adminSkus = defineCatalogOperation({
     }
     const page = await sql.connection<{ doc: Record<string, unknown> }>(
       {
-        list: 'skus',
         select: `${skuObject} AS doc`,
         from: 'catalog.sku s',
         where: where.sql,

@@ -22,7 +22,6 @@ export const adminExtensionConnections = defineContentOperation({
     const name = `jsonb_build_array(c.extension_id, c.connection_name)::text`;
     const page = await sql.connection<ConnectionRow>(
       {
-        list: 'extension_connections',
         // Never the sealed column: a read has no use for it.
         select: 'c.extension_id, c.connection_name, c.credential_keys, c.created_at, c.updated_at',
         from: 'content.extension_connection c',

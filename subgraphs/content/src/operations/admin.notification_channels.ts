@@ -30,7 +30,6 @@ export const adminNotificationChannels = defineContentOperation({
     if (input.filter?.extension_id) where.add`c.extension_id = ${input.filter.extension_id}`;
     const page = await sql.connection<Channel>(
       {
-        list: 'notification_channels',
         select: 'c.key, c.label, c.notice, c.extension_id, c.variant_schema',
         // The built-in channel is no row of the table: it is listed beside the registered ones (it cannot be registered over).
         from: `(SELECT key, label, notice, extension_id, variant_schema FROM content.notification_channel WHERE tenant_id = $1

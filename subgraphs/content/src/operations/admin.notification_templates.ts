@@ -35,7 +35,6 @@ export const adminNotificationTemplates = defineContentOperation({
     const key = 'jsonb_build_array(t.type_key, t.channel_key, t.store_key, t.locale)::text';
     const page = await sql.connection<TemplateRow>(
       {
-        list: 'notification_templates',
         select: 't.store_key, t.type_key, t.channel_key, t.locale, t.fields, t.updated_at',
         from: 'content.notification_template t',
         where: where.sql,

@@ -33,7 +33,6 @@ export const adminNotifications = defineContentOperation({
     if (store_id) where.add`n.store_id = ${store_id}`;
     const page = await sql.connection<NotificationRow>(
       {
-        list: 'notifications',
         select: 'n.*',
         from: 'content.notification n',
         where: where.sql,

@@ -41,7 +41,6 @@ export const adminPages = defineContentOperation({
     }
     const page = await sql.connection<PageRow>(
       {
-        list: 'pages',
         select: 'p.*',
         from: 'content.page p',
         where: where.sql,

@@ -30,7 +30,6 @@ export const adminApiKeys = defineIdentityOperation({
     if (q) where.add`k.name ILIKE ${`%${escapeLike(q)}%`}`;
     const page = await sql.connection<ApiKeyViewRow>(
       {
-        list: 'api_keys',
         select: API_KEY_COLUMNS,
         from: 'identity.api_key k',
         where: where.sql,

@@ -36,7 +36,6 @@ export const adminOperators = defineIdentityOperation({
     }
     const page = await sql.connection<AdminUserRow>(
       {
-        list: 'operators',
         select: 'u.*',
         from: 'identity.admin_user u',
         where: where.sql,

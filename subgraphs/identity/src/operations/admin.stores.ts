@@ -29,7 +29,6 @@ export const adminStores = defineIdentityOperation({
     }
     const page = await sql.connection<Store>(
       {
-        list: 'stores',
         select: 's.*',
         from: 'identity.store s',
         where: where.sql,

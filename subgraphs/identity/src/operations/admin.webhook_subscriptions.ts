@@ -29,7 +29,6 @@ export const adminWebhookSubscriptions = defineIdentityOperation({
     if (q) where.add`w.url ILIKE ${`%${escapeLike(q)}%`}`;
     const page = await sql.connection<SubscriptionRow>(
       {
-        list: 'webhook_subscriptions',
         select: 'w.*',
         from: 'identity.webhook_subscription w',
         where: where.sql,

@@ -24,7 +24,6 @@ export const adminCoupons = defineOrdersOperation({
     if (q) where.add`c.code ILIKE ${`%${escapeLike(q)}%`}`;
     const page = await sql.connection<CouponRow>(
       {
-        list: 'coupons',
         select: COUPON_COLUMNS,
         from: 'orders.coupon c',
         where: where.sql,

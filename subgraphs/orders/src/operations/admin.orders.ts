@@ -54,7 +54,6 @@ export const adminOrders = defineOrdersOperation({
     const fulfilmentStatus = selects('edges.node.fulfilment_status');
     const page = await sql.connection<OrderRow & { items?: unknown[][]; fulfilment_status?: FulfilmentStatus }>(
       {
-        list: 'orders',
         select: [orderColumns(fields), items && itemsColumn(items), fulfilmentStatus && FULFILMENT_COLUMN].filter(Boolean).join(', '),
         from: orderFrom(fields),
         where: where.sql,

@@ -21,7 +21,6 @@ export const adminPaymentApps = defineOrdersOperation({
     if (installed !== undefined) where.add`a.installed = ${installed}`;
     const page = await sql.connection<AppRow>(
       {
-        list: 'payment_apps',
         select: PAYMENT_APP_COLUMNS,
         from: 'orders.payment_app a',
         where: where.sql,

@@ -32,7 +32,6 @@ export const adminShipments = defineOrdersOperation({
     if (warehouse_id) where.add`s.warehouse_id = ${warehouse_id}`;
     const page = await sql.connection<ShipmentRow>(
       {
-        list: 'shipments',
         select: SHIPMENT_COLUMNS,
         from: 'orders.shipment s',
         where: where.sql,

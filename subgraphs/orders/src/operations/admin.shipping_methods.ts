@@ -19,7 +19,6 @@ export const adminShippingMethods = defineOrdersOperation({
     if (active !== undefined) where.add`m.active = ${active}`;
     const page = await sql.connection<MethodRow>(
       {
-        list: 'shipping_methods',
         select: METHOD_COLUMNS,
         from: 'orders.shipping_method m',
         where: where.sql,

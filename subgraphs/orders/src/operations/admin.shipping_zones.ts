@@ -16,7 +16,6 @@ export const adminShippingZones = defineOrdersOperation({
   async handler({ input, actor, sql }) {
     const page = await sql.connection<ZoneRow>(
       {
-        list: 'shipping_zones',
         select: ZONE_COLUMNS,
         from: 'orders.shipping_zone',
         where: 'tenant_id = $1',

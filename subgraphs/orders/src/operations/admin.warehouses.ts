@@ -27,7 +27,6 @@ export const adminWarehouses = defineOrdersOperation({
     }
     const page = await sql.connection<Pick<Warehouse, 'code' | 'name' | 'created_at'> & { warehouse_id: string }>(
       {
-        list: 'warehouses',
         select: WAREHOUSE_COLUMNS,
         from: 'orders.warehouse w',
         where: where.sql,
